@@ -1,0 +1,63 @@
+package dev.prefetch;
+
+import dev.prefetch.runtime.ReaderFactory;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Opens readers. The format of each file is chosen by its extension ({@code .parquet},
+ * {@code .orc}) or, failing that, by its magic bytes, among the formats on the class path.
+ *
+ * <pre>{@code
+ * try (ReadContext context = ReadContext.defaults();
+ *      BatchReader reader = Readers.open(new Path("file:///data/events.parquet"),
+ *          ReadOptions.builder().columns("id", "ts").parallelism(4).build(), context)) {
+ *   for (RecordBatch batch; (batch = reader.next()) != null; ) {
+ *     LongVector ids = (LongVector) batch.column("id");
+ *     ...
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>Metadata is read and the read is planned in {@code open}, on the calling thread, so a missing
+ * file, a file of no known format, a corrupt footer or an unknown column fail here, with an
+ * exception naming the file. Producer threads start only if prefetching is chosen (see
+ * {@link ReadOptions}).
+ */
+public final class Readers {
+
+  private Readers() {
+  }
+
+  /** Opens {@code path} with default options and context. */
+  public static BatchReader open(Path path) throws IOException {
+    return open(DataFile.of(path), ReadOptions.defaults(), ReadContext.defaults());
+  }
+
+  public static BatchReader open(Path path, ReadOptions options, ReadContext context)
+      throws IOException {
+    return open(DataFile.of(path), options, context);
+  }
+
+  /** Opens a local file. */
+  public static BatchReader open(java.nio.file.Path path, ReadOptions options,
+      ReadContext context) throws IOException {
+    return open(DataFile.of(path), options, context);
+  }
+
+  /** Opens a file or a split of one. */
+  public static BatchReader open(DataFile file, ReadOptions options, ReadContext context)
+      throws IOException {
+    return open(List.of(file), options, context);
+  }
+
+  /**
+   * Opens a reader over several files (or splits) that returns their rows in list order. Producers
+   * move on to the next files' metadata and first ranges while the current file drains.
+   */
+  public static BatchReader open(List<DataFile> files, ReadOptions options, ReadContext context)
+      throws IOException {
+    return ReaderFactory.open(files, options, context);
+  }
+}

@@ -1,0 +1,84 @@
+package dev.prefetch.batch;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Variable-length values (STRING, BINARY, FIXED_BINARY) stored back to back in one byte array.
+ *
+ * <p>Value {@code i} is {@code data[offsets[i] .. offsets[i + 1])}; {@code offsets} has
+ * {@code size + 1} entries and never decreases. A null value has an empty span.
+ */
+public final class BinaryVector extends ColumnVector {
+
+  private final byte[] data;
+  private final int[] offsets;
+
+  /**
+   * @param type STRING, BINARY or FIXED_BINARY
+   * @param size number of values
+   * @param data the bytes of all values; ownership passes to the vector
+   * @param offsets {@code size + 1} start offsets into {@code data}; ownership passes too
+   * @param nulls the null mask ({@code true} = null), or null when none is null
+   */
+  public BinaryVector(DataType type, int size, byte[] data, int[] offsets, boolean[] nulls) {
+    super(type, size, nulls);
+    switch (type.kind()) {
+      case STRING:
+      case BINARY:
+      case FIXED_BINARY:
+        break;
+      default:
+        throw new IllegalArgumentException("BinaryVector cannot hold " + type);
+    }
+    checkLength("offsets", offsets.length, size + 1);
+    if (offsets[size] > data.length) {
+      throw new IllegalArgumentException(
+          "last offset " + offsets[size] + " is past the data length " + data.length);
+    }
+    this.data = data;
+    this.offsets = offsets;
+  }
+
+  /** All values' bytes. Do not modify. */
+  public byte[] data() {
+    return data;
+  }
+
+  /** The {@code size + 1} start offsets. Do not modify. */
+  public int[] offsets() {
+    return offsets;
+  }
+
+  public int start(int index) {
+    return offsets[index];
+  }
+
+  public int length(int index) {
+    return offsets[index + 1] - offsets[index];
+  }
+
+  /** A copy of value {@code index}'s bytes. */
+  public byte[] getBytes(int index) {
+    return Arrays.copyOfRange(data, offsets[index], offsets[index + 1]);
+  }
+
+  /** Value {@code index} decoded as UTF-8. */
+  public String getString(int index) {
+    return new String(data, offsets[index], length(index), StandardCharsets.UTF_8);
+  }
+
+  /** A String for STRING values, a {@code byte[]} otherwise; null for a null. */
+  @Override
+  public Object getObject(int index) {
+    if (isNull(index)) {
+      return null;
+    }
+    return type().kind() == DataType.Kind.STRING ? getString(index) : getBytes(index);
+  }
+
+  @Override
+  public long sizeInBytes() {
+    return data.length + 4L * offsets.length + nullMaskBytes();
+  }
+}

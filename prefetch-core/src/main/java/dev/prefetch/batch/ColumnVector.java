@@ -1,0 +1,82 @@
+package dev.prefetch.batch;
+
+import java.util.Objects;
+
+/**
+ * The values of one column for the rows of a {@link RecordBatch}.
+ *
+ * <p>Lifecycle: a format allocates the primitive arrays, fills them, and hands them to a vector's
+ * constructor, which takes ownership of them (no copy). From then on the vector is read-only:
+ * nobody writes its arrays again, so a vector published through the runtime's queues (a
+ * happens-before edge) is safe to read from any thread, and a batch may be handed on to another
+ * thread without copying. Arrays may be longer than {@link #size()}; only the first {@code size}
+ * entries are values.
+ *
+ * <p>Nulls: {@link #nullMask()} is either null (no value is null) or a {@code boolean[]} where
+ * {@code true} marks a null. The value slot of a null holds an unspecified value.
+ *
+ * <p>{@link #getObject(int)} boxes; it is meant for tests, tools and row-at-a-time callers. Scan
+ * operators should read the typed arrays of the concrete vector class.
+ */
+public abstract sealed class ColumnVector
+    permits BooleanVector, ByteVector, ShortVector, IntVector, LongVector, FloatVector,
+        DoubleVector, BinaryVector, DecimalVector, ListVector, StructVector, MapVector {
+
+  private final DataType type;
+  private final int size;
+  private final boolean[] nulls;
+
+  protected ColumnVector(DataType type, int size, boolean[] nulls) {
+    this.type = Objects.requireNonNull(type, "type is null");
+    if (size < 0) {
+      throw new IllegalArgumentException("size must not be negative: " + size);
+    }
+    if (nulls != null && nulls.length < size) {
+      throw new IllegalArgumentException(
+          "null mask has " + nulls.length + " entries, fewer than size " + size);
+    }
+    this.size = size;
+    this.nulls = nulls;
+  }
+
+  public final DataType type() {
+    return type;
+  }
+
+  /** Number of values (rows, or elements for a vector inside a list or map). */
+  public final int size() {
+    return size;
+  }
+
+  public final boolean isNull(int index) {
+    return nulls != null && nulls[index];
+  }
+
+  /** Whether any value may be null; false guarantees none is. */
+  public final boolean mayHaveNulls() {
+    return nulls != null;
+  }
+
+  /** The null mask ({@code true} = null), or null when no value is null. Do not modify. */
+  public final boolean[] nullMask() {
+    return nulls;
+  }
+
+  /** The value at {@code index}, boxed, or null. See the class comment for the boxed types. */
+  public abstract Object getObject(int index);
+
+  /** Approximate heap bytes held by this vector's arrays, for memory budgets. */
+  public abstract long sizeInBytes();
+
+  protected final long nullMaskBytes() {
+    return nulls == null ? 0 : nulls.length;
+  }
+
+  static int checkLength(String what, int arrayLength, int size) {
+    if (arrayLength < size) {
+      throw new IllegalArgumentException(
+          what + " has " + arrayLength + " entries, fewer than size " + size);
+    }
+    return arrayLength;
+  }
+}

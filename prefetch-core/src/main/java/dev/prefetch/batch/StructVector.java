@@ -1,0 +1,62 @@
+package dev.prefetch.batch;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * STRUCT values: one child vector per field, each with the struct's {@link #size()}. A null struct
+ * leaves its children's slots unspecified.
+ */
+public final class StructVector extends ColumnVector {
+
+  private final List<ColumnVector> children;
+
+  public StructVector(DataType type, int size, List<ColumnVector> children, boolean[] nulls) {
+    super(type, size, nulls);
+    if (type.kind() != DataType.Kind.STRUCT) {
+      throw new IllegalArgumentException("StructVector cannot hold " + type);
+    }
+    if (children.size() != type.children().size()) {
+      throw new IllegalArgumentException("struct has " + type.children().size()
+          + " fields but " + children.size() + " child vectors");
+    }
+    for (ColumnVector child : children) {
+      if (child.size() < size) {
+        throw new IllegalArgumentException(
+            "child vector has " + child.size() + " values, fewer than size " + size);
+      }
+    }
+    this.children = List.copyOf(children);
+  }
+
+  public List<ColumnVector> children() {
+    return children;
+  }
+
+  public ColumnVector child(int field) {
+    return children.get(field);
+  }
+
+  /** An unmodifiable {@code List} of the boxed field values in field order, or null. */
+  @Override
+  public Object getObject(int index) {
+    if (isNull(index)) {
+      return null;
+    }
+    List<Object> values = new ArrayList<>(children.size());
+    for (ColumnVector child : children) {
+      values.add(child.getObject(index));
+    }
+    return Collections.unmodifiableList(values);
+  }
+
+  @Override
+  public long sizeInBytes() {
+    long bytes = nullMaskBytes();
+    for (ColumnVector child : children) {
+      bytes += child.sizeInBytes();
+    }
+    return bytes;
+  }
+}

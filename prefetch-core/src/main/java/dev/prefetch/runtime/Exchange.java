@@ -1,0 +1,304 @@
+package dev.prefetch.runtime;
+
+import dev.prefetch.ReadException;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.ReadRange;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The meeting point of P producers and one consumer: range assignment, the per-producer bounded
+ * queues, the memory budget, failure and close.
+ *
+ * <h2>Threads and ownership</h2>
+ * Producer {@code p} claims tasks (a file's read range, numbered by a global sequence {@code seq}
+ * in file-then-row order) and appends their batches to its own queue {@code queues[p]}; the
+ * consumer removes them. Every field below is guarded by {@link #lock}: one lock keeps the
+ * protocol simple to reason about, and it is taken once per batch (thousands of rows), so it is
+ * never contended enough to matter.
+ *
+ * <h2>Protocol</h2>
+ * <ul>
+ *   <li><b>Dynamic assignment.</b> An idle producer claims the next unclaimed task
+ *       ({@link #claim}), so a slow range delays only its own producer. {@code owner[seq]} records
+ *       who claimed it. A producer works on its claims in increasing order, so each queue holds
+ *       tasks in increasing order.
+ *   <li><b>Ordered merge.</b> The consumer reads task {@code wantedSeq} from its owner's queue head
+ *       until that task's end marker, then moves to {@code wantedSeq + 1}: the task that starts
+ *       where the previous one ended. Batches therefore come out exactly as a single reader makes
+ *       them.
+ *   <li><b>Backpressure.</b> A batch enters a queue only while the queue holds fewer than
+ *       {@code queueCapacity} batches and the counted bytes of all queues stay within
+ *       {@code maxBufferedBytes}; otherwise its producer waits. End markers are not counted.
+ *   <li><b>Hand-off.</b> One case would deadlock a strict budget: the consumer waits for task
+ *       {@code wantedSeq} while later tasks' batches fill the budget. So a batch of
+ *       {@code wantedSeq} whose owner's queue is empty is always admitted, uncounted: the consumer
+ *       is about to take it, as if handed over directly. Counted bytes thus never exceed the
+ *       budget, and progress is guaranteed.
+ * </ul>
+ *
+ * <h2>Who blocks, and how close and failures win</h2>
+ * Producers block only in {@link #put} (queue full or budget spent) on {@code producersCanGo}; the
+ * consumer blocks only in {@link #take} on {@code consumerCanGo}. Neither spins. Every state change
+ * that could unblock the other side signals it. {@link #close()} and the first {@link #fail} set a
+ * flag and signal everyone: waiting producers return false from {@code put} and stop claiming;
+ * the consumer throws. The first failure is kept and raised by every later {@code take}.
+ *
+ * <h2>Invariant</h2>
+ * For every queue, the entries are in increasing {@code seq}, and every entry's {@code seq} is
+ * {@code >= wantedSeq}; so the head of {@code queues[owner[wantedSeq]]}, if any, belongs to
+ * {@code wantedSeq}. A change must keep it, or the merge reorders rows.
+ */
+final class Exchange {
+
+  /** A claimed task: read {@code range} of file {@code fileIndex} (planned as {@code plan}). */
+  record Task(int seq, int fileIndex, FilePlan plan, ReadRange range) {
+  }
+
+  /** A queue entry: a batch, or the end of task {@code seq} when {@code batch} is null. */
+  record Entry(int seq, RecordBatch batch, long countedBytes) {
+  }
+
+  private final FileSequence files;
+  private final int queueCapacity;
+  private final long maxBufferedBytes;
+  private final ReaderStats stats;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition consumerCanGo = lock.newCondition();
+  private final Condition producersCanGo = lock.newCondition();
+
+  // All guarded by lock.
+  private final ArrayDeque<Entry>[] queues;
+  private final int[] queuedBatches;
+  private int[] owner = new int[64];
+  private int claimed;
+  private int cursorFile;
+  private int cursorRange;
+  private boolean allClaimed;
+  private int wantedSeq;
+  private long bufferedBytes;
+  private ReadException failure;
+  private boolean closed;
+
+  @SuppressWarnings("unchecked")
+  Exchange(FileSequence files, int producers, int queueCapacity, long maxBufferedBytes,
+      ReaderStats stats) {
+    this.files = files;
+    this.queueCapacity = queueCapacity;
+    this.maxBufferedBytes = maxBufferedBytes;
+    this.stats = stats;
+    this.queues = new ArrayDeque[producers];
+    for (int i = 0; i < producers; i++) {
+      queues[i] = new ArrayDeque<>();
+    }
+    this.queuedBatches = new int[producers];
+  }
+
+  /**
+   * Claims the next task for {@code producer}, planning the next file (outside the lock) when the
+   * claims reach it. Returns null when every task is claimed or the exchange is stopped.
+   */
+  Task claim(int producer) throws IOException {
+    while (true) {
+      int fileToPlan;
+      lock.lock();
+      try {
+        if (stopped()) {
+          return null;
+        }
+        if (cursorFile >= files.size()) {
+          allClaimed = true;
+          consumerCanGo.signal();
+          return null;
+        }
+        FilePlan plan = files.plannedOrNull(cursorFile);
+        if (plan != null) {
+          if (cursorRange >= plan.ranges().size()) {
+            cursorFile++;
+            cursorRange = 0;
+            continue;
+          }
+          int seq = claimed++;
+          if (seq == owner.length) {
+            owner = Arrays.copyOf(owner, owner.length * 2);
+          }
+          owner[seq] = producer;
+          return new Task(seq, cursorFile, plan, plan.ranges().get(cursorRange++));
+        }
+        fileToPlan = cursorFile;
+      } finally {
+        lock.unlock();
+      }
+      // Metadata I/O happens outside the lock; concurrent claimers wait in FileSequence.
+      files.planForRead(fileToPlan);
+    }
+  }
+
+  /**
+   * Appends a batch of task {@code seq} to {@code producer}'s queue, waiting for space.
+   *
+   * @return false when the exchange stopped (closed or failed); the producer must then quit
+   */
+  boolean put(int producer, int seq, RecordBatch batch) throws InterruptedException {
+    long bytes = batch.sizeInBytes();
+    lock.lock();
+    try {
+      long waitStart = 0;
+      try {
+        while (true) {
+          if (stopped()) {
+            return false;
+          }
+          ArrayDeque<Entry> queue = queues[producer];
+          if (queuedBatches[producer] < queueCapacity
+              && bufferedBytes + bytes <= maxBufferedBytes) {
+            bufferedBytes += bytes;
+            if (bufferedBytes > stats.peakBufferedBytes.get()) {
+              stats.peakBufferedBytes.set(bufferedBytes);
+            }
+            enqueue(producer, new Entry(seq, batch, bytes));
+            return true;
+          }
+          if (seq == wantedSeq && queue.isEmpty()) {
+            enqueue(producer, new Entry(seq, batch, 0)); // hand-off, see the class comment
+            return true;
+          }
+          if (waitStart == 0) {
+            waitStart = System.nanoTime();
+          }
+          producersCanGo.await();
+        }
+      } finally {
+        if (waitStart != 0) {
+          stats.producerWaitNanos.addAndGet(System.nanoTime() - waitStart);
+        }
+      }
+    } catch (InterruptedException e) {
+      if (stopped()) {
+        return false;
+      }
+      throw e;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void enqueue(int producer, Entry entry) {
+    queues[producer].addLast(entry);
+    queuedBatches[producer]++;
+    if (entry.seq() == wantedSeq) {
+      consumerCanGo.signal();
+    }
+  }
+
+  /** Marks task {@code seq} of {@code producer} as complete. */
+  void endTask(int producer, int seq) {
+    lock.lock();
+    try {
+      queues[producer].addLast(new Entry(seq, null, 0));
+      if (seq == wantedSeq) {
+        consumerCanGo.signal();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Records a producer's failure; the first one wins and stops everyone. Ignored after close. */
+  void fail(ReadException error) {
+    lock.lock();
+    try {
+      if (closed || failure != null) {
+        return;
+      }
+      failure = error;
+      consumerCanGo.signalAll();
+      producersCanGo.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * The consumer's next batch in order, or null at the end of all tasks. Waits without spinning.
+   *
+   * @throws ReadException the first producer failure
+   * @throws InterruptedIOException when interrupted while waiting (the interrupt flag stays set)
+   */
+  RecordBatch take() throws IOException {
+    lock.lock();
+    try {
+      long waitStart = 0;
+      try {
+        while (true) {
+          if (failure != null) {
+            throw failure;
+          }
+          if (closed) {
+            throw new IllegalStateException("reader is closed");
+          }
+          if (wantedSeq < claimed) {
+            int producer = owner[wantedSeq];
+            Entry head = queues[producer].peekFirst();
+            if (head != null) {
+              queues[producer].pollFirst();
+              if (head.batch() == null) {
+                wantedSeq++;
+                producersCanGo.signalAll(); // a new wanted task may now be handed off
+                continue;
+              }
+              queuedBatches[producer]--;
+              bufferedBytes -= head.countedBytes();
+              producersCanGo.signalAll();
+              return head.batch();
+            }
+          } else if (allClaimed) {
+            return null;
+          }
+          if (waitStart == 0) {
+            waitStart = System.nanoTime();
+          }
+          consumerCanGo.await();
+        }
+      } finally {
+        if (waitStart != 0) {
+          stats.consumerWaitNanos.addAndGet(System.nanoTime() - waitStart);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException interrupted =
+          new InterruptedIOException("interrupted while waiting for the next batch");
+      interrupted.initCause(e);
+      throw interrupted;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Stops everything: producers quit at their next step, the consumer throws. */
+  void close() {
+    lock.lock();
+    try {
+      closed = true;
+      for (ArrayDeque<Entry> queue : queues) {
+        queue.clear(); // drop batches now rather than when the reader is collected
+      }
+      bufferedBytes = 0;
+      consumerCanGo.signalAll();
+      producersCanGo.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private boolean stopped() {
+    return closed || failure != null;
+  }
+}

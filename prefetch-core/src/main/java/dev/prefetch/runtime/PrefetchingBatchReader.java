@@ -1,0 +1,126 @@
+package dev.prefetch.runtime;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReaderMetrics;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The prefetching path: P {@link Producer}s fill their queues in an {@link Exchange}; the caller
+ * (the consumer) takes batches in order.
+ *
+ * <p>Lifecycle: producers start in the constructor (own daemon threads named
+ * {@code prefetch-<name>-<i>}, or tasks on the context's executor). {@link #close()} may run at any
+ * time on the consumer thread: it stops the exchange, interrupts running producers, waits until
+ * every producer has exited (each closes its file handles on the way out), then closes the plans.
+ * After it returns no producer of this reader runs.
+ */
+final class PrefetchingBatchReader implements BatchReader {
+
+  /** How long close() waits for a producer stuck in uninterruptible I/O. */
+  static final long CLOSE_WAIT_SECONDS = 30;
+
+  private final FileSequence files;
+  private final Schema schema;
+  private final PrefetchDecision decision;
+  private final ReadContext context;
+  private final ReaderStats stats = new ReaderStats();
+  private final Exchange exchange;
+  private final Producer[] producers;
+  private final CountDownLatch exited;
+  private boolean closed;
+
+  PrefetchingBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
+      int queueCapacity, long maxBufferedBytes, ReadContext context, String name) {
+    this.files = files;
+    this.schema = schema;
+    this.decision = decision;
+    this.context = context;
+    int count = decision.parallelism();
+    this.exchange = new Exchange(files, count, queueCapacity, maxBufferedBytes, stats);
+    this.exited = new CountDownLatch(count);
+    this.producers = new Producer[count];
+    for (int i = 0; i < count; i++) {
+      producers[i] = new Producer(i, exchange, exited);
+    }
+    start(context.executor(), name);
+  }
+
+  private void start(ExecutorService executor, String name) {
+    for (int i = 0; i < producers.length; i++) {
+      if (executor != null) {
+        try {
+          executor.execute(producers[i]);
+        } catch (RejectedExecutionException e) {
+          producers[i].cancel();
+          exchange.fail(new dev.prefetch.ReadException(files.file(0),
+              "the read context's executor rejected a producer", e));
+        }
+      } else {
+        Thread thread = new Thread(producers[i], "prefetch-" + name + "-" + i);
+        thread.setDaemon(true);
+        thread.start();
+      }
+    }
+  }
+
+  @Override
+  public Schema schema() {
+    return schema;
+  }
+
+  @Override
+  public RecordBatch next() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("reader is closed");
+    }
+    RecordBatch batch = exchange.take();
+    if (batch != null) {
+      stats.countBatch(batch.rowCount());
+    }
+    return batch;
+  }
+
+  @Override
+  public ReaderMetrics metrics() {
+    return stats.snapshot(files, decision);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    exchange.close();
+    for (Producer producer : producers) {
+      producer.cancel();
+    }
+    boolean interrupted = false;
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
+      while (true) {
+        try {
+          exited.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true; // finish closing first; restore the flag below
+        }
+      }
+      files.close();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+      if (context.metricsSink() != null) {
+        context.metricsSink().accept(metrics());
+      }
+    }
+  }
+}

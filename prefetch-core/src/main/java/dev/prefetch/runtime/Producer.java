@@ -1,0 +1,97 @@
+package dev.prefetch.runtime;
+
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.spi.RangeReader;
+import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One producer: claims tasks from the {@link Exchange}, reads them with its own
+ * {@link RangeReader} (one per file, so its own file handle and decoders), and queues the batches.
+ *
+ * <p>It runs on a thread of its reader or on the context's executor. It exits when there is
+ * nothing left to claim, when the exchange stops (close or another producer's failure), or on its
+ * own failure, which it reports to the exchange. In every case it closes its reader and counts
+ * down {@code exited} last, so that when {@link PrefetchingBatchReader#close()} has seen every
+ * producer exit, no producer holds a file handle.
+ */
+final class Producer implements Runnable {
+
+  private static final int NEW = 0;
+  private static final int RUNNING = 1;
+  private static final int CANCELLED = 2;
+
+  private final int id;
+  private final Exchange exchange;
+  private final CountDownLatch exited;
+  private final AtomicInteger state = new AtomicInteger(NEW);
+  private volatile Thread runner;
+
+  Producer(int id, Exchange exchange, CountDownLatch exited) {
+    this.id = id;
+    this.exchange = exchange;
+    this.exited = exited;
+  }
+
+  @Override
+  public void run() {
+    if (!state.compareAndSet(NEW, RUNNING)) {
+      return; // cancelled before it started; cancel() counted it as exited
+    }
+    runner = Thread.currentThread();
+    RangeReader reader = null;
+    int readerFile = -1;
+    Exchange.Task task = null;
+    try {
+      while ((task = exchange.claim(id)) != null) {
+        if (task.fileIndex() != readerFile) {
+          RangeReader previous = reader;
+          reader = null;
+          if (previous != null) {
+            previous.close();
+          }
+          reader = task.plan().openReader();
+          readerFile = task.fileIndex();
+        }
+        reader.start(task.range());
+        for (RecordBatch batch; (batch = reader.next()) != null; ) {
+          if (!exchange.put(id, task.seq(), batch)) {
+            return;
+          }
+        }
+        exchange.endTask(id, task.seq());
+      }
+    } catch (Throwable t) {
+      exchange.fail(Failures.wrap(task == null ? null : task.plan().file(),
+          task == null ? null : task.range(), t));
+    } finally {
+      try {
+        if (reader != null) {
+          reader.close();
+        }
+      } catch (IOException | RuntimeException e) {
+        exchange.fail(Failures.wrap(task == null ? null : task.plan().file(), null, e));
+      } finally {
+        runner = null;
+        Thread.interrupted(); // an executor thread must not inherit our close() interrupt
+        exited.countDown();
+      }
+    }
+  }
+
+  /**
+   * Stops this producer: one that never started is marked exited here; a running one is
+   * interrupted out of any blocking I/O (it also sees the closed exchange at its next step).
+   */
+  void cancel() {
+    if (state.compareAndSet(NEW, CANCELLED)) {
+      exited.countDown();
+      return;
+    }
+    Thread thread = runner;
+    if (thread != null) {
+      thread.interrupt();
+    }
+  }
+}

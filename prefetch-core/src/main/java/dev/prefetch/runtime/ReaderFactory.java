@@ -1,0 +1,56 @@
+package dev.prefetch.runtime;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.ScanCounters;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Builds a reader: plans the first file on the caller's thread, decides between the single and
+ * the prefetching path, and starts producers only for the latter.
+ */
+public final class ReaderFactory {
+
+  private static final AtomicLong READER_IDS = new AtomicLong();
+
+  private ReaderFactory() {
+  }
+
+  /** See {@link dev.prefetch.Readers#open(List, ReadOptions, ReadContext)}. */
+  public static BatchReader open(List<DataFile> files, ReadOptions options, ReadContext context)
+      throws IOException {
+    Objects.requireNonNull(files, "files is null");
+    Objects.requireNonNull(options, "options is null");
+    Objects.requireNonNull(context, "context is null");
+    if (files.isEmpty()) {
+      throw new IllegalArgumentException("no file to read");
+    }
+    if (context.isClosed()) {
+      throw new IllegalStateException("the read context is closed");
+    }
+    FileSequence sequence = new FileSequence(files, options, context, new ScanCounters());
+    try {
+      FilePlan first = sequence.plan(0);
+      PrefetchDecision decision = PrefetchDecision.decide(options, files.size(), first);
+      if (!decision.prefetch()) {
+        return new SequentialBatchReader(sequence, first.schema(), decision, context);
+      }
+      String name = files.get(0).path().getName() + "-" + READER_IDS.incrementAndGet();
+      return new PrefetchingBatchReader(sequence, first.schema(), decision,
+          options.queueCapacity(), options.maxBufferedBytes(), context, name);
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        sequence.close();
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+}

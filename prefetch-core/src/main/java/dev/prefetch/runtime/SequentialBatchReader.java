@@ -1,0 +1,117 @@
+package dev.prefetch.runtime;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
+import dev.prefetch.ReaderMetrics;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadRange;
+import java.io.IOException;
+
+/**
+ * The single-reader path: one {@link RangeReader} per file walks the ranges in order on the
+ * caller's thread. Starts no thread. Confined to the consumer thread.
+ */
+final class SequentialBatchReader implements BatchReader {
+
+  private final FileSequence files;
+  private final Schema schema;
+  private final PrefetchDecision decision;
+  private final ReadContext context;
+  private final ReaderStats stats = new ReaderStats();
+
+  private int fileIndex;
+  private FilePlan plan;
+  private RangeReader reader;
+  private int rangeIndex;
+  private ReadException failure;
+  private boolean closed;
+
+  SequentialBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
+      ReadContext context) {
+    this.files = files;
+    this.schema = schema;
+    this.decision = decision;
+    this.context = context;
+  }
+
+  @Override
+  public Schema schema() {
+    return schema;
+  }
+
+  @Override
+  public RecordBatch next() throws IOException {
+    if (closed) {
+      throw new IllegalStateException("reader is closed");
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    ReadRange range = null;
+    try {
+      while (true) {
+        if (reader == null) {
+          if (fileIndex >= files.size()) {
+            return null;
+          }
+          plan = files.planForRead(fileIndex);
+          if (plan.ranges().isEmpty()) {
+            fileIndex++;
+            continue;
+          }
+          reader = plan.openReader();
+          rangeIndex = 0;
+          range = plan.ranges().get(0);
+          reader.start(range);
+        }
+        range = plan.ranges().get(rangeIndex);
+        RecordBatch batch = reader.next();
+        if (batch != null) {
+          stats.countBatch(batch.rowCount());
+          return batch;
+        }
+        rangeIndex++;
+        if (rangeIndex < plan.ranges().size()) {
+          range = plan.ranges().get(rangeIndex);
+          reader.start(range);
+        } else {
+          RangeReader done = reader;
+          reader = null;
+          range = null;
+          fileIndex++;
+          done.close();
+        }
+      }
+    } catch (Throwable t) {
+      failure = Failures.wrap(files.file(Math.min(fileIndex, files.size() - 1)), range, t);
+      throw failure;
+    }
+  }
+
+  @Override
+  public ReaderMetrics metrics() {
+    return stats.snapshot(files, decision);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try (FileSequence sequence = files) {
+      if (reader != null) {
+        reader.close();
+      }
+    } finally {
+      reader = null;
+      if (context.metricsSink() != null) {
+        context.metricsSink().accept(metrics());
+      }
+    }
+  }
+}

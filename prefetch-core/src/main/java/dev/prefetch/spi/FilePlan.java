@@ -1,0 +1,43 @@
+package dev.prefetch.spi;
+
+import dev.prefetch.DataFile;
+import dev.prefetch.batch.Schema;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A file's read, planned: its projected schema and its ordered read ranges, from metadata read once.
+ *
+ * <p>Thread-safety: {@link #openReader()} is called concurrently by producer threads; everything
+ * else is read-only after construction. {@link #close()} is called once, after every reader it
+ * opened is closed.
+ */
+public interface FilePlan extends Closeable {
+
+  DataFile file();
+
+  /** The format's name, as {@link FileFormat#name()}. */
+  String formatName();
+
+  Schema schema();
+
+  /** The ranges in ascending row order; ranges.get(i).index() == i. */
+  List<ReadRange> ranges();
+
+  /** Sum of the ranges' estimated compressed bytes of the selected columns. */
+  default long estimatedBytes() {
+    long total = 0;
+    for (ReadRange range : ranges()) {
+      total += range.estimatedBytes();
+    }
+    return total;
+  }
+
+  /** Opens a reader with its own file handle over this plan's (shared, parsed) metadata. */
+  RangeReader openReader() throws IOException;
+
+  @Override
+  default void close() throws IOException {
+  }
+}
