@@ -1,0 +1,309 @@
+package dev.prefetch.parquet.internal.footer;
+
+import dev.prefetch.CorruptFileException;
+import java.nio.ByteBuffer;
+
+/**
+ * A bounds-checked read position over Thrift compact-protocol bytes that reads headers and
+ * scalars and skips whole values without building any object.
+ *
+ * <p>Every length read from the bytes is checked against the bytes that remain before it is used,
+ * so a corrupt length fails at once instead of allocating or looping; every skipped value consumes
+ * at least one byte, so a walk is linear in the input. Reads use absolute {@code get(int)} on the
+ * buffer so that a read-only heap buffer (a cache value) needs no copy.
+ */
+final class CompactCursor {
+
+  /** Compact type ids (the low nibble of a field header or a collection's element type). */
+  static final int STOP = 0;
+  static final int BOOLEAN_TRUE = 1;
+  static final int BOOLEAN_FALSE = 2;
+  static final int BYTE = 3;
+  static final int I16 = 4;
+  static final int I32 = 5;
+  static final int I64 = 6;
+  static final int DOUBLE = 7;
+  static final int BINARY = 8;
+  static final int LIST = 9;
+  static final int SET = 10;
+  static final int MAP = 11;
+  static final int STRUCT = 12;
+  static final int UUID = 13;
+
+  /** Deeper nesting than this is taken as corruption; Parquet metadata nests fewer than 10 levels. */
+  static final int MAX_DEPTH = 64;
+
+  private static final int MAX_VARINT_BYTES = 10;
+  private static final int UUID_BYTES = 16;
+
+  private final ByteBuffer buffer;
+  private final int start;
+  private final int limit;
+  private final String file;
+  private int pos;
+
+  /** The field id and compact type of the last {@link #readFieldHeader} (type STOP at the end). */
+  private int fieldId;
+  private int fieldType;
+
+  /**
+   * A cursor over {@code buffer[start, limit)} (absolute indexes), naming {@code file} in errors.
+   */
+  CompactCursor(ByteBuffer buffer, int start, int limit, String file) {
+    if (start < 0 || limit < start || limit > buffer.limit()) {
+      throw new IllegalArgumentException("bad span [" + start + ", " + limit + ") of a buffer of "
+          + buffer.limit() + " bytes");
+    }
+    this.buffer = buffer;
+    this.start = start;
+    this.limit = limit;
+    this.file = file;
+    this.pos = start;
+  }
+
+  /** The absolute position of the next byte. */
+  int position() {
+    return pos;
+  }
+
+  int limit() {
+    return limit;
+  }
+
+  int remaining() {
+    return limit - pos;
+  }
+
+  int fieldId() {
+    return fieldId;
+  }
+
+  int fieldType() {
+    return fieldType;
+  }
+
+  /** Starts reading a struct: the field ids of its headers are deltas from 0. */
+  void beginStruct() {
+    fieldId = 0;
+  }
+
+  /**
+   * Returns to an enclosing struct after reading nested structs field by field: its next header's
+   * delta counts from {@code lastFieldId}, the id of the field that held the nested values.
+   */
+  void resumeStruct(int lastFieldId) {
+    fieldId = lastFieldId;
+  }
+
+  /**
+   * Reads the next field header of the current struct; returns false at its stop byte. The caller
+   * keeps the previous field id across nested structs (see {@link #skipStruct}).
+   */
+  boolean readFieldHeader() throws CorruptFileException {
+    int header = readByte() & 0xff;
+    if (header == STOP) {
+      fieldType = STOP;
+      return false;
+    }
+    int type = header & 0x0f;
+    int delta = header >>> 4;
+    if (delta == 0) {
+      long id = zigzag(readVarint());
+      if (id < Short.MIN_VALUE || id > Short.MAX_VALUE) {
+        throw corrupt("field id " + id + " out of the i16 range");
+      }
+      fieldId = (int) id;
+    } else {
+      fieldId += delta;
+    }
+    checkType(type);
+    fieldType = type;
+    return true;
+  }
+
+  byte readByte() throws CorruptFileException {
+    if (pos >= limit) {
+      throw corrupt("a value runs past the end of the metadata");
+    }
+    return buffer.get(pos++);
+  }
+
+  /** An unsigned LEB128 varint of at most 10 bytes. */
+  long readVarint() throws CorruptFileException {
+    long value = 0;
+    int shift = 0;
+    for (int i = 0; i < MAX_VARINT_BYTES; i++) {
+      byte b = readByte();
+      value |= (long) (b & 0x7f) << shift;
+      if (b >= 0) {
+        return value;
+      }
+      shift += 7;
+    }
+    throw corrupt("a varint is longer than " + MAX_VARINT_BYTES + " bytes");
+  }
+
+  /** A zigzag-encoded i16, i32 or i64 value. */
+  long readZigzag() throws CorruptFileException {
+    return zigzag(readVarint());
+  }
+
+  /** Reads an integer field value of compact type I16, I32 or I64 (BYTE also accepted). */
+  long readInteger(String what) throws CorruptFileException {
+    switch (fieldType) {
+      case BYTE:
+        return readByte();
+      case I16:
+      case I32:
+      case I64:
+        return readZigzag();
+      default:
+        throw corrupt(what + " has compact type " + fieldType + ", not an integer");
+    }
+  }
+
+  /**
+   * A collection or binary size: a varint that must fit an int, not be negative, and not claim
+   * more elements than the bytes left could hold at {@code minBytesEach} bytes per element.
+   */
+  int readSize(int minBytesEach, String what) throws CorruptFileException {
+    long size = readVarint();
+    return checkSize(size, minBytesEach, what);
+  }
+
+  private int checkSize(long size, int minBytesEach, String what) throws CorruptFileException {
+    if (size < 0 || size > Integer.MAX_VALUE) {
+      throw corrupt(what + " has a negative or huge size " + size);
+    }
+    if (size * minBytesEach > remaining()) {
+      throw corrupt(what + " of size " + size + " runs past the end of the metadata ("
+          + remaining() + " bytes left)");
+    }
+    return (int) size;
+  }
+
+  /** Reads a list or set header; returns its size and leaves the element type in {@link #elementType}. */
+  int readListHeader(String what) throws CorruptFileException {
+    int header = readByte() & 0xff;
+    int type = header & 0x0f;
+    checkElementType(type);
+    elementType = type;
+    int shortSize = header >>> 4;
+    long size = shortSize == 15 ? readVarint() : shortSize;
+    return checkSize(size, 1, what);
+  }
+
+  private int elementType;
+
+  /** The element type of the last list or set header. */
+  int elementType() {
+    return elementType;
+  }
+
+  /** Skips the value of the field just read by {@link #readFieldHeader}. */
+  void skipFieldValue(int depth) throws CorruptFileException {
+    if (fieldType == BOOLEAN_TRUE || fieldType == BOOLEAN_FALSE) {
+      return; // a struct field's boolean lives in its header
+    }
+    skipValue(fieldType, depth);
+  }
+
+  /** Skips one value of compact type {@code type} (inside a collection when boolean). */
+  void skipValue(int type, int depth) throws CorruptFileException {
+    if (depth > MAX_DEPTH) {
+      throw corrupt("values nest deeper than " + MAX_DEPTH + " levels");
+    }
+    switch (type) {
+      case BOOLEAN_TRUE:
+      case BOOLEAN_FALSE:
+      case BYTE:
+        advance(1);
+        break;
+      case I16:
+      case I32:
+      case I64:
+        readVarint();
+        break;
+      case DOUBLE:
+        advance(8);
+        break;
+      case UUID:
+        advance(UUID_BYTES);
+        break;
+      case BINARY:
+        advance(readSize(1, "a binary value"));
+        break;
+      case LIST:
+      case SET: {
+        int size = readListHeader("a list");
+        int elements = elementType;
+        for (int i = 0; i < size; i++) {
+          skipValue(elements, depth + 1);
+        }
+        break;
+      }
+      case MAP: {
+        int size = readSize(2, "a map");
+        if (size > 0) {
+          int kinds = readByte() & 0xff;
+          int keyType = kinds >>> 4;
+          int valueType = kinds & 0x0f;
+          checkElementType(keyType);
+          checkElementType(valueType);
+          for (int i = 0; i < size; i++) {
+            skipValue(keyType, depth + 1);
+            skipValue(valueType, depth + 1);
+          }
+        }
+        break;
+      }
+      case STRUCT:
+        skipStruct(depth + 1);
+        break;
+      default:
+        throw corrupt("unknown compact type " + type);
+    }
+  }
+
+  /** Skips the fields of a struct up to and including its stop byte. */
+  void skipStruct(int depth) throws CorruptFileException {
+    if (depth > MAX_DEPTH) {
+      throw corrupt("values nest deeper than " + MAX_DEPTH + " levels");
+    }
+    int outerId = fieldId;
+    int outerType = fieldType;
+    beginStruct();
+    while (readFieldHeader()) {
+      skipFieldValue(depth);
+    }
+    fieldId = outerId;
+    fieldType = outerType;
+  }
+
+  void advance(int bytes) throws CorruptFileException {
+    if (bytes < 0 || bytes > remaining()) {
+      throw corrupt("a value of " + bytes + " bytes runs past the end of the metadata ("
+          + remaining() + " bytes left)");
+    }
+    pos += bytes;
+  }
+
+  CorruptFileException corrupt(String what) {
+    return new CorruptFileException(file + ": corrupt Parquet footer: " + what + " (at byte "
+        + (pos - start) + " of " + (limit - start) + ")");
+  }
+
+  private void checkType(int type) throws CorruptFileException {
+    if (type < BOOLEAN_TRUE || type > UUID) {
+      throw corrupt("unknown compact type " + type);
+    }
+  }
+
+  private void checkElementType(int type) throws CorruptFileException {
+    checkType(type);
+  }
+
+  private static long zigzag(long n) {
+    return (n >>> 1) ^ -(n & 1);
+  }
+}
