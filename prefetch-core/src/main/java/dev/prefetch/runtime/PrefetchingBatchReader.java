@@ -34,6 +34,7 @@ final class PrefetchingBatchReader implements BatchReader {
   private final Exchange exchange;
   private final Producer[] producers;
   private final CountDownLatch exited;
+  private final Thread[] threads;
   private boolean closed;
 
   PrefetchingBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
@@ -46,6 +47,7 @@ final class PrefetchingBatchReader implements BatchReader {
     this.exchange = new Exchange(files, count, queueCapacity, maxBufferedBytes, stats);
     this.exited = new CountDownLatch(count);
     this.producers = new Producer[count];
+    this.threads = new Thread[count];
     for (int i = 0; i < count; i++) {
       producers[i] = new Producer(i, exchange, exited);
     }
@@ -65,6 +67,7 @@ final class PrefetchingBatchReader implements BatchReader {
       } else {
         Thread thread = new Thread(producers[i], "prefetch-" + name + "-" + i);
         thread.setDaemon(true);
+        threads[i] = thread;
         thread.start();
       }
     }
@@ -105,9 +108,16 @@ final class PrefetchingBatchReader implements BatchReader {
     boolean interrupted = false;
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
+      // The latch says every producer released its files; joining our own threads then
+      // guarantees none is alive when close() returns (an executor's threads live on, idle).
       while (true) {
         try {
           exited.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+          for (Thread thread : threads) {
+            if (thread != null) {
+              thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
+          }
           break;
         } catch (InterruptedException e) {
           interrupted = true; // finish closing first; restore the flag below

@@ -1,0 +1,245 @@
+package dev.prefetch.runtime;
+
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.FileFormat;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ScanCounters;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An in-memory format that drives the runtime in tests: a "file" named {@code NAME.synth} is a
+ * {@link Spec} registered under NAME, with ranges of given row counts, optional per-batch delays,
+ * an optional failure, and a payload column that sets each batch's byte size. Its rows carry
+ * their own file row index, so order and completeness can be checked value by value.
+ */
+public final class SyntheticFormat implements FileFormat {
+
+  static final Schema SCHEMA = new Schema(List.of(
+      Field.of("row", DataType.int64()), Field.of("payload", DataType.binary())));
+
+  private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
+
+  /**
+   * A synthetic file.
+   *
+   * @param rangeRows rows of each range
+   * @param bytesPerRange estimated compressed bytes reported for each range
+   * @param payloadBytesPerRow payload bytes per row (sets the batch size in bytes)
+   * @param maxDelayMicros upper bound of a random sleep before each batch (0: none)
+   * @param seed seed of the delays
+   * @param failRange range whose {@code failBatch}-th batch throws (-1: never)
+   * @param failBatch which batch of that range throws
+   * @param blockRange range whose first batch blocks on {@code gate} before it is produced (-1: none)
+   * @param gate the latch a blocked batch waits for
+   */
+  public record Spec(List<Integer> rangeRows, long bytesPerRange, int payloadBytesPerRow,
+      int maxDelayMicros, long seed, int failRange, int failBatch, int blockRange,
+      CountDownLatch gate) {
+
+    public static Spec of(List<Integer> rangeRows) {
+      return new Spec(rangeRows, 1 << 20, 0, 0, 0, -1, 0, -1, null);
+    }
+
+    public Spec withDelays(int maxMicros, long seed) {
+      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxMicros, seed, failRange,
+          failBatch, blockRange, gate);
+    }
+
+    public Spec withPayload(int bytesPerRow) {
+      return new Spec(rangeRows, bytesPerRange, bytesPerRow, maxDelayMicros, seed, failRange,
+          failBatch, blockRange, gate);
+    }
+
+    public Spec withBytesPerRange(long bytes) {
+      return new Spec(rangeRows, bytes, payloadBytesPerRow, maxDelayMicros, seed, failRange,
+          failBatch, blockRange, gate);
+    }
+
+    public Spec failingAt(int range, int batch) {
+      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed, range,
+          batch, blockRange, gate);
+    }
+
+    public Spec blockingAt(int range, CountDownLatch latch) {
+      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed,
+          failRange, failBatch, range, latch);
+    }
+
+    long totalRows() {
+      long total = 0;
+      for (int rows : rangeRows) {
+        total += rows;
+      }
+      return total;
+    }
+  }
+
+  /** Counts readers opened and closed, so tests can check every handle is released. */
+  static final AtomicInteger OPEN_READERS = new AtomicInteger();
+
+  /** Registers {@code spec} and returns the file that reads it. */
+  public static DataFile register(String name, Spec spec) {
+    SPECS.put(name, spec);
+    return DataFile.of(new org.apache.hadoop.fs.Path("file:/synthetic/" + name + ".synth"));
+  }
+
+  @Override
+  public String name() {
+    return "synthetic";
+  }
+
+  @Override
+  public boolean matchesFileName(String fileName) {
+    return fileName.endsWith(".synth");
+  }
+
+  @Override
+  public boolean matchesMagic(byte[] head, int length) {
+    return false;
+  }
+
+  @Override
+  public FilePlan plan(DataFile file, ReadOptions options, ReadContext context,
+      ScanCounters counters) throws IOException {
+    String name = file.path().getName().replace(".synth", "");
+    Spec spec = SPECS.get(name);
+    if (spec == null) {
+      throw new FileNotFoundException("no synthetic file " + name);
+    }
+    counters.increment(ScanCounters.FOOTER_READS);
+    List<ReadRange> ranges = new ArrayList<>();
+    long row = 0;
+    for (int i = 0; i < spec.rangeRows().size(); i++) {
+      int rows = spec.rangeRows().get(i);
+      ranges.add(new ReadRange(i, row, rows, spec.bytesPerRange(), "synthetic range " + i));
+      row += rows;
+    }
+    return new Plan(file, spec, List.copyOf(ranges), options.batchSize(), counters);
+  }
+
+  private record Plan(DataFile file, Spec spec, List<ReadRange> ranges, int batchSize,
+      ScanCounters counters) implements FilePlan {
+
+    @Override
+    public String formatName() {
+      return "synthetic";
+    }
+
+    @Override
+    public Schema schema() {
+      return SCHEMA;
+    }
+
+    @Override
+    public RangeReader openReader() {
+      OPEN_READERS.incrementAndGet();
+      return new Reader(this);
+    }
+  }
+
+  private static final class Reader implements RangeReader {
+    private final Plan plan;
+    private final Random random;
+    private ReadRange range;
+    private long next;
+    private int batchInRange;
+    private boolean closed;
+
+    Reader(Plan plan) {
+      this.plan = plan;
+      this.random = new Random(plan.spec().seed() ^ System.identityHashCode(this));
+    }
+
+    @Override
+    public void start(ReadRange range) {
+      this.range = range;
+      this.next = range.firstRow();
+      this.batchInRange = 0;
+    }
+
+    @Override
+    public RecordBatch next() throws IOException {
+      if (closed) {
+        throw new IllegalStateException("reader closed");
+      }
+      if (next >= range.endRow()) {
+        return null;
+      }
+      Spec spec = plan.spec();
+      if (range.index() == spec.blockRange() && batchInRange == 0) {
+        try {
+          spec.gate().await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted while blocked");
+        }
+      }
+      if (range.index() == spec.failRange() && batchInRange == spec.failBatch()) {
+        throw new IOException("injected failure in range " + range.index());
+      }
+      if (spec.maxDelayMicros() > 0) {
+        int micros = random.nextInt(spec.maxDelayMicros() + 1);
+        try {
+          TimeUnit.MICROSECONDS.sleep(micros);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new java.io.InterruptedIOException("interrupted in a delay");
+        }
+      }
+      int rows = (int) Math.min(plan.batchSize(), range.endRow() - next);
+      long[] values = new long[rows];
+      for (int i = 0; i < rows; i++) {
+        values[i] = next + i;
+      }
+      int payload = spec.payloadBytesPerRow();
+      byte[] data = new byte[rows * payload];
+      int[] offsets = new int[rows + 1];
+      for (int i = 0; i <= rows; i++) {
+        offsets[i] = i * payload;
+      }
+      RecordBatch batch = new RecordBatch(plan.file(), next, rows, SCHEMA, List.of(
+          new LongVector(DataType.int64(), rows, values, null),
+          new BinaryVector(DataType.binary(), rows, data, offsets, null)));
+      plan.counters().add(ScanCounters.BYTES_READ, rows * 8L);
+      next += rows;
+      batchInRange++;
+      return batch;
+    }
+
+    @Override
+    public void close() {
+      if (!closed) {
+        closed = true;
+        OPEN_READERS.decrementAndGet();
+      }
+    }
+  }
+
+  /** Every registered spec's expected rows in order, for readers over several files. */
+  static long expectedRows(List<Spec> specs) {
+    long total = 0;
+    for (Spec spec : specs) {
+      total += spec.totalRows();
+    }
+    return total;
+  }
+}
