@@ -45,7 +45,7 @@ class PrefetchOrderTest {
           expectedRows += size;
         }
         SyntheticFormat.Spec spec = SyntheticFormat.Spec.of(rows)
-            .withDelays(random.nextInt(3) == 0 ? 200 : 0, seed * 31 + round)
+            .withDelays(random.nextInt(5) == 0 ? 100 : 0, seed * 31 + round)
             .withPayload(random.nextInt(4) * 8);
         files.add(SyntheticFormat.register("order-" + seed + "-" + round + "-" + f, spec));
       }

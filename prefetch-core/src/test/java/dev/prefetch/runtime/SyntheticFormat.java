@@ -197,11 +197,10 @@ public final class SyntheticFormat implements FileFormat {
         throw new IOException("injected failure in range " + range.index());
       }
       if (spec.maxDelayMicros() > 0) {
-        int micros = random.nextInt(spec.maxDelayMicros() + 1);
-        try {
-          TimeUnit.MICROSECONDS.sleep(micros);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
+        // parkNanos, not sleep: Thread.sleep rounds sub-millisecond delays up to 1 ms.
+        java.util.concurrent.locks.LockSupport.parkNanos(
+            1000L * random.nextInt(spec.maxDelayMicros() + 1));
+        if (Thread.currentThread().isInterrupted()) {
           throw new java.io.InterruptedIOException("interrupted in a delay");
         }
       }
