@@ -1,0 +1,130 @@
+package dev.prefetch.examples;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.ReaderMetrics;
+import dev.prefetch.Readers;
+import dev.prefetch.RowRange;
+import dev.prefetch.batch.Checksum;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
+import dev.prefetch.examples.baseline.BaselineResult;
+import dev.prefetch.examples.baseline.OrcBaseline;
+import dev.prefetch.examples.baseline.ParquetBaseline;
+import dev.prefetch.examples.internal.ProgressBar;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
+import org.apache.parquet.filter2.predicate.FilterPredicate;
+
+/** One way of reading a file: our reader (single or prefetching) or a format library's own. */
+public interface Contender {
+
+  /** The contender's name in tables and JSON. */
+  String name();
+
+  /** Reads every selected value of {@code file} once. */
+  Scan scan(Path path, String format, boolean perColumn, ProgressBar progress) throws IOException;
+
+  /**
+   * One read's outcome.
+   *
+   * @param rows rows read
+   * @param batches batches, row groups or vectorized batches read
+   * @param bytesRead bytes read from storage as counted by the reader, or -1 when unknown
+   * @param checksum checksum of every value read
+   * @param columnChecksums one checksum per column, or empty
+   * @param columnNames the columns read
+   * @param prefetch whether prefetching was chosen
+   * @param parallelism producers started
+   * @param ranges ranges planned
+   */
+  record Scan(long rows, long batches, long bytesRead, String checksum, List<String> columnChecksums,
+      List<String> columnNames, boolean prefetch, int parallelism, long ranges) {
+  }
+
+  /** Our reader, through {@link Readers#open}, with {@code options}. */
+  static Contender ours(String name, ReadOptions options, ReadContext context, Object filter) {
+    return new Contender() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public Scan scan(Path path, String format, boolean perColumn, ProgressBar progress)
+          throws IOException {
+        ReadOptions effective = filter == null ? options : options.toBuilder().filter(filter).build();
+        try (BatchReader reader = Readers.open(DataFile.of(path), effective, context)) {
+          Schema schema = reader.schema();
+          Checksum all = new Checksum(schema.size());
+          Checksum[] single = perColumn ? new Checksum[schema.size()] : null;
+          List<Schema> singleSchemas = new ArrayList<>();
+          for (int c = 0; perColumn && c < schema.size(); c++) {
+            single[c] = new Checksum(1);
+            singleSchemas.add(new Schema(List.of(schema.field(c))));
+          }
+          long batches = 0;
+          for (RecordBatch batch; (batch = reader.next()) != null; ) {
+            all.add(batch);
+            if (perColumn) {
+              for (int c = 0; c < single.length; c++) {
+                single[c].add(new RecordBatch(batch.file(), batch.firstRow(), batch.rowCount(),
+                    singleSchemas.get(c), List.of(batch.column(c))));
+              }
+            }
+            batches++;
+            progress.add(batch.rowCount());
+          }
+          ReaderMetrics m = reader.metrics();
+          List<String> names = new ArrayList<>();
+          List<String> columnSums = new ArrayList<>();
+          for (int c = 0; c < schema.size(); c++) {
+            names.add(schema.field(c).name());
+            if (perColumn) {
+              columnSums.add(single[c].value());
+            }
+          }
+          return new Scan(all.rows(), batches, m.bytesRead(), all.value(), columnSums, names,
+              m.prefetch(), m.parallelism(), m.rangesPlanned());
+        }
+      }
+    };
+  }
+
+  /**
+   * The format library's own fastest full decode: parquet-hadoop's column readers or orc-core's
+   * vectorized record reader, chosen by the file's format.
+   */
+  static Contender library(Configuration conf, List<String> columns, Object filter,
+      List<Integer> rowGroups, RowRange rows) {
+    return new Contender() {
+      @Override
+      public String name() {
+        return "library";
+      }
+
+      @Override
+      public Scan scan(Path path, String format, boolean perColumn, ProgressBar progress)
+          throws IOException {
+        BaselineResult r = format.equals("parquet")
+            ? ParquetBaseline.scan(path, conf, columns, (FilterPredicate) filter, rowGroups, rows,
+                perColumn)
+            : OrcBaseline.scan(path, conf, columns, (SearchArgument) filter, rows, perColumn);
+        progress.add(r.rows());
+        return new Scan(r.rows(), r.batches(), -1, r.checksum(), r.columnChecksums(),
+            r.columnNames(), false, 0, r.batches());
+      }
+    };
+  }
+
+  /** The display name of the library contender for a format. */
+  static String libraryName(String format) {
+    return format.equals("parquet") ? "parquet-hadoop" : "orc-core";
+  }
+}

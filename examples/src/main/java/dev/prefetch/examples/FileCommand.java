@@ -1,0 +1,168 @@
+package dev.prefetch.examples;
+
+import dev.prefetch.ReadContext;
+import dev.prefetch.cache.Cache;
+import dev.prefetch.cache.CacheStats;
+import dev.prefetch.examples.internal.FilterParser;
+import dev.prefetch.examples.internal.ProgressBar;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** A command over data files: shared options, file checks, timed runs of contenders. */
+abstract class FileCommand implements Callable<Integer> {
+
+  @Mixin
+  ReadArgs args;
+
+  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Parquet or ORC files.")
+  List<String> files;
+
+  @Spec
+  CommandSpec spec;
+
+  Configuration conf;
+  Cache cache;
+  ReadContext context;
+
+  PrintWriter out() {
+    return spec.commandLine().getOut();
+  }
+
+  java.io.PrintStream progressStream() {
+    return System.err;
+  }
+
+  /** Validates options and builds the shared runtime (configuration, cache, context). */
+  void setUp() {
+    args.validate();
+    conf = args.configuration();
+    if (args.cacheBytes != null) {
+      cache = SharedCache.create(args.cacheBytes);
+    }
+    ReadContext.Builder b = ReadContext.builder().configuration(conf);
+    if (cache != null) {
+      b.cache(cache);
+    }
+    context = b.build();
+  }
+
+  /** Checks every file before any read, so a bad one fails fast. */
+  List<DataFiles.Checked> checkFiles() {
+    List<DataFiles.Checked> checked = new ArrayList<>();
+    for (String file : files) {
+      checked.add(DataFiles.check(file, args.readPath(file), conf));
+    }
+    if (args.rowGroups != null) {
+      for (DataFiles.Checked c : checked) {
+        if (!c.format().equals("parquet")) {
+          throw new CliException(CliException.USAGE, c.name()
+              + ": --row-groups applies to Parquet files only (this is " + c.format() + ")");
+        }
+      }
+    }
+    return checked;
+  }
+
+  /** The format's native predicate for {@code file}, or null without --filter. */
+  Object filterFor(DataFiles.Checked file) {
+    if (args.filter == null) {
+      return null;
+    }
+    FilterParser.Predicate p = FilterParser.parse(args.filter);
+    try {
+      return file.format().equals("parquet") ? FilterParser.parquet(p, file.path(), conf)
+          : FilterParser.orc(p, file.path(), conf);
+    } catch (IOException e) {
+      throw readError(file.name(), e);
+    }
+  }
+
+  static CliException readError(String name, Throwable e) {
+    Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+    String message = cause.getMessage() == null ? cause.getClass().getName() : cause.getMessage();
+    if (!message.contains(name) && !message.contains(new java.io.File(name).getName())) {
+      message = name + ": " + message;
+    }
+    return new CliException(CliException.READ_ERROR, message, cause);
+  }
+
+  /** One scan of a file by a contender, as a timed run, with cache counters and progress. */
+  record Timed(Contender.Scan scan, double seconds, CacheStats cache) {
+  }
+
+  Timed timed(Contender contender, DataFiles.Checked file, boolean perColumn, long expectedRows) {
+    CacheStats before = cache == null ? null : cache.stats();
+    try (ProgressBar bar = ProgressBar.start(file.name() + " " + contender.name(), expectedRows,
+        progressStream(), args.json)) {
+      long start = System.nanoTime();
+      Contender.Scan scan = contender.scan(file.path(), file.format(), perColumn, bar);
+      double seconds = (System.nanoTime() - start) / 1e9;
+      CacheStats delta = cache == null ? null : cache.stats().minus(before);
+      return new Timed(scan, seconds, delta);
+    } catch (CliException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new CliException(CliException.USAGE, e.getMessage(), e);
+    } catch (IOException | RuntimeException e) {
+      throw readError(file.name(), e);
+    }
+  }
+
+  /**
+   * Runs every contender on {@code file}: a warm-up scan each when {@code warmUp}, then
+   * {@code repeat} rounds in which the contenders take turns, so that drift on the machine hits
+   * all of them alike. Each contender must produce the same checksum in every run.
+   */
+  List<RunResult> rounds(List<Contender> contenders, List<String> names, DataFiles.Checked file,
+      int repeat, boolean warmUp) {
+    long expectedRows = 0;
+    if (warmUp) {
+      for (Contender c : contenders) {
+        expectedRows = timed(c, file, false, expectedRows).scan().rows();
+      }
+    }
+    List<List<Timed>> runs = new ArrayList<>();
+    for (int i = 0; i < contenders.size(); i++) {
+      runs.add(new ArrayList<>());
+    }
+    for (int r = 0; r < repeat; r++) {
+      for (int i = 0; i < contenders.size(); i++) {
+        Timed t = timed(contenders.get(i), file, false, expectedRows);
+        expectedRows = t.scan().rows();
+        runs.get(i).add(t);
+      }
+    }
+    List<RunResult> results = new ArrayList<>();
+    for (int i = 0; i < contenders.size(); i++) {
+      List<Timed> ts = runs.get(i);
+      Contender.Scan first = ts.get(0).scan();
+      List<Double> seconds = new ArrayList<>();
+      CacheStats cacheTotal = cache == null ? null : CacheStats.EMPTY;
+      for (Timed t : ts) {
+        if (!t.scan().checksum().equals(first.checksum()) || t.scan().rows() != first.rows()) {
+          throw new CliException(CliException.MISMATCH, file.name() + ": " + names.get(i)
+              + " read different values in two runs (checksum " + first.checksum() + " then "
+              + t.scan().checksum() + ")");
+        }
+        seconds.add(t.seconds());
+        if (cacheTotal != null) {
+          cacheTotal = cacheTotal.plus(t.cache());
+        }
+      }
+      results.add(new RunResult(names.get(i), file.name(), file.format(), first.rows(),
+          first.batches(), first.columnNames().size(), first.bytesRead(), file.length(), seconds,
+          first.checksum(), first.columnChecksums(), first.columnNames(), first.prefetch(),
+          first.parallelism(), first.ranges(), cacheTotal));
+    }
+    return results;
+  }
+}

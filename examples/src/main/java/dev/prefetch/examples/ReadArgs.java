@@ -1,0 +1,192 @@
+package dev.prefetch.examples;
+
+import dev.prefetch.ReadOptions;
+import dev.prefetch.RowRange;
+import dev.prefetch.examples.internal.FilterParser;
+import dev.prefetch.examples.storage.SimulatedFileSystem;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import picocli.CommandLine.Option;
+
+/** The read options every scanning command shares. */
+public final class ReadArgs {
+
+  /** The reader property carrying the row groups to read (Parquet). */
+  public static final String ROW_GROUPS_PROPERTY = "parquet.read.row-groups";
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Producer threads (prefetch.parallelism); default min(8, max(2, cores)).")
+  Integer threads;
+
+  @Option(names = "--no-prefetch", description = "Read with a single reader on the calling thread.")
+  boolean noPrefetch;
+
+  @Option(names = "--columns", paramLabel = "a,b", split = ",",
+      description = "Top-level columns to read (default: all).")
+  List<String> columns = new ArrayList<>();
+
+  @Option(names = "--batch-size", paramLabel = "N", description = "Rows per batch (read.batch-size).")
+  Integer batchSize;
+
+  @Option(names = "--conf", paramLabel = "key=value",
+      description = "Any reader property; repeatable (e.g. --conf prefetch.queue-capacity=8).")
+  Map<String, String> conf = new LinkedHashMap<>();
+
+  @Option(names = "--cache-bytes", paramLabel = "N",
+      description = "Share a metadata cache of N bytes across every open in this process.")
+  Long cacheBytes;
+
+  @Option(names = "--repeat", paramLabel = "N",
+      description = "After one warm-up scan, open and scan the files N times; report the median.")
+  Integer repeat;
+
+  @Option(names = "--json", description = "One JSON object per file (and contender) on stdout.")
+  boolean json;
+
+  @Option(names = "--filter", paramLabel = "\"column op literal\"",
+      description = "Pushed-down predicate: op is one of = != < <= > >= (Parquet FilterPredicate "
+          + "or ORC SearchArgument, typed by the column's type).")
+  String filter;
+
+  @Option(names = "--row-groups", paramLabel = "i,j", split = ",",
+      description = "Parquet: read only these row groups (0-based).")
+  List<Integer> rowGroups;
+
+  @Option(names = "--rows", paramLabel = "START:END",
+      description = "Read only file rows [START, END).")
+  String rows;
+
+  @Option(names = "--latency-ms", paramLabel = "N", defaultValue = "0",
+      description = "Simulated storage: first-byte latency of every request, in ms.")
+  long latencyMs;
+
+  @Option(names = "--bandwidth-mbps", paramLabel = "M", defaultValue = "0",
+      description = "Simulated storage: transfer rate of each open stream, in MiB/s (0: no cap).")
+  double bandwidthMbps;
+
+  @Option(names = "--verbose", description = "Print stack traces of errors.")
+  boolean verbose;
+
+  /** Validates the plain numbers; the reader options validate the rest. */
+  void validate() {
+    if (repeat != null && repeat < 1) {
+      throw new CliException(CliException.USAGE, "--repeat must be at least 1: " + repeat);
+    }
+    if (threads != null && threads < 1) {
+      throw new CliException(CliException.USAGE, "--threads must be at least 1: " + threads);
+    }
+    if (batchSize != null && batchSize < 1) {
+      throw new CliException(CliException.USAGE, "--batch-size must be at least 1: " + batchSize);
+    }
+    if (cacheBytes != null && cacheBytes < 1) {
+      throw new CliException(CliException.USAGE, "--cache-bytes must be at least 1: " + cacheBytes);
+    }
+    if (latencyMs < 0) {
+      throw new CliException(CliException.USAGE, "--latency-ms must not be negative: " + latencyMs);
+    }
+    if (bandwidthMbps < 0 || Double.isNaN(bandwidthMbps)) {
+      throw new CliException(CliException.USAGE,
+          "--bandwidth-mbps must not be negative: " + bandwidthMbps);
+    }
+    if (rowGroups != null) {
+      for (int g : rowGroups) {
+        if (g < 0) {
+          throw new CliException(CliException.USAGE, "--row-groups must not be negative: " + g);
+        }
+      }
+    }
+    rowRanges();
+    if (filter != null) {
+      FilterParser.parse(filter);
+    }
+    readOptions(true);
+  }
+
+  /** Whether reads go through the simulated object store. */
+  boolean simulated() {
+    return latencyMs > 0 || bandwidthMbps > 0;
+  }
+
+  /** The Hadoop configuration of every read, with the simulated scheme when asked for. */
+  Configuration configuration() {
+    Configuration hadoop = new Configuration();
+    if (simulated()) {
+      SimulatedFileSystem.configure(hadoop, latencyMs, bandwidthMbps);
+    }
+    return hadoop;
+  }
+
+  /** The path a reader opens for a command-line file: local files through the simulator if asked. */
+  Path readPath(String file) {
+    File local = new File(file);
+    if (simulated()) {
+      return SimulatedFileSystem.pathOf(local.toPath());
+    }
+    return new Path(local.getAbsoluteFile().toURI());
+  }
+
+  /** The path the format libraries' own readers open (also through the simulator if asked). */
+  Path baselinePath(String file) {
+    return readPath(file);
+  }
+
+  /** The selected rows, or null for all. */
+  List<RowRange> rowRanges() {
+    if (rows == null) {
+      return null;
+    }
+    String[] parts = rows.split(":", -1);
+    try {
+      if (parts.length != 2) {
+        throw new NumberFormatException();
+      }
+      long start = Long.parseLong(parts[0].trim());
+      long end = Long.parseLong(parts[1].trim());
+      return List.of(new RowRange(start, end));
+    } catch (NumberFormatException e) {
+      throw new CliException(CliException.USAGE, "--rows must be START:END (e.g. 1000:2000): '"
+          + rows + "'");
+    } catch (IllegalArgumentException e) {
+      throw new CliException(CliException.USAGE, "--rows: " + e.getMessage());
+    }
+  }
+
+  /** The reader options of one contender ({@code prefetch} false forces the single reader). */
+  ReadOptions readOptions(boolean prefetch) {
+    try {
+      ReadOptions.Builder b = ReadOptions.builder();
+      b.properties(conf);
+      if (batchSize != null) {
+        b.batchSize(batchSize);
+      }
+      if (threads != null) {
+        b.parallelism(threads);
+      }
+      if (!columns.isEmpty()) {
+        b.columns(columns);
+      }
+      if (noPrefetch || !prefetch) {
+        b.prefetchEnabled(false);
+      }
+      List<RowRange> ranges = rowRanges();
+      if (ranges != null) {
+        b.rowRanges(ranges);
+      }
+      if (rowGroups != null) {
+        StringBuilder text = new StringBuilder();
+        for (int g : rowGroups) {
+          text.append(text.length() == 0 ? "" : ",").append(g);
+        }
+        b.property(ROW_GROUPS_PROPERTY, text.toString());
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new CliException(CliException.USAGE, e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package dev.prefetch.examples;
+
+import dev.prefetch.examples.internal.Format;
+import dev.prefetch.examples.internal.Json;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+
+/** {@code scan}: reads files with our reader and reports what it read and how fast. */
+@Command(name = "scan", mixinStandardHelpOptions = true,
+    description = "Scan files and print rows, batches, bytes, seconds, rows/s and a checksum.")
+final class ScanCommand extends FileCommand {
+
+  @Override
+  public Integer call() {
+    setUp();
+    List<DataFiles.Checked> checked = checkFiles();
+    PrintWriter out = out();
+    if (!args.json) {
+      out.printf(Locale.ROOT, "%-28s %-8s %12s %8s %11s %9s %10s %-9s %s%n", "file", "format",
+          "rows", "batches", "bytes", "seconds", "rows/s", "prefetch", "checksum");
+    }
+    for (DataFiles.Checked file : checked) {
+      Contender ours = Contender.ours(args.noPrefetch ? "single" : "prefetch",
+          args.readOptions(true), context, filterFor(file));
+      boolean warmUp = args.repeat != null;
+      int repeat = args.repeat == null ? 1 : args.repeat;
+      RunResult r = rounds(List.of(ours), List.of(ours.name()), file, repeat, warmUp).get(0);
+      if (args.json) {
+        out.println(Json.write(r.toJson()));
+      } else {
+        out.printf(Locale.ROOT, "%-28s %-8s %,12d %8d %11s %9s %10s %-9s %s%n", file.name(),
+            r.format(), r.rows(), r.batches(), Format.bytes(r.bytesRead()),
+            Format.seconds(r.seconds()), Format.count(r.rowsPerSecond()),
+            r.prefetch() ? "yes(" + r.parallelism() + ")" : "no", r.checksum());
+        if (r.secondsEach().size() > 1) {
+          out.printf(Locale.ROOT, "  runs: %s (median %s s)%n", r.secondsEach().stream()
+              .map(Format::seconds).toList(), Format.seconds(r.seconds()));
+        }
+        if (r.cache() != null) {
+          out.printf(Locale.ROOT, "  cache: %d hits, %d misses, %d bypasses, %d evictions%n",
+              r.cache().hits(), r.cache().misses(), r.cache().bypasses(), r.cache().evictions());
+        }
+      }
+      out.flush();
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,124 @@
+package dev.prefetch.examples.gen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prefetch.examples.baseline.BaselineResult;
+import dev.prefetch.examples.baseline.OrcBaseline;
+import dev.prefetch.examples.baseline.ParquetBaseline;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GeneratorTest {
+
+  @TempDir
+  Path dir;
+
+  private static GenSpec spec(String format, GenSpec.Kind kind, long rows, long seed) {
+    return new GenSpec(format, kind, rows, 6, 3, GenSpec.DEFAULT_ROW_GROUP_BYTES, 64 << 10,
+        "snappy", true, true, true, seed);
+  }
+
+  static BaselineResult read(Path file) throws IOException {
+    Configuration conf = new Configuration();
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
+    return file.toString().endsWith(".parquet")
+        ? ParquetBaseline.scan(path, conf, List.of(), null, null, null, true)
+        : OrcBaseline.scan(path, conf, List.of(), null, null, true);
+  }
+
+  @Test
+  void sameSeedWritesTheSameValuesAndAnotherSeedOthers() throws IOException {
+    for (String format : List.of("parquet", "orc")) {
+      Path a = dir.resolve("a." + format);
+      Path b = dir.resolve("b." + format);
+      Path c = dir.resolve("c." + format);
+      Generator.write(spec(format, GenSpec.Kind.SCAN, 5000, 7), a);
+      Generator.write(spec(format, GenSpec.Kind.SCAN, 5000, 7), b);
+      Generator.write(spec(format, GenSpec.Kind.SCAN, 5000, 8), c);
+
+      BaselineResult ra = read(a);
+      assertThat(ra.rows()).isEqualTo(5000);
+      assertThat(ra.columns()).isEqualTo(12);
+      assertThat(read(b).checksum()).isEqualTo(ra.checksum());
+      assertThat(read(c).checksum()).isNotEqualTo(ra.checksum());
+      assertThat(Files.readAllBytes(b)).isEqualTo(Files.readAllBytes(a));
+    }
+  }
+
+  @Test
+  void parquetAndOrcHoldTheSameScanValuesExceptTheTimestampUnit() throws IOException {
+    Path parquet = dir.resolve("scan.parquet");
+    Path orc = dir.resolve("scan.orc");
+    Generator.write(spec("parquet", GenSpec.Kind.SCAN, 3000, 1), parquet);
+    Generator.write(spec("orc", GenSpec.Kind.SCAN, 3000, 1), orc);
+    BaselineResult p = read(parquet);
+    BaselineResult o = read(orc);
+    assertThat(p.columnNames()).containsExactly(Tables.SCAN_COLUMNS);
+    assertThat(o.columnNames()).containsExactly(Tables.SCAN_COLUMNS);
+    for (int c = 0; c < p.columns(); c++) {
+      if (p.columnNames().get(c).equals("ts")) {
+        // Parquet stores microseconds, the ORC baseline feeds nanoseconds.
+        continue;
+      }
+      assertThat(o.columnChecksums().get(c)).as(p.columnNames().get(c))
+          .isEqualTo(p.columnChecksums().get(c));
+    }
+  }
+
+  @Test
+  void nestedValuesAssembledFromParquetLevelsEqualOrcVectors() throws IOException {
+    Path parquet = dir.resolve("nested.parquet");
+    Path orc = dir.resolve("nested.orc");
+    Generator.write(spec("parquet", GenSpec.Kind.NESTED, 4000, 3), parquet);
+    Generator.write(spec("orc", GenSpec.Kind.NESTED, 4000, 3), orc);
+    BaselineResult p = read(parquet);
+    BaselineResult o = read(orc);
+    assertThat(p.rows()).isEqualTo(4000);
+    assertThat(p.columnNames()).containsExactly(Tables.NESTED_COLUMNS);
+    assertThat(o.columnChecksums()).isEqualTo(p.columnChecksums());
+    assertThat(o.checksum()).isEqualTo(p.checksum());
+  }
+
+  @Test
+  void wideTableHasTheAskedRowGroupsAndColumns() throws IOException {
+    Path parquet = dir.resolve("wide.parquet");
+    Generator.write(spec("parquet", GenSpec.Kind.WIDE, 3000, 1), parquet);
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(parquet.toUri()), new Configuration()))) {
+      assertThat(reader.getRowGroups()).hasSize(3);
+      assertThat(reader.getFooter().getFileMetaData().getSchema().getFieldCount()).isEqualTo(6);
+    }
+    Path orc = dir.resolve("wide.orc");
+    Generator.write(spec("orc", GenSpec.Kind.WIDE, 3000, 1), orc);
+    try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(
+        new org.apache.hadoop.fs.Path(orc.toUri()),
+        org.apache.orc.OrcFile.readerOptions(new Configuration()))) {
+      assertThat(reader.getStripes()).hasSize(3);
+    }
+    assertThat(read(parquet).checksum()).isEqualTo(read(orc).checksum());
+  }
+
+  @Test
+  void rowSelectionOfTheBaselinesReadsOnlyThoseRows() throws IOException {
+    Path parquet = dir.resolve("rows.parquet");
+    Path orc = dir.resolve("rows.orc");
+    Generator.write(spec("parquet", GenSpec.Kind.NESTED, 3000, 5), parquet);
+    Generator.write(spec("orc", GenSpec.Kind.NESTED, 3000, 5), orc);
+    Configuration conf = new Configuration();
+    dev.prefetch.RowRange rows = new dev.prefetch.RowRange(900, 2100);
+    BaselineResult p = ParquetBaseline.scan(new org.apache.hadoop.fs.Path(parquet.toUri()), conf,
+        List.of("id", "events"), null, null, rows, false);
+    BaselineResult o = OrcBaseline.scan(new org.apache.hadoop.fs.Path(orc.toUri()), conf,
+        List.of("id", "events"), null, rows, false);
+    assertThat(p.rows()).isEqualTo(1200);
+    assertThat(o.rows()).isEqualTo(1200);
+    assertThat(p.checksum()).isEqualTo(o.checksum());
+  }
+}
