@@ -1,0 +1,56 @@
+package dev.prefetch.orc;
+
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.orc.internal.OrcPlanner;
+import dev.prefetch.spi.FileFormat;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.ScanCounters;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * The ORC format, on orc-core: files named {@code *.orc} or starting with the magic {@code ORC}.
+ *
+ * <p>Planning reads the file tail once (or takes it from the context's cache) and cuts the stripes
+ * into ranges of whole row-index strides of about {@code orc.read.natural-read-size} compressed
+ * bytes of the selected columns; each reader opens orc-core over that same tail. A
+ * {@link org.apache.hadoop.hive.ql.io.sarg.SearchArgument} filter prunes stripes (from the tail's
+ * stripe statistics) and row groups (orc-core, from the row index). Other {@code orc.*} properties
+ * of the read go to orc-core's configuration. See {@link dev.prefetch.orc.internal.OrcTypes} for
+ * how ORC types map to vectors.
+ */
+public final class OrcFormat implements FileFormat {
+
+  private static final byte[] MAGIC = {'O', 'R', 'C'};
+
+  @Override
+  public String name() {
+    return "orc";
+  }
+
+  @Override
+  public boolean matchesFileName(String fileName) {
+    return fileName.toLowerCase(Locale.ROOT).endsWith(".orc");
+  }
+
+  @Override
+  public boolean matchesMagic(byte[] head, int length) {
+    if (length < MAGIC.length) {
+      return false;
+    }
+    for (int i = 0; i < MAGIC.length; i++) {
+      if (head[i] != MAGIC[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public FilePlan plan(DataFile file, ReadOptions options, ReadContext context,
+      ScanCounters counters) throws IOException {
+    return OrcPlanner.plan(file, options, context, counters);
+  }
+}

@@ -1,0 +1,140 @@
+package dev.prefetch.orc.internal;
+
+import dev.prefetch.CorruptFileException;
+import dev.prefetch.DataFile;
+import dev.prefetch.cache.Cache;
+import dev.prefetch.cache.CacheKey;
+import dev.prefetch.cache.CacheValue;
+import dev.prefetch.cache.FileIdentity;
+import dev.prefetch.spi.ScanCounters;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.orc.OrcFile;
+import org.apache.orc.OrcProto;
+import org.apache.orc.Reader;
+import org.apache.orc.impl.BufferChunk;
+import org.apache.orc.impl.OrcTail;
+import org.apache.orc.impl.ReaderImpl;
+
+/**
+ * An ORC file's tail (stripe statistics, metadata, footer, postscript), read once per reader or
+ * taken from the metadata cache, from which every orc-core reader of the file is opened.
+ *
+ * <p>The bytes kept are exactly {@code [stripeStatisticsOffset, fileLength)}: orc-core's own tail
+ * buffer starts wherever its speculative read began (often before the stripe statistics, inside
+ * the last stripe), and an {@link OrcTail} rebuilt from bytes assumes they start at the stripe
+ * statistics. The parsed {@link OrcProto.FileTail} is an immutable message and the byte array is
+ * never written, so both are shared by every reader of the file; each reader wraps the array in a
+ * {@link ByteBuffer} of its own ({@link #newOrcTail()}), as orc-core moves buffer positions.
+ */
+final class FileTail {
+
+  private final OrcProto.FileTail proto;
+  private final byte[] bytes;
+
+  private FileTail(OrcProto.FileTail proto, byte[] bytes) {
+    this.proto = proto;
+    this.bytes = bytes;
+  }
+
+  /**
+   * Loads the tail of {@code file}: from {@code cache} when it holds it, else from the file (one
+   * tail read, counted as {@link ScanCounters#FOOTER_READS}), storing it in the cache.
+   *
+   * @param identity the file version, or null when the cache cannot be used
+   */
+  static FileTail load(DataFile file, FileSystem fs, Configuration conf, FileStatus status,
+      FileIdentity identity, Cache cache, ScanCounters counters) throws IOException {
+    if (status.getLen() == 0) {
+      throw new CorruptFileException("Not an ORC file: " + file + " is empty (0 bytes)");
+    }
+    if (cache == null) {
+      return readFromFile(file, fs, conf, status, counters);
+    }
+    if (identity == null) {
+      cache.recordBypass();
+      return readFromFile(file, fs, conf, status, counters);
+    }
+    CacheValue value = cache.get(CacheKey.footer(identity),
+        key -> CacheValue.copyOf(readFromFile(file, fs, conf, status, counters).bytes));
+    return parse(file, value.toByteArray(), status.getLen());
+  }
+
+  private static FileTail readFromFile(DataFile file, FileSystem fs, Configuration conf,
+      FileStatus status, ScanCounters counters) throws IOException {
+    FileSystem counting = new CountingFileSystem(fs, counters, ScanCounters.FOOTER_BYTES_READ);
+    OrcFile.ReaderOptions options = OrcFile.readerOptions(conf).filesystem(counting)
+        .maxLength(status.getLen());
+    counters.increment(ScanCounters.FOOTER_READS);
+    try (Reader reader = OrcFile.createReader(file.path(), options)) {
+      OrcTail tail = options.getOrcTail();
+      if (tail == null) {
+        throw new CorruptFileException("ORC file " + file + " has no tail");
+      }
+      long chunkStart = tail.getTailBuffer().getOffset();
+      long from = tail.getStripeStatisticsOffset();
+      ByteBuffer all = tail.getSerializedTail();
+      long skip = from - chunkStart;
+      if (skip < 0 || skip > all.remaining()
+          || chunkStart + all.remaining() != status.getLen()) {
+        throw new CorruptFileException("ORC file " + file + " has an inconsistent tail: stripe"
+            + " statistics at " + from + ", tail read from " + chunkStart + " ("
+            + all.remaining() + " bytes), file length " + status.getLen());
+      }
+      byte[] bytes = new byte[all.remaining() - (int) skip];
+      all.duplicate().position(all.position() + (int) skip).get(bytes);
+      return new FileTail(tail.getFileTail(), bytes);
+    } catch (FileNotFoundException | InterruptedIOException | CorruptFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException("Not a valid ORC file: " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Rebuilds a tail from cached bytes (the file's last {@code bytes.length} bytes). */
+  private static FileTail parse(DataFile file, byte[] bytes, long fileLength) throws IOException {
+    try {
+      // extractFileTail reads the postscript and footer from the buffer's end; its own OrcTail
+      // would assume the buffer starts at offset 0, so only the parsed message is kept.
+      OrcTail parsed = ReaderImpl.extractFileTail(ByteBuffer.wrap(bytes.clone()), fileLength, -1);
+      OrcProto.FileTail proto = parsed.getFileTail();
+      long expected = fileLength - parsed.getStripeStatisticsOffset();
+      if (expected != bytes.length) {
+        throw new CorruptFileException("ORC file " + file + ": cached tail has " + bytes.length
+            + " bytes, its postscript says " + expected);
+      }
+      return new FileTail(proto, bytes);
+    } catch (CorruptFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException("ORC file " + file + ": cached tail does not parse: "
+          + e.getMessage(), e);
+    }
+  }
+
+  /** The parsed tail message. */
+  OrcProto.FileTail proto() {
+    return proto;
+  }
+
+  /** Tail bytes held (what a cache entry weighs). */
+  int length() {
+    return bytes.length;
+  }
+
+  /** A fresh {@link OrcTail} over the shared bytes, for one orc-core reader. */
+  OrcTail newOrcTail() throws IOException {
+    return new OrcTail(proto, new BufferChunk(ByteBuffer.wrap(bytes),
+        proto.getFileLength() - bytes.length), -1);
+  }
+
+  @Override
+  public String toString() {
+    return "FileTail[" + bytes.length + " of " + proto.getFileLength() + " bytes]";
+  }
+}

@@ -1,0 +1,121 @@
+package dev.prefetch.orc.internal;
+
+import dev.prefetch.DataFile;
+import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ScanCounters;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
+
+/**
+ * The plan of one ORC file's read: the parsed tail, the projection, the predicate and the ranges.
+ * Immutable after construction and shared by every {@link OrcRangeReader} it opens, which each
+ * build their own orc-core {@link Reader} from the shared tail (no second tail read).
+ */
+public final class OrcFilePlan implements FilePlan {
+
+  private final DataFile file;
+  private final FileSystem fs;
+  private final Configuration conf;
+  private final FileTail tail;
+  private final Projection projection;
+  private final SearchArgument sarg;
+  private final List<StripeInformation> stripes;
+  private final long[] stripeFirstRows;
+  private final List<ReadRange> ranges;
+  private final int batchSize;
+  private final ScanCounters counters;
+
+  OrcFilePlan(DataFile file, FileSystem fs, Configuration conf, FileTail tail,
+      Projection projection, SearchArgument sarg, List<StripeInformation> stripes,
+      List<ReadRange> ranges, int batchSize, ScanCounters counters) {
+    this.file = file;
+    this.fs = fs;
+    this.conf = conf;
+    this.tail = tail;
+    this.projection = projection;
+    this.sarg = sarg;
+    this.stripes = List.copyOf(stripes);
+    this.stripeFirstRows = new long[stripes.size()];
+    long row = 0;
+    for (int i = 0; i < stripes.size(); i++) {
+      stripeFirstRows[i] = row;
+      row += stripes.get(i).getNumberOfRows();
+    }
+    this.ranges = List.copyOf(ranges);
+    this.batchSize = batchSize;
+    this.counters = counters;
+  }
+
+  @Override
+  public DataFile file() {
+    return file;
+  }
+
+  @Override
+  public String formatName() {
+    return "orc";
+  }
+
+  @Override
+  public Schema schema() {
+    return projection.schema();
+  }
+
+  @Override
+  public List<ReadRange> ranges() {
+    return ranges;
+  }
+
+  @Override
+  public RangeReader openReader() throws IOException {
+    return new OrcRangeReader(this);
+  }
+
+  /** Opens an orc-core reader over the shared tail, reading through a counting filesystem. */
+  Reader openOrcReader() throws IOException {
+    OrcFile.ReaderOptions options = OrcFile.readerOptions(conf)
+        .filesystem(new CountingFileSystem(fs, counters, null))
+        .orcTail(tail.newOrcTail())
+        .maxLength(tail.proto().getFileLength())
+        .useUTCTimestamp(true);
+    return OrcFile.createReader(file.path(), options);
+  }
+
+  /** orc-core read options for one stripe: the projection, the predicate, the stripe. */
+  Reader.Options stripeOptions(Reader reader, int stripe) {
+    Reader.Options options = reader.options()
+        .include(projection.include())
+        .range(stripes.get(stripe).getOffset(), 1);
+    if (sarg != null) {
+      options.searchArgument(sarg,
+          projection.fileSchema().getFieldNames().toArray(new String[0]));
+    }
+    return options;
+  }
+
+  Projection projection() {
+    return projection;
+  }
+
+  int batchSize() {
+    return batchSize;
+  }
+
+  long stripeFirstRow(int stripe) {
+    return stripeFirstRows[stripe];
+  }
+
+  @Override
+  public String toString() {
+    return "OrcFilePlan[" + file + ", " + ranges.size() + " ranges]";
+  }
+}

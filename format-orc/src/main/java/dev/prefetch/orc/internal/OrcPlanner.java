@@ -1,0 +1,146 @@
+package dev.prefetch.orc.internal;
+
+import dev.prefetch.CorruptFileException;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.cache.FileIdentity;
+import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ScanCounters;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
+import org.apache.orc.OrcProto;
+import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.impl.ReaderImpl;
+
+/**
+ * Plans the read of one ORC file: reads (or takes from the cache) its tail once, resolves the
+ * projection and the predicate, prunes stripes and cuts the rest into ranges.
+ *
+ * <p>Size estimate of the selected columns, per stripe: the stripe's data length (from the tail's
+ * stripe information, no stripe footer read) times the share of the selected columns in the
+ * stripe's raw data size, which orc-core derives from that stripe's column statistics (also in the
+ * tail: value counts times type widths, string and binary lengths). Raw size is not compressed size,
+ * but compression ratios of the columns of one file are alike enough for sizing reads. Without
+ * usable statistics the share falls back to 1 (the whole stripe).
+ */
+public final class OrcPlanner {
+
+  private OrcPlanner() {
+  }
+
+  /** See {@link dev.prefetch.spi.FileFormat#plan}. */
+  public static OrcFilePlan plan(DataFile file, ReadOptions options, ReadContext context,
+      ScanCounters counters) throws IOException {
+    SearchArgument sarg = null;
+    if (options.filter() != null) {
+      if (!(options.filter() instanceof SearchArgument s)) {
+        throw new IllegalArgumentException("ORC file " + file + ": the filter must be an ORC "
+            + "SearchArgument, not a " + options.filter().getClass().getName());
+      }
+      sarg = s;
+    }
+    Configuration conf = configuration(context.configuration(), options.properties());
+    FileSystem fs = file.path().getFileSystem(conf);
+    FileStatus status = fs.getFileStatus(file.path());
+    FileIdentity identity = context.cache() == null ? null : FileIdentity.of(status);
+    FileTail tail = FileTail.load(file, fs, conf, status, identity, context.cache(), counters);
+    try {
+      return plan(file, options, fs, conf, tail, sarg, counters);
+    } catch (IllegalArgumentException | FileNotFoundException | InterruptedIOException
+        | CorruptFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException("Cannot plan the read of ORC file " + file + ": "
+          + e.getMessage(), e);
+    }
+  }
+
+  private static OrcFilePlan plan(DataFile file, ReadOptions options, FileSystem fs,
+      Configuration conf, FileTail tail, SearchArgument sarg, ScanCounters counters)
+      throws IOException {
+    OrcFilePlan bare = new OrcFilePlan(file, fs, conf, tail, null, null, List.of(), List.of(),
+        options.batchSize(), counters);
+    try (Reader reader = bare.openOrcReader()) {
+      TypeDescription schema = reader.getSchema();
+      List<String> predicateColumns = new ArrayList<>();
+      if (sarg != null) {
+        for (PredicateLeaf leaf : sarg.getLeaves()) {
+          predicateColumns.add(leaf.getColumnName());
+        }
+      }
+      Projection projection = Projection.resolve(file, schema, options.columns(),
+          predicateColumns);
+      List<StripeInformation> stripes = reader.getStripes();
+      int count = stripes.size();
+      long[] rows = new long[count];
+      long[] bytes = new long[count];
+      boolean[] keep = new boolean[count];
+      List<OrcProto.StripeStatistics> stripeStats = reader.getOrcProtoStripeStatistics();
+      for (int s = 0; s < count; s++) {
+        StripeInformation stripe = stripes.get(s);
+        rows[s] = stripe.getNumberOfRows();
+        double share = projection.readsEverything() ? 1.0
+            : share(projection, schema, reader, stripeStats, s);
+        bytes[s] = Math.round(stripe.getDataLength() * share);
+        keep[s] = file.containsOffset(stripe.getOffset());
+      }
+      if (sarg != null) {
+        SargPruner.prune(sarg, schema, reader.getStripeStatistics(), keep);
+      }
+      List<ReadRange> ranges = RangePlanner.plan(rows, bytes, keep, reader.getRowIndexStride(),
+          options.orcNaturalReadSizeBytes(), options.rowRanges());
+      return new OrcFilePlan(file, fs, conf, tail, projection, sarg, stripes, ranges,
+          options.batchSize(), counters);
+    }
+  }
+
+  /** The selected columns' share of stripe {@code s}'s raw data size, in [0, 1]. */
+  private static double share(Projection projection, TypeDescription schema, Reader reader,
+      List<OrcProto.StripeStatistics> stripeStats, int s) {
+    List<OrcProto.ColumnStatistics> stats = s < stripeStats.size()
+        ? stripeStats.get(s).getColStatsList() : reader.getOrcProtoFileStatistics();
+    List<Integer> all = new ArrayList<>();
+    for (TypeDescription child : schema.getChildren()) {
+      all.add(child.getId());
+    }
+    try {
+      long total = ReaderImpl.getRawDataSizeFromColIndices(all, reader.getTypes(), stats);
+      long selected = ReaderImpl.getRawDataSizeFromColIndices(projection.columnIds(),
+          reader.getTypes(), stats);
+      if (total <= 0) {
+        return 1.0;
+      }
+      return Math.min(1.0, (double) selected / total);
+    } catch (IOException | RuntimeException e) {
+      return 1.0; // statistics orc-core cannot size: assume the whole stripe
+    }
+  }
+
+  /** The context's configuration, plus the read's {@code orc.*} properties if there are any. */
+  private static Configuration configuration(Configuration base, Map<String, String> properties) {
+    Configuration conf = null;
+    for (Map.Entry<String, String> entry : properties.entrySet()) {
+      if (entry.getKey().startsWith("orc.") && !entry.getKey().equals(
+          ReadOptions.ORC_NATURAL_READ_SIZE) && !entry.getKey().equals(
+          ReadOptions.ORC_PREFETCH_THRESHOLD)) {
+        if (conf == null) {
+          conf = new Configuration(base);
+        }
+        conf.set(entry.getKey(), entry.getValue());
+      }
+    }
+    return conf == null ? base : conf;
+  }
+}

@@ -1,0 +1,192 @@
+package dev.prefetch.orc.internal;
+
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadRange;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.Reader;
+import org.apache.orc.RecordReader;
+import org.apache.orc.TypeDescription;
+
+/**
+ * Reads ranges of one ORC file with orc-core, one stripe at a time.
+ *
+ * <p>Threads: confined to the thread the runtime gives it (a producer, or the caller on the single
+ * path); nothing here is shared except the plan, which is immutable.
+ *
+ * <p>It owns one orc-core {@link Reader} (built from the plan's tail, so it reads no tail) and at
+ * most one {@link RecordReader}, over the stripe of the current range only: orc-core loads a
+ * stripe's selected columns when a record reader enters it, and a reader spanning several stripes
+ * would also load the next stripe eagerly at each stripe end, which another producer may own. A
+ * range of the same stripe reuses the record reader: if it starts where the previous one stopped
+ * it just goes on; otherwise it seeks (within the loaded stripe, no new read). A range of another
+ * stripe closes it and opens the next one.
+ *
+ * <p>Every output batch gets a fresh orc-core batch, so that the converted vectors may keep
+ * orc-core's arrays without copying (see {@link VectorConverter}); the allocation costs less than
+ * copying every long and double column would.
+ */
+final class OrcRangeReader implements RangeReader {
+
+  private final OrcFilePlan plan;
+  private final Projection projection;
+  private final Schema schema;
+  private final TypeDescription readSchema;
+  private final int[] readSchemaIndex;
+  private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
+
+  private Reader reader;
+  private RecordReader rows;
+  private int rowsStripe = -1;
+  private long end;
+  private boolean done = true;
+
+  OrcRangeReader(OrcFilePlan plan) throws IOException {
+    this.plan = plan;
+    this.projection = plan.projection();
+    this.schema = projection.schema();
+    // A struct of only the top-level columns read, to allocate their vectors (and no others).
+    TypeDescription fileSchema = projection.fileSchema();
+    List<TypeDescription> children = fileSchema.getChildren();
+    this.readSchemaIndex = new int[children.size()];
+    TypeDescription struct = TypeDescription.createStruct();
+    int next = 0;
+    for (int i = 0; i < children.size(); i++) {
+      if (projection.isTopLevelRead(i)) {
+        struct.addField(fileSchema.getFieldNames().get(i), children.get(i).clone());
+        readSchemaIndex[i] = next++;
+      } else {
+        readSchemaIndex[i] = -1;
+      }
+    }
+    this.readSchema = struct;
+    this.reader = plan.openOrcReader();
+  }
+
+  @Override
+  public void start(ReadRange range) throws IOException {
+    StrideLocator locator = (StrideLocator) range.locator();
+    pending.clear();
+    if (rows == null || rowsStripe != locator.stripe()) {
+      closeRows();
+      rows = reader.rows(plan.stripeOptions(reader, locator.stripe()));
+      rowsStripe = locator.stripe();
+    }
+    if (rows.getRowNumber() != range.firstRow()) {
+      rows.seekToRow(range.firstRow());
+    }
+    end = range.endRow();
+    done = false;
+  }
+
+  @Override
+  public RecordBatch next() throws IOException {
+    while (pending.isEmpty()) {
+      if (done) {
+        return null;
+      }
+      long row = rows.getRowNumber();
+      if (row >= end) {
+        done = true;
+        return null;
+      }
+      int max = (int) Math.min(plan.batchSize(), end - row);
+      VectorizedRowBatch batch = newBatch(max);
+      if (!rows.nextBatch(batch) || batch.size == 0) {
+        done = true;
+        return null;
+      }
+      if (batch.selectedInUse) {
+        addSelectedRuns(batch, row);
+      } else {
+        pending.add(convert(batch, row, 0, batch.size));
+      }
+    }
+    return pending.poll();
+  }
+
+  /** One output batch per run of consecutive selected rows, so each keeps exact row numbers. */
+  private void addSelectedRuns(VectorizedRowBatch batch, long firstRow) {
+    int[] selected = batch.selected;
+    int i = 0;
+    while (i < batch.size) {
+      int runStart = selected[i];
+      int j = i + 1;
+      while (j < batch.size && selected[j] == selected[j - 1] + 1) {
+        j++;
+      }
+      pending.add(convert(batch, firstRow + runStart, runStart, j - i));
+      i = j;
+    }
+  }
+
+  private VectorizedRowBatch newBatch(int rowCount) {
+    VectorizedRowBatch read = readSchema.createRowBatch(
+        TypeDescription.RowBatchVersion.USE_DECIMAL64, rowCount);
+    VectorizedRowBatch batch = new VectorizedRowBatch(readSchemaIndex.length, rowCount);
+    for (int i = 0; i < readSchemaIndex.length; i++) {
+      // Columns not read stay null: orc-core skips null vectors.
+      batch.cols[i] = readSchemaIndex[i] < 0 ? null : read.cols[readSchemaIndex[i]];
+    }
+    return batch;
+  }
+
+  private RecordBatch convert(VectorizedRowBatch batch, long firstRow, int start, int count) {
+    List<ColumnVector> columns = new ArrayList<>(projection.columnCount());
+    for (int c = 0; c < projection.columnCount(); c++) {
+      columns.add(VectorConverter.convert(projection.type(c), schema.field(c).type(),
+          column(batch, projection.path(c)), start, count));
+    }
+    return new RecordBatch(plan.file(), firstRow, count, schema, columns);
+  }
+
+  /**
+   * The vector at {@code path}. A nested field is null where a struct on its path is null: orc-core
+   * marks that in the field's own mask, except when a struct is null in every row of the batch,
+   * where it leaves the fields unread; such a field is marked all-null here (the batch is ours).
+   */
+  private static org.apache.hadoop.hive.ql.exec.vector.ColumnVector column(
+      VectorizedRowBatch batch, int[] path) {
+    org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector = batch.cols[path[0]];
+    boolean allNull = false;
+    for (int i = 1; i < path.length; i++) {
+      allNull |= vector.isRepeating && !vector.noNulls && vector.isNull[0];
+      vector = ((StructColumnVector) vector).fields[path[i]];
+    }
+    if (allNull) {
+      vector.noNulls = false;
+      vector.isRepeating = true;
+      vector.isNull[0] = true;
+    }
+    return vector;
+  }
+
+  private void closeRows() throws IOException {
+    RecordReader open = rows;
+    rows = null;
+    rowsStripe = -1;
+    if (open != null) {
+      open.close();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      closeRows();
+    } finally {
+      Reader open = reader;
+      reader = null;
+      if (open != null) {
+        open.close();
+      }
+    }
+  }
+}

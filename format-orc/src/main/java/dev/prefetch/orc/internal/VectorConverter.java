@@ -1,0 +1,350 @@
+package dev.prefetch.orc.internal;
+
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.BooleanVector;
+import dev.prefetch.batch.ByteVector;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.ListVector;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.MapVector;
+import dev.prefetch.batch.ShortVector;
+import dev.prefetch.batch.StructVector;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.Decimal64ColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DecimalColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
+import org.apache.orc.TypeDescription;
+
+/**
+ * Converts orc-core's column vectors into the project's vectors, for the rows
+ * {@code [start, start + count)} of a batch.
+ *
+ * <p>No copy where the layouts match and the run starts at row 0 of a vector that does not repeat:
+ * bigint, double and decimal(p &le; 18) values ({@code long[]}/{@code double[]}) and null masks
+ * ({@code boolean[]}) are handed over as they are. That is only safe because the reader gives
+ * orc-core a fresh batch for every output batch, so orc-core never writes these arrays again.
+ * Everything else is copied into arrays of the target layout: narrower integers, floats, booleans,
+ * dates, timestamps (millis + nanos to one long of nanos), bytes (orc-core's per-value references to
+ * shared buffers become one contiguous array), wide decimals, and every repeating vector.
+ *
+ * <p>Timestamps: orc-core splits a value into {@code time[i]} (milliseconds since the epoch) and
+ * {@code nanos[i]} (the nanosecond of the second, which includes the milliseconds); the value is
+ * {@code floorDiv(time, 1000) * 1e9 + nanos}, exact, or an {@link ArithmeticException} outside the
+ * years 1677..2262. The reader opens files with orc-core's UTC timestamp option, so a plain
+ * timestamp's value is its wall-clock date-time read as if it were UTC.
+ */
+final class VectorConverter {
+
+  private VectorConverter() {
+  }
+
+  /** The run {@code [start, start + count)} of {@code v} (of ORC type {@code type}) as a vector. */
+  static ColumnVector convert(TypeDescription type, DataType dataType,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count) {
+    boolean[] nulls = nulls(v, start, count);
+    switch (type.getCategory()) {
+      case BOOLEAN: {
+        long[] in = ((LongColumnVector) v).vector;
+        boolean[] out = new boolean[count];
+        if (v.isRepeating) {
+          Arrays.fill(out, in[0] != 0);
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[i] = in[start + i] != 0;
+          }
+        }
+        return new BooleanVector(dataType, count, out, nulls);
+      }
+      case BYTE: {
+        long[] in = ((LongColumnVector) v).vector;
+        byte[] out = new byte[count];
+        if (v.isRepeating) {
+          Arrays.fill(out, (byte) in[0]);
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[i] = (byte) in[start + i];
+          }
+        }
+        return new ByteVector(dataType, count, out, nulls);
+      }
+      case SHORT: {
+        long[] in = ((LongColumnVector) v).vector;
+        short[] out = new short[count];
+        if (v.isRepeating) {
+          Arrays.fill(out, (short) in[0]);
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[i] = (short) in[start + i];
+          }
+        }
+        return new ShortVector(dataType, count, out, nulls);
+      }
+      case INT:
+      case DATE: {
+        long[] in = ((LongColumnVector) v).vector;
+        int[] out = new int[count];
+        if (v.isRepeating) {
+          Arrays.fill(out, (int) in[0]);
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[i] = (int) in[start + i];
+          }
+        }
+        return new IntVector(dataType, count, out, nulls);
+      }
+      case LONG:
+        return new LongVector(dataType, count, longs((LongColumnVector) v, start, count), nulls);
+      case FLOAT: {
+        double[] in = ((DoubleColumnVector) v).vector;
+        float[] out = new float[count];
+        if (v.isRepeating) {
+          Arrays.fill(out, (float) in[0]);
+        } else {
+          for (int i = 0; i < count; i++) {
+            out[i] = (float) in[start + i];
+          }
+        }
+        return new FloatVector(dataType, count, out, nulls);
+      }
+      case DOUBLE:
+        return new DoubleVector(dataType, count, doubles((DoubleColumnVector) v, start, count),
+            nulls);
+      case STRING:
+      case CHAR:
+      case VARCHAR:
+      case BINARY:
+      case Geometry:
+      case Geography:
+        return bytes(dataType, (BytesColumnVector) v, start, count, nulls);
+      case DECIMAL:
+        return decimal(type, dataType, v, start, count, nulls);
+      case TIMESTAMP:
+      case TIMESTAMP_INSTANT:
+        return new LongVector(dataType, count, timestamps((TimestampColumnVector) v, start, count),
+            nulls);
+      case LIST: {
+        ListColumnVector list = (ListColumnVector) v;
+        int[] offsets = new int[count + 1];
+        int childStart = childOffsets(list.offsets, list.lengths, v, start, count, offsets);
+        ColumnVector elements = convert(type.getChildren().get(0),
+            dataType.elementField().type(), list.child, childStart, offsets[count]);
+        return new ListVector(dataType, count, offsets, elements, nulls);
+      }
+      case MAP: {
+        MapColumnVector map = (MapColumnVector) v;
+        int[] offsets = new int[count + 1];
+        int childStart = childOffsets(map.offsets, map.lengths, v, start, count, offsets);
+        ColumnVector keys = convert(type.getChildren().get(0), dataType.keyField().type(),
+            map.keys, childStart, offsets[count]);
+        ColumnVector values = convert(type.getChildren().get(1), dataType.valueField().type(),
+            map.values, childStart, offsets[count]);
+        return new MapVector(dataType, count, offsets, keys, values, nulls);
+      }
+      case STRUCT: {
+        StructColumnVector struct = (StructColumnVector) v;
+        List<TypeDescription> children = type.getChildren();
+        List<ColumnVector> fields = new ArrayList<>(children.size());
+        for (int f = 0; f < children.size(); f++) {
+          fields.add(convert(children.get(f), dataType.children().get(f).type(), struct.fields[f],
+              start, count));
+        }
+        return new StructVector(dataType, count, fields, nulls);
+      }
+      case UNION:
+        return union(type, dataType, (UnionColumnVector) v, start, count, nulls);
+      default:
+        throw new IllegalArgumentException("unsupported ORC type " + type);
+    }
+  }
+
+  /** The null mask of the run, or null when no value in it is null. */
+  private static boolean[] nulls(org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start,
+      int count) {
+    if (v.noNulls) {
+      return null;
+    }
+    if (v.isRepeating) {
+      if (!v.isNull[0]) {
+        return null;
+      }
+      boolean[] all = new boolean[count];
+      Arrays.fill(all, true);
+      return all;
+    }
+    return start == 0 ? v.isNull : Arrays.copyOfRange(v.isNull, start, start + count);
+  }
+
+  private static long[] longs(LongColumnVector v, int start, int count) {
+    if (v.isRepeating) {
+      long[] out = new long[count];
+      Arrays.fill(out, v.vector[0]);
+      return out;
+    }
+    // Zero copy: the reader never lets orc-core write this batch again.
+    return start == 0 ? v.vector : Arrays.copyOfRange(v.vector, start, start + count);
+  }
+
+  private static double[] doubles(DoubleColumnVector v, int start, int count) {
+    if (v.isRepeating) {
+      double[] out = new double[count];
+      Arrays.fill(out, v.vector[0]);
+      return out;
+    }
+    return start == 0 ? v.vector : Arrays.copyOfRange(v.vector, start, start + count);
+  }
+
+  private static long[] timestamps(TimestampColumnVector v, int start, int count) {
+    long[] out = new long[count];
+    boolean nullable = !v.noNulls;
+    for (int i = 0; i < count; i++) {
+      int row = v.isRepeating ? 0 : start + i;
+      if (nullable && v.isNull[row]) {
+        continue;
+      }
+      out[i] = Math.addExact(Math.multiplyExact(Math.floorDiv(v.time[row], 1000L), 1_000_000_000L),
+          v.nanos[row]);
+    }
+    return out;
+  }
+
+  private static BinaryVector bytes(DataType dataType, BytesColumnVector v, int start, int count,
+      boolean[] nulls) {
+    int[] offsets = new int[count + 1];
+    long total = 0;
+    for (int i = 0; i < count; i++) {
+      int row = v.isRepeating ? 0 : start + i;
+      if (nulls == null || !nulls[i]) {
+        total += v.length[row];
+      }
+      offsets[i + 1] = Math.toIntExact(total);
+    }
+    byte[] data = new byte[Math.toIntExact(total)];
+    for (int i = 0; i < count; i++) {
+      int length = offsets[i + 1] - offsets[i];
+      if (length > 0) {
+        int row = v.isRepeating ? 0 : start + i;
+        System.arraycopy(v.vector[row], v.start[row], data, offsets[i], length);
+      }
+    }
+    return new BinaryVector(dataType, count, data, offsets, nulls);
+  }
+
+  private static DecimalVector decimal(TypeDescription type, DataType dataType,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count,
+      boolean[] nulls) {
+    if (v instanceof Decimal64ColumnVector d64) {
+      // Unscaled values at the column's scale, as the decimal vector wants them.
+      return DecimalVector.ofLongs(dataType, count, longs(d64, start, count), nulls);
+    }
+    DecimalColumnVector dv = (DecimalColumnVector) v;
+    int scale = type.getScale();
+    if (type.getPrecision() <= DataType.MAX_LONG_DECIMAL_PRECISION) {
+      long[] out = new long[count];
+      for (int i = 0; i < count; i++) {
+        int row = v.isRepeating ? 0 : start + i;
+        if (nulls == null || !nulls[i]) {
+          out[i] = unscaled(dv, row, scale).longValueExact();
+        }
+      }
+      return DecimalVector.ofLongs(dataType, count, out, nulls);
+    }
+    byte[][] values = new byte[count][];
+    int[] offsets = new int[count + 1];
+    int total = 0;
+    for (int i = 0; i < count; i++) {
+      int row = v.isRepeating ? 0 : start + i;
+      if (nulls == null || !nulls[i]) {
+        values[i] = unscaled(dv, row, scale).toByteArray();
+        total = Math.addExact(total, values[i].length);
+      }
+      offsets[i + 1] = total;
+    }
+    byte[] data = new byte[total];
+    for (int i = 0; i < count; i++) {
+      if (values[i] != null) {
+        System.arraycopy(values[i], 0, data, offsets[i], values[i].length);
+      }
+    }
+    return DecimalVector.ofBytes(dataType, count, data, offsets, nulls);
+  }
+
+  private static java.math.BigInteger unscaled(DecimalColumnVector v, int row, int scale) {
+    // HiveDecimal drops trailing zeros; rescale to the column's scale (exact: never rounds).
+    BigDecimal value = v.vector[row].getHiveDecimal().bigDecimalValue();
+    return value.setScale(scale).unscaledValue();
+  }
+
+  /**
+   * Fills {@code out} with the run's offsets rebased to 0 and returns the first child element.
+   * orc-core writes a batch's children back to back in row order; anything else is a bug, not data.
+   */
+  private static int childOffsets(long[] offsets, long[] lengths,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count, int[] out) {
+    boolean repeatingNull = v.isRepeating && !v.noNulls && v.isNull[0];
+    int first = -1;
+    long total = 0;
+    for (int i = 0; i < count; i++) {
+      int row = v.isRepeating ? 0 : start + i;
+      boolean isNull = repeatingNull || (!v.noNulls && v.isNull[row]);
+      if (!isNull) {
+        if (first < 0) {
+          first = Math.toIntExact(offsets[row]);
+        } else if (!v.isRepeating && offsets[row] != first + total) {
+          throw new IllegalStateException("list or map children are not contiguous at row "
+              + row);
+        }
+        total += lengths[row];
+      }
+      out[i + 1] = Math.toIntExact(total);
+    }
+    return first < 0 ? 0 : first;
+  }
+
+  private static StructVector union(TypeDescription type, DataType dataType, UnionColumnVector v,
+      int start, int count, boolean[] nulls) {
+    byte[] tags = new byte[count];
+    for (int i = 0; i < count; i++) {
+      tags[i] = (byte) v.tags[v.isRepeating ? 0 : start + i];
+    }
+    List<TypeDescription> alternatives = type.getChildren();
+    List<ColumnVector> fields = new ArrayList<>(alternatives.size() + 1);
+    fields.add(new ByteVector(DataType.int8(), count, tags,
+        nulls == null ? null : nulls.clone()));
+    for (int f = 0; f < alternatives.size(); f++) {
+      DataType fieldType = dataType.children().get(f + 1).type();
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector child = v.fields[f];
+      ColumnVector converted;
+      if (v.isRepeating && !v.noNulls && v.isNull[0]) {
+        converted = allNull(alternatives.get(f), fieldType, child, count);
+      } else {
+        converted = convert(alternatives.get(f), fieldType, child, start, count);
+      }
+      fields.add(converted);
+    }
+    return new StructVector(dataType, count, fields, nulls);
+  }
+
+  /** A run of nulls of any type, for the alternatives of a union that is null throughout. */
+  private static ColumnVector allNull(TypeDescription type, DataType dataType,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector child, int count) {
+    child.noNulls = false;
+    child.isRepeating = true;
+    child.isNull[0] = true;
+    return convert(type, dataType, child, 0, count);
+  }
+}
