@@ -1,0 +1,66 @@
+package dev.prefetch.parquet.internal.bulk;
+
+import java.util.Arrays;
+
+/**
+ * Variable-length values appended back to back into one growing byte array with offsets: the
+ * layout of a {@link dev.prefetch.batch.BinaryVector}, built without a per-value object.
+ * Confined to one decoding thread.
+ */
+public final class BinaryBuilder {
+
+  private byte[] data;
+  private int[] offsets;
+  private int size;
+
+  public BinaryBuilder(int expectedValues, int expectedBytes) {
+    this.data = new byte[Math.max(16, expectedBytes)];
+    this.offsets = new int[Math.max(1, expectedValues) + 1];
+  }
+
+  public int size() {
+    return size;
+  }
+
+  /** The bytes (ownership passes to the caller with {@link #offsets()}; the builder is then spent). */
+  public byte[] data() {
+    return data;
+  }
+
+  public int[] offsets() {
+    return offsets;
+  }
+
+  void append(byte[] source, int offset, int length) {
+    int start = offsets[size];
+    ensureBytes(start + length);
+    System.arraycopy(source, offset, data, start, length);
+    ensureValues(size + 1);
+    offsets[++size] = start + length;
+  }
+
+  /** Appends {@code count} empty values (the slots of nulls). */
+  void appendEmpty(int count) {
+    ensureValues(size + count);
+    int at = offsets[size];
+    for (int i = 0; i < count; i++) {
+      offsets[++size] = at;
+    }
+  }
+
+  private void ensureBytes(int needed) {
+    if (needed < 0) {
+      throw new IllegalStateException("binary values exceed 2 GiB in one batch");
+    }
+    if (needed > data.length) {
+      data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8,
+          Math.max((long) needed, 2L * data.length)));
+    }
+  }
+
+  private void ensureValues(int values) {
+    if (values + 1 > offsets.length) {
+      offsets = Arrays.copyOf(offsets, Math.max(values + 1, 2 * offsets.length));
+    }
+  }
+}

@@ -1,0 +1,454 @@
+package dev.prefetch.parquet.internal.bulk;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Optional;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+
+/**
+ * Bulk decoding of one flat (non-repeated) column chunk, page by page, straight into primitive
+ * arrays: the fast path that replaces parquet-hadoop's value-at-a-time {@code ColumnReader} for
+ * flat columns.
+ *
+ * <p>Definition levels are consumed in runs: an RLE run of the maximum level is one bulk value
+ * copy ({@link ValuesDecoder}), an RLE run of a lower level is one block of nulls; bit-packed
+ * levels are grouped into runs of equal definedness first. Dictionary pages are decoded once per
+ * chunk into primitive arrays. PLAIN, dictionary and DELTA_BINARY_PACKED values have bulk
+ * decoders; every other encoding goes through parquet-hadoop's {@link ValuesReader}
+ * ({@link FallbackValues}), so nothing parquet-hadoop reads is lost.
+ *
+ * <p>Page-aligned slices: when the pages come from a filtered row-group read and carry their
+ * first row index, the rows of the first page before {@code firstRow} are skipped.
+ *
+ * <p>Confined to one thread; one instance per column chunk.
+ */
+public final class FlatPageReader {
+
+  private final ColumnDescriptor column;
+  private final PageReader pages;
+  private final PrimitiveTypeName type;
+  private final int fixedLength;
+  private final int maxDefinitionLevel;
+  private final int levelBitWidth;
+  private long rowsToSkip;
+  private boolean firstPage = true;
+
+  private Dictionary dictionary;
+  private DictionaryPage dictionaryPage;
+  private org.apache.parquet.column.Dictionary parquetDictionary;
+  private boolean dictionaryLoaded;
+
+  private int pageLeft;
+  private LevelRuns levels;
+  private ValuesDecoder values;
+
+  /**
+   * @param column a column whose maximum repetition level is 0
+   * @param pages its pages in one row group (or the pages of a filtered read of one)
+   * @param firstRow the row (within the row group) the reads start at
+   */
+  public FlatPageReader(ColumnDescriptor column, PageReader pages, long firstRow) {
+    if (column.getMaxRepetitionLevel() != 0) {
+      throw new IllegalArgumentException("not a flat column: " + column);
+    }
+    this.column = column;
+    this.pages = pages;
+    this.type = column.getPrimitiveType().getPrimitiveTypeName();
+    this.fixedLength = column.getPrimitiveType().getTypeLength();
+    this.maxDefinitionLevel = column.getMaxDefinitionLevel();
+    this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinitionLevel);
+    this.rowsToSkip = firstRow;
+  }
+
+  /** Whether this reader decodes the column's physical type (INT96 is left to the value path). */
+  public static boolean supports(ColumnDescriptor column) {
+    return column.getMaxRepetitionLevel() == 0
+        && column.getPrimitiveType().getPrimitiveTypeName() != PrimitiveTypeName.INT96;
+  }
+
+  /** A receiver of values or nulls at row positions of the caller's batch. */
+  private interface Sink {
+    void values(ValuesDecoder decoder, int at, int count);
+
+    default void nulls(int at, int count) {
+    }
+  }
+
+  public boolean[] readInts(int[] out, int rows) {
+    return read(rows, (decoder, at, count) -> decoder.readInts(out, at, count));
+  }
+
+  public boolean[] readLongs(long[] out, int rows) {
+    return read(rows, (decoder, at, count) -> decoder.readLongs(out, at, count));
+  }
+
+  public boolean[] readFloats(float[] out, int rows) {
+    return read(rows, (decoder, at, count) -> decoder.readFloats(out, at, count));
+  }
+
+  public boolean[] readDoubles(double[] out, int rows) {
+    return read(rows, (decoder, at, count) -> decoder.readDoubles(out, at, count));
+  }
+
+  public boolean[] readBooleans(boolean[] out, int rows) {
+    return read(rows, (decoder, at, count) -> decoder.readBooleans(out, at, count));
+  }
+
+  /** Appends {@code rows} values (an empty value for each null) to {@code out}. */
+  public boolean[] readBinary(BinaryBuilder out, int rows) {
+    return read(rows, new Sink() {
+      @Override
+      public void values(ValuesDecoder decoder, int at, int count) {
+        decoder.readBinary(out, count);
+      }
+
+      @Override
+      public void nulls(int at, int count) {
+        out.appendEmpty(count);
+      }
+    });
+  }
+
+  private boolean[] read(int rows, Sink sink) {
+    boolean[] nulls = null;
+    int done = 0;
+    while (done < rows) {
+      if (pageLeft == 0) {
+        loadPage();
+        continue;
+      }
+      int n = Math.min(rows - done, pageLeft);
+      if (levels == null) {
+        sink.values(values, done, n);
+      } else {
+        int i = 0;
+        while (i < n) {
+          int run = Math.min(levels.nextRun(), n - i);
+          if (levels.isRle()) {
+            if (levels.rleValue() == maxDefinitionLevel) {
+              sink.values(values, done + i, run);
+            } else {
+              nulls = markNulls(nulls, rows, done + i, run);
+              sink.nulls(done + i, run);
+            }
+          } else {
+            int j = 0;
+            while (j < run) {
+              boolean defined = levels.packedValue(j) == maxDefinitionLevel;
+              int k = j + 1;
+              while (k < run && (levels.packedValue(k) == maxDefinitionLevel) == defined) {
+                k++;
+              }
+              if (defined) {
+                sink.values(values, done + i + j, k - j);
+              } else {
+                nulls = markNulls(nulls, rows, done + i + j, k - j);
+                sink.nulls(done + i + j, k - j);
+              }
+              j = k;
+            }
+          }
+          levels.consume(run);
+          i += run;
+        }
+      }
+      pageLeft -= n;
+      done += n;
+    }
+    return nulls;
+  }
+
+  private static boolean[] markNulls(boolean[] nulls, int rows, int at, int count) {
+    boolean[] mask = nulls == null ? new boolean[rows] : nulls;
+    Arrays.fill(mask, at, at + count, true);
+    return mask;
+  }
+
+  /** Skips {@code rows} rows without decoding the values of whole pages. */
+  public void skip(long rows) {
+    while (rows > 0) {
+      if (pageLeft == 0) {
+        loadPage();
+        continue;
+      }
+      if (rows >= pageLeft) {
+        rows -= pageLeft;
+        pageLeft = 0; // the rest of the page is dropped unread
+        continue;
+      }
+      int n = (int) rows;
+      int defined = n;
+      if (levels != null) {
+        defined = 0;
+        int i = 0;
+        while (i < n) {
+          int run = Math.min(levels.nextRun(), n - i);
+          if (levels.isRle()) {
+            defined += levels.rleValue() == maxDefinitionLevel ? run : 0;
+          } else {
+            for (int j = 0; j < run; j++) {
+              defined += levels.packedValue(j) == maxDefinitionLevel ? 1 : 0;
+            }
+          }
+          levels.consume(run);
+          i += run;
+        }
+      }
+      values.skip(defined);
+      pageLeft -= n;
+      rows = 0;
+    }
+  }
+
+  private void loadPage() {
+    DataPage page = pages.readPage();
+    if (page == null) {
+      throw new IllegalStateException("column " + column + " ended before its last row");
+    }
+    if (page instanceof DataPageV1 v1) {
+      openV1(v1);
+    } else if (page instanceof DataPageV2 v2) {
+      openV2(v2);
+    } else {
+      throw new IllegalStateException("unknown page " + page.getClass().getName());
+    }
+    if (firstPage) {
+      firstPage = false;
+      Optional<Long> pageFirstRow = page.getFirstRowIndex();
+      if (pageFirstRow.isPresent()) {
+        rowsToSkip -= pageFirstRow.get(); // rows of this page before the first wanted row
+      }
+      long skip = rowsToSkip;
+      rowsToSkip = 0;
+      if (skip < 0) {
+        throw new IllegalStateException("column " + column + " starts after the wanted row");
+      }
+      skip(skip);
+    }
+  }
+
+  private void openV1(DataPageV1 page) {
+    int count = page.getValueCount();
+    ByteBuffer buffer = heapBuffer(page.getBytes());
+    byte[] data = buffer.array();
+    int pos = buffer.arrayOffset() + buffer.position();
+    int end = buffer.arrayOffset() + buffer.limit();
+    if (maxDefinitionLevel == 0) {
+      levels = null;
+    } else if (page.getDlEncoding() == Encoding.RLE) {
+      if (end - pos < 4) {
+        throw new IllegalStateException("definition levels of " + column + " past the page end");
+      }
+      int length = (data[pos] & 0xFF) | (data[pos + 1] & 0xFF) << 8
+          | (data[pos + 2] & 0xFF) << 16 | (data[pos + 3] & 0xFF) << 24;
+      if (length < 0 || length > end - pos - 4) {
+        throw new IllegalStateException("definition levels of " + column + " claim " + length
+            + " bytes, the page has " + (end - pos - 4));
+      }
+      levels = new RleLevelRuns(new RleBitPackedDecoder(data, pos + 4, pos + 4 + length,
+          levelBitWidth));
+      pos += 4 + length;
+    } else {
+      // Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one.
+      ValuesReader reader = page.getDlEncoding().getValuesReader(column,
+          ValuesType.DEFINITION_LEVEL);
+      ByteBufferInputStream in = ByteBufferInputStream.wrap(
+          ByteBuffer.wrap(data, pos, end - pos));
+      int[] read = new int[count];
+      try {
+        reader.initFromPage(count, in);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      for (int i = 0; i < count; i++) {
+        read[i] = reader.readInteger();
+      }
+      levels = new ArrayLevelRuns(read);
+      pos += (int) (((long) count * levelBitWidth + 7) / 8);
+    }
+    values = valuesDecoder(page.getValueEncoding(), data, pos, end, count);
+    pageLeft = count;
+  }
+
+  private void openV2(DataPageV2 page) {
+    int count = page.getValueCount();
+    if (maxDefinitionLevel == 0) {
+      levels = null;
+    } else {
+      ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
+      levels = new RleLevelRuns(new RleBitPackedDecoder(defs.array(),
+          defs.arrayOffset() + defs.position(), defs.arrayOffset() + defs.limit(),
+          levelBitWidth));
+    }
+    ByteBuffer data = heapBuffer(page.getData());
+    values = valuesDecoder(page.getDataEncoding(), data.array(),
+        data.arrayOffset() + data.position(), data.arrayOffset() + data.limit(), count);
+    pageLeft = count;
+  }
+
+  private ValuesDecoder valuesDecoder(Encoding encoding, byte[] data, int pos, int end,
+      int count) {
+    switch (encoding) {
+      case PLAIN:
+        return new PlainValues(data, pos, end, type, fixedLength);
+      case PLAIN_DICTIONARY:
+      case RLE_DICTIONARY:
+        loadDictionary();
+        return new DictionaryValues(dictionary, data, pos, end);
+      case DELTA_BINARY_PACKED:
+        if (type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.INT64) {
+          return new DeltaBinaryPackedValues(data, pos, end, count);
+        }
+        break;
+      default:
+        break;
+    }
+    if (encoding.usesDictionary()) {
+      loadDictionary();
+    }
+    return new FallbackValues(column, encoding, parquetDictionary(), count,
+        ByteBuffer.wrap(data, pos, end - pos).slice());
+  }
+
+  private void loadDictionary() {
+    if (dictionaryLoaded) {
+      return;
+    }
+    dictionaryLoaded = true;
+    DictionaryPage page = pages.readDictionaryPage();
+    if (page == null) {
+      throw new IllegalStateException("column " + column
+          + " has dictionary-encoded pages but no dictionary page");
+    }
+    try {
+      // The page's bytes may be a one-shot decompressing stream: copy them once, since both our
+      // dictionary and (for the fallback) parquet-hadoop's read them.
+      dictionaryPage = page.copy();
+      ByteBuffer bytes = heapBuffer(dictionaryPage.getBytes());
+      dictionary = Dictionary.decode(bytes.array(), bytes.arrayOffset() + bytes.position(),
+          bytes.arrayOffset() + bytes.limit(), page.getDictionarySize(), type, fixedLength);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the dictionary of " + column, e);
+    }
+  }
+
+  private org.apache.parquet.column.Dictionary parquetDictionary() {
+    if (parquetDictionary == null && dictionaryPage != null) {
+      try {
+        parquetDictionary = dictionaryPage.getEncoding().initDictionary(column, dictionaryPage);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the dictionary of " + column, e);
+      }
+    }
+    return parquetDictionary;
+  }
+
+  private static ByteBuffer heapBuffer(BytesInput bytes) {
+    try {
+      ByteBuffer buffer = bytes.toByteBuffer();
+      if (buffer.hasArray() && !buffer.isReadOnly()) {
+        return buffer;
+      }
+      return ByteBuffer.wrap(bytes.toByteArray());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Definition levels as runs: RLE runs of one level, or bit-packed runs of several. */
+  private interface LevelRuns {
+    int nextRun();
+
+    boolean isRle();
+
+    int rleValue();
+
+    int packedValue(int i);
+
+    void consume(int count);
+  }
+
+  private static final class RleLevelRuns implements LevelRuns {
+    private final RleBitPackedDecoder decoder;
+
+    RleLevelRuns(RleBitPackedDecoder decoder) {
+      this.decoder = decoder;
+    }
+
+    @Override
+    public int nextRun() {
+      return decoder.nextRun();
+    }
+
+    @Override
+    public boolean isRle() {
+      return decoder.isRle();
+    }
+
+    @Override
+    public int rleValue() {
+      return decoder.rleValue();
+    }
+
+    @Override
+    public int packedValue(int i) {
+      return decoder.packedValue(i);
+    }
+
+    @Override
+    public void consume(int count) {
+      decoder.consume(count);
+    }
+  }
+
+  private static final class ArrayLevelRuns implements LevelRuns {
+    private final int[] levels;
+    private int next;
+
+    ArrayLevelRuns(int[] levels) {
+      this.levels = levels;
+    }
+
+    @Override
+    public int nextRun() {
+      if (next >= levels.length) {
+        throw new IllegalStateException("definition levels ended early");
+      }
+      return levels.length - next;
+    }
+
+    @Override
+    public boolean isRle() {
+      return false;
+    }
+
+    @Override
+    public int rleValue() {
+      throw new IllegalStateException("not an RLE run");
+    }
+
+    @Override
+    public int packedValue(int i) {
+      return levels[next + i];
+    }
+
+    @Override
+    public void consume(int count) {
+      next += count;
+    }
+  }
+}
