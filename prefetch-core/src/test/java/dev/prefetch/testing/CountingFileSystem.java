@@ -1,6 +1,7 @@
 package dev.prefetch.testing;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.Locale;
@@ -50,12 +51,14 @@ import org.apache.hadoop.fs.impl.OpenFileParameters;
  * files, never by {@link #resetAll()} while other tests run in parallel.
  *
  * <p><b>Streams.</b> {@code open} and {@code openFile} return an {@link FSDataInputStream} around
- * a counting stream that keeps the inner stream's abilities: it is {@code Seekable} and
- * {@code PositionedReadable}; {@code ByteBufferReadable} and {@code ByteBufferPositionedReadable}
- * calls pass through (and fail as the inner stream fails when it cannot do them), and
- * {@code hasCapability} answers as the inner stream for those, so parquet-hadoop picks the same
- * read path as without the wrapper. Vectored reads use Hadoop's default, which goes through the
- * counted positioned reads.
+ * a counting stream with the inner stream's abilities, no more: it is always {@code Seekable} and
+ * {@code PositionedReadable}, and it implements {@code ByteBufferReadable} (and
+ * {@code ByteBufferPositionedReadable}) only when the inner stream does, answering
+ * {@code hasCapability} alike. Readers probe these (parquet-hadoop checks the capability, then
+ * {@code instanceof}) to choose between byte-array and ByteBuffer reads, so they take the same
+ * path as without the wrapper; the raw local stream has neither, so local reads use byte arrays.
+ * An inner stream with positioned but not plain ByteBuffer reads is treated as having neither.
+ * Vectored reads use Hadoop's default, which goes through the counted positioned reads.
  *
  * <p><b>Threads.</b> Counters are {@link LongAdder}s in a concurrent map; any number of threads
  * may open, read and query at once. A stream itself is no more thread-safe than Hadoop's.
@@ -149,7 +152,7 @@ public final class CountingFileSystem extends FilterFileSystem {
   private FSDataInputStream wrap(Path path, FSDataInputStream in) {
     FileCounters counters = counters(path);
     counters.opens.increment();
-    return new FSDataInputStream(new CountingInputStream(in, counters));
+    return new FSDataInputStream(CountingInputStream.over(in, counters));
   }
 
   @Override
@@ -211,12 +214,14 @@ public final class CountingFileSystem extends FilterFileSystem {
     }
   }
 
-  /** Counts the calls on one opened stream and passes each to the inner stream. */
-  private static final class CountingInputStream extends FSInputStream
-      implements ByteBufferReadable, ByteBufferPositionedReadable, StreamCapabilities {
+  /**
+   * Counts the calls on one opened stream and passes each to the inner stream. This base class
+   * has no ByteBuffer reads; see {@link #over}.
+   */
+  private static class CountingInputStream extends FSInputStream implements StreamCapabilities {
 
-    private final FSDataInputStream in;
-    private final FileCounters counters;
+    final FSDataInputStream in;
+    final FileCounters counters;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     CountingInputStream(FSDataInputStream in, FileCounters counters) {
@@ -224,7 +229,31 @@ public final class CountingFileSystem extends FilterFileSystem {
       this.counters = counters;
     }
 
-    private int counted(int n) {
+    /** A counting stream over {@code in} with exactly its ByteBuffer abilities. */
+    static CountingInputStream over(FSDataInputStream in, FileCounters counters) {
+      boolean buffers = supports(in, StreamCapabilities.READBYTEBUFFER, ByteBufferReadable.class);
+      boolean positionedBuffers = supports(in, StreamCapabilities.PREADBYTEBUFFER,
+          ByteBufferPositionedReadable.class);
+      if (buffers && positionedBuffers) {
+        return new PositionedByteBufferCountingInputStream(in, counters);
+      }
+      return buffers ? new ByteBufferCountingInputStream(in, counters)
+          : new CountingInputStream(in, counters);
+    }
+
+    /** Whether the innermost stream declares {@code capability} or implements {@code type}. */
+    private static boolean supports(FSDataInputStream in, String capability, Class<?> type) {
+      if (in.hasCapability(capability)) {
+        return true;
+      }
+      InputStream wrapped = in.getWrappedStream();
+      if (wrapped instanceof FSDataInputStream inner) {
+        return supports(inner, capability, type);
+      }
+      return type.isInstance(wrapped);
+    }
+
+    int counted(int n) {
       if (n > 0) {
         counters.bytesRead.add(n);
       }
@@ -248,12 +277,6 @@ public final class CountingFileSystem extends FilterFileSystem {
     }
 
     @Override
-    public int read(ByteBuffer buf) throws IOException {
-      counters.readCalls.increment();
-      return counted(in.read(buf));
-    }
-
-    @Override
     public int read(long position, byte[] buffer, int offset, int length) throws IOException {
       counters.positionedReads.increment();
       return counted(in.read(position, buffer, offset, length));
@@ -270,20 +293,6 @@ public final class CountingFileSystem extends FilterFileSystem {
     @Override
     public void readFully(long position, byte[] buffer) throws IOException {
       readFully(position, buffer, 0, buffer.length);
-    }
-
-    @Override
-    public int read(long position, ByteBuffer buf) throws IOException {
-      counters.positionedReads.increment();
-      return counted(in.read(position, buf));
-    }
-
-    @Override
-    public void readFully(long position, ByteBuffer buf) throws IOException {
-      counters.positionedReads.increment();
-      int length = buf.remaining();
-      in.readFully(position, buf);
-      counters.bytesRead.add(length);
     }
 
     @Override
@@ -313,10 +322,10 @@ public final class CountingFileSystem extends FilterFileSystem {
 
     @Override
     public boolean hasCapability(String capability) {
-      // Only what this wrapper passes through; anything else (unbuffer, IOStatistics) it lacks.
+      // Only what this wrapper passes through; it lacks the rest (unbuffer, IOStatistics...).
       return switch (capability.toLowerCase(Locale.ROOT)) {
-        case StreamCapabilities.READBYTEBUFFER, StreamCapabilities.PREADBYTEBUFFER ->
-            in.hasCapability(capability);
+        case StreamCapabilities.READBYTEBUFFER -> this instanceof ByteBufferReadable;
+        case StreamCapabilities.PREADBYTEBUFFER -> this instanceof ByteBufferPositionedReadable;
         default -> false;
       };
     }
@@ -334,5 +343,42 @@ public final class CountingFileSystem extends FilterFileSystem {
       return "CountingInputStream[" + in + "]";
     }
   }
-}
 
+  /** A counting stream over an inner stream that reads into ByteBuffers. */
+  private static class ByteBufferCountingInputStream extends CountingInputStream
+      implements ByteBufferReadable {
+
+    ByteBufferCountingInputStream(FSDataInputStream in, FileCounters counters) {
+      super(in, counters);
+    }
+
+    @Override
+    public int read(ByteBuffer buf) throws IOException {
+      counters.readCalls.increment();
+      return counted(in.read(buf));
+    }
+  }
+
+  /** A counting stream over an inner stream that also reads ByteBuffers at a position. */
+  private static final class PositionedByteBufferCountingInputStream
+      extends ByteBufferCountingInputStream implements ByteBufferPositionedReadable {
+
+    PositionedByteBufferCountingInputStream(FSDataInputStream in, FileCounters counters) {
+      super(in, counters);
+    }
+
+    @Override
+    public int read(long position, ByteBuffer buf) throws IOException {
+      counters.positionedReads.increment();
+      return counted(in.read(position, buf));
+    }
+
+    @Override
+    public void readFully(long position, ByteBuffer buf) throws IOException {
+      counters.positionedReads.increment();
+      int length = buf.remaining();
+      in.readFully(position, buf);
+      counters.bytesRead.add(length);
+    }
+  }
+}

@@ -14,6 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ByteBufferPositionedReadable;
+import org.apache.hadoop.fs.ByteBufferReadable;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -135,6 +137,11 @@ class CountingFileSystemTest {
         assertThat(counted.hasCapability(capability))
             .as(capability).isEqualTo(raw.hasCapability(capability));
       }
+      // parquet-hadoop falls back to instanceof on the wrapped stream when no capability is set.
+      assertThat(counted.getWrappedStream() instanceof ByteBufferReadable)
+          .isEqualTo(innermost(raw) instanceof ByteBufferReadable);
+      assertThat(counted.getWrappedStream() instanceof ByteBufferPositionedReadable)
+          .isEqualTo(innermost(raw) instanceof ByteBufferPositionedReadable);
       if (!raw.hasCapability(StreamCapabilities.READBYTEBUFFER)) {
         // Then the wrapper fails the same way, so readers fall back to byte arrays.
         assertThatThrownBy(() -> raw.read(ByteBuffer.allocate(4)))
@@ -143,6 +150,11 @@ class CountingFileSystemTest {
             .isInstanceOf(UnsupportedOperationException.class);
       }
     }
+  }
+
+  private static java.io.InputStream innermost(FSDataInputStream in) {
+    java.io.InputStream wrapped = in.getWrappedStream();
+    return wrapped instanceof FSDataInputStream inner ? innermost(inner) : wrapped;
   }
 
   @Test
