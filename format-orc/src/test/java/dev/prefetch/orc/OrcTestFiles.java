@@ -35,6 +35,10 @@ final class OrcTestFiles {
       + "u:uniontype<int,string>,lol:array<array<string>>,allnull:int,constant:bigint>");
 
   /** How a file is written. */
+  /** A sorted, never-null row number column "id" and a few others. */
+  static final TypeDescription WITH_ID = TypeDescription.fromString(
+      "struct<id:bigint,s:string,f64:double,st:struct<x:int,z:struct<q:bigint>>>");
+
   record Spec(TypeDescription schema, int rows, CompressionKind codec, int rowIndexStride,
       int stripeRows, boolean nulls, long seed) {
 
@@ -76,7 +80,8 @@ final class OrcTestFiles {
       options.buildIndex(false);
     }
     try (Writer writer = OrcFile.createWriter(new Path(file.toUri()), options)) {
-      VectorizedRowBatch batch = spec.schema().createRowBatch(1024);
+      // 500-row batches, so that stripes end exactly at a multiple of 500 rows.
+      VectorizedRowBatch batch = spec.schema().createRowBatch(500);
       int row = 0;
       while (row < spec.rows()) {
         batch.reset();
@@ -108,6 +113,10 @@ final class OrcTestFiles {
       Spec spec) {
     long salt = type.getId() * 131L + name.hashCode();
     long h = hash(row, salt, spec.seed());
+    if (name.equals("id")) {
+      ((LongColumnVector) v).vector[slot] = row; // the row number: sorted, never null
+      return;
+    }
     if (name.equals("allnull") || (spec.nulls() && Math.floorMod(h, 10) == 0
         && !name.equals("constant"))) {
       v.noNulls = false;

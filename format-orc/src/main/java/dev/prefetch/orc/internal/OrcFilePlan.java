@@ -102,6 +102,18 @@ public final class OrcFilePlan implements FilePlan {
     return options;
   }
 
+  /** The columns the predicate reads (orc-core's row filter evaluates them first). */
+  String[] predicateColumns() {
+    if (sarg == null) {
+      return new String[0];
+    }
+    java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+    for (org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf leaf : sarg.getLeaves()) {
+      names.add(leaf.getColumnName());
+    }
+    return names.toArray(new String[0]);
+  }
+
   Projection projection() {
     return projection;
   }

@@ -47,6 +47,8 @@ final class OrcRangeReader implements RangeReader {
   private int rowsStripe = -1;
   private long end;
   private boolean done = true;
+  private boolean filtering;
+  private long filteredBatchStart = -1;
 
   OrcRangeReader(OrcFilePlan plan) throws IOException {
     this.plan = plan;
@@ -76,7 +78,7 @@ final class OrcRangeReader implements RangeReader {
     pending.clear();
     if (rows == null || rowsStripe != locator.stripe()) {
       closeRows();
-      rows = reader.rows(plan.stripeOptions(reader, locator.stripe()));
+      rows = openRows(locator.stripe());
       rowsStripe = locator.stripe();
     }
     if (rows.getRowNumber() != range.firstRow()) {
@@ -84,6 +86,30 @@ final class OrcRangeReader implements RangeReader {
     }
     end = range.endRow();
     done = false;
+  }
+
+  /**
+   * A record reader over one stripe. When orc-core filters rows itself (a SearchArgument with
+   * {@code orc.sarg.to.filter}), one {@code nextBatch} may read and drop several internal batches
+   * that select no row before returning one, and nothing in the batch says where its rows start.
+   * A first filter that selects everything records the row number orc-core is at when each
+   * internal batch is filtered; the last one recorded is where the returned batch starts.
+   */
+  private RecordReader openRows(int stripe) throws IOException {
+    Reader.Options options = plan.stripeOptions(reader, stripe);
+    filtering = options.getSearchArgument() != null && options.isAllowSARGToFilter();
+    if (filtering) {
+      options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
+    }
+    return reader.rows(options);
+  }
+
+  private void recordFilteredBatchStart() {
+    try {
+      filteredBatchStart = rows.getRowNumber();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Override
@@ -99,27 +125,35 @@ final class OrcRangeReader implements RangeReader {
       }
       int max = (int) Math.min(plan.batchSize(), end - row);
       VectorizedRowBatch batch = newBatch(max);
+      filteredBatchStart = -1;
       if (!rows.nextBatch(batch) || batch.size == 0) {
         done = true;
         return null;
       }
+      long first = filtering && filteredBatchStart >= 0 ? filteredBatchStart : row;
+      if (first >= end) {
+        done = true; // orc-core's filter loop ran into the next range: those rows are not ours
+        return null;
+      }
+      // Rows at or past the range end (only after such a filter loop) belong to another range.
+      int limit = (int) Math.min(Integer.MAX_VALUE, end - first);
       if (batch.selectedInUse) {
-        addSelectedRuns(batch, row);
+        addSelectedRuns(batch, first, limit);
       } else {
-        pending.add(convert(batch, row, 0, batch.size));
+        pending.add(convert(batch, first, 0, Math.min(batch.size, limit)));
       }
     }
     return pending.poll();
   }
 
   /** One output batch per run of consecutive selected rows, so each keeps exact row numbers. */
-  private void addSelectedRuns(VectorizedRowBatch batch, long firstRow) {
+  private void addSelectedRuns(VectorizedRowBatch batch, long firstRow, int limit) {
     int[] selected = batch.selected;
     int i = 0;
-    while (i < batch.size) {
+    while (i < batch.size && selected[i] < limit) {
       int runStart = selected[i];
       int j = i + 1;
-      while (j < batch.size && selected[j] == selected[j - 1] + 1) {
+      while (j < batch.size && selected[j] == selected[j - 1] + 1 && selected[j] < limit) {
         j++;
       }
       pending.add(convert(batch, firstRow + runStart, runStart, j - i));
