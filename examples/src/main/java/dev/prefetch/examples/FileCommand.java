@@ -45,8 +45,8 @@ abstract class FileCommand implements Callable<Integer> {
   void setUp() {
     args.validate();
     conf = args.configuration();
-    if (args.cacheBytes != null) {
-      cache = SharedCache.create(args.cacheBytes);
+    if (args.cacheBytes() != null) {
+      cache = SharedCache.create(args.cacheBytes());
     }
     ReadContext.Builder b = ReadContext.builder().configuration(conf);
     if (cache != null) {

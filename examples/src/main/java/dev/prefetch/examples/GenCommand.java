@@ -2,6 +2,7 @@ package dev.prefetch.examples;
 
 import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.gen.Generator;
+import dev.prefetch.examples.internal.ByteSize;
 import dev.prefetch.examples.internal.Format;
 import dev.prefetch.examples.internal.Json;
 import java.io.IOException;
@@ -41,13 +42,13 @@ final class GenCommand implements Callable<Integer> {
       description = "Cut the rows into M row groups / stripes of equal row counts (0: by size).")
   int rowGroups;
 
-  @Option(names = "--row-group-size", defaultValue = "134217728", paramLabel = "BYTES",
-      description = "Parquet row group / ORC stripe size when not cutting by count.")
-  long rowGroupBytes;
+  @Option(names = "--row-group-size", defaultValue = "128m", paramLabel = "BYTES",
+      description = "Parquet row group / ORC stripe size when not cutting by count (e.g. 64m).")
+  String rowGroupBytes;
 
-  @Option(names = "--page-size", defaultValue = "1048576", paramLabel = "BYTES",
-      description = "Parquet page size (ORC: compression buffer size).")
-  int pageBytes;
+  @Option(names = "--page-size", defaultValue = "1m", paramLabel = "BYTES",
+      description = "Parquet page size (ORC: compression buffer size), e.g. 64k.")
+  String pageBytes;
 
   @Option(names = "--codec", defaultValue = "snappy", paramLabel = "none|snappy|zstd|gzip|lz4")
   String codec;
@@ -84,8 +85,9 @@ final class GenCommand implements Callable<Integer> {
     GenSpec genSpec;
     try {
       genSpec = new GenSpec(format, GenSpec.Kind.parse(kind), rows, columns, rowGroups,
-          rowGroupBytes, pageBytes, codec, dictionary, statistics, pageIndex, seed);
-    } catch (IllegalArgumentException e) {
+          ByteSize.parse("--row-group-size", rowGroupBytes),
+          Math.toIntExact(ByteSize.parse("--page-size", pageBytes)), codec, dictionary, statistics, pageIndex, seed);
+    } catch (IllegalArgumentException | ArithmeticException e) {
       throw new CliException(CliException.USAGE, e.getMessage());
     }
     if (Files.isDirectory(out)) {

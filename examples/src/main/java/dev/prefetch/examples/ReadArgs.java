@@ -38,8 +38,9 @@ public final class ReadArgs {
   Map<String, String> conf = new LinkedHashMap<>();
 
   @Option(names = "--cache-bytes", paramLabel = "N",
-      description = "Share a metadata cache of N bytes across every open in this process.")
-  Long cacheBytes;
+      description = "Share a metadata cache of N bytes (e.g. 64m) across every open in this "
+          + "process.")
+  String cacheBytesText;
 
   @Option(names = "--repeat", paramLabel = "N",
       description = "After one warm-up scan, open and scan the files N times; report the median.")
@@ -83,8 +84,9 @@ public final class ReadArgs {
     if (batchSize != null && batchSize < 1) {
       throw new CliException(CliException.USAGE, "--batch-size must be at least 1: " + batchSize);
     }
-    if (cacheBytes != null && cacheBytes < 1) {
-      throw new CliException(CliException.USAGE, "--cache-bytes must be at least 1: " + cacheBytes);
+    Long cache = cacheBytes();
+    if (cache != null && cache < 1) {
+      throw new CliException(CliException.USAGE, "--cache-bytes must be at least 1: " + cache);
     }
     if (latencyMs < 0) {
       throw new CliException(CliException.USAGE, "--latency-ms must not be negative: " + latencyMs);
@@ -105,6 +107,18 @@ public final class ReadArgs {
       FilterParser.parse(filter);
     }
     readOptions(true);
+  }
+
+  /** The --cache-bytes size, or null without a cache. */
+  Long cacheBytes() {
+    if (cacheBytesText == null) {
+      return null;
+    }
+    try {
+      return dev.prefetch.examples.internal.ByteSize.parse("--cache-bytes", cacheBytesText);
+    } catch (IllegalArgumentException e) {
+      throw new CliException(CliException.USAGE, e.getMessage());
+    }
   }
 
   /** Whether reads go through the simulated object store. */
