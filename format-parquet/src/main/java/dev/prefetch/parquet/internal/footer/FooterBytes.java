@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * The serialized footer of a Parquet file: the {@code FileMetaData} bytes that precede the
@@ -23,14 +23,15 @@ public record FooterBytes(ByteBuffer metadata, boolean encrypted) {
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
   /** Reads the footer of a file of {@code fileLength} bytes from {@code in} with two positioned reads. */
-  public static FooterBytes read(FSDataInputStream in, long fileLength, String file)
+  public static FooterBytes read(SeekableInputStream in, long fileLength, String file)
       throws IOException {
     if (fileLength < MAGIC.length + TRAILER_BYTES) {
       throw new CorruptFileException(file + ": not a Parquet file: " + fileLength
           + " bytes is too short");
     }
     byte[] trailer = new byte[TRAILER_BYTES];
-    in.readFully(fileLength - TRAILER_BYTES, trailer);
+    in.seek(fileLength - TRAILER_BYTES);
+    in.readFully(trailer);
     boolean encrypted = endsWith(trailer, ENCRYPTED_MAGIC);
     if (!encrypted && !endsWith(trailer, MAGIC)) {
       throw new CorruptFileException(file + ": not a Parquet file: no magic at its end");
@@ -42,7 +43,8 @@ public record FooterBytes(ByteBuffer metadata, boolean encrypted) {
           + " does not fit a file of " + fileLength + " bytes");
     }
     byte[] metadata = new byte[(int) length];
-    in.readFully(footerStart, metadata);
+    in.seek(footerStart);
+    in.readFully(metadata);
     return new FooterBytes(ByteBuffer.wrap(metadata).asReadOnlyBuffer(), encrypted);
   }
 

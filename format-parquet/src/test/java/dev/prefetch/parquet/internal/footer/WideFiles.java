@@ -2,9 +2,6 @@ package dev.prefetch.parquet.internal.footer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
@@ -12,6 +9,10 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
@@ -25,7 +26,13 @@ import org.apache.parquet.schema.Types;
  */
 final class WideFiles {
 
-  record Spec(int columns, int rowGroups, int rowsPerGroup, boolean statistics, boolean nested) {}
+  record Spec(int columns, int rowGroups, int rowsPerGroup, boolean statistics, boolean nested,
+      boolean dictionary) {
+
+    Spec(int columns, int rowGroups, int rowsPerGroup, boolean statistics, boolean nested) {
+      this(columns, rowGroups, rowsPerGroup, statistics, nested, false);
+    }
+  }
 
   private WideFiles() {}
 
@@ -48,12 +55,12 @@ final class WideFiles {
     return row * 31 + column * 1_000_003L ^ (row >>> 3);
   }
 
+  /** Writes through parquet's local-file output (no Hadoop filesystem needed). */
   static Path write(Path path, Spec spec) throws IOException {
     MessageType schema = schema(spec);
-    Configuration conf = new Configuration();
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(path)
-        .withConf(conf)
+    try (ParquetWriter<Group> writer = ExampleParquetWriter
+        .builder(new LocalOutputFile(java.nio.file.Path.of(path.toUri())))
         .withType(schema)
         .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
         .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
@@ -62,7 +69,8 @@ final class WideFiles {
         .withPageRowCountLimit(Math.max(1, spec.rowsPerGroup() / 2))
         .withStatisticsEnabled(spec.statistics())
         .withSizeStatisticsEnabled(spec.statistics())
-        .withDictionaryEncoding(false)
+        .withDictionaryEncoding(spec.dictionary())
+        .withExtraMetaData(java.util.Map.of("writer.note", "wide " + spec.columns()))
         .build()) {
       long rows = (long) spec.rowGroups() * spec.rowsPerGroup();
       for (long row = 0; row < rows; row++) {
@@ -88,11 +96,14 @@ final class WideFiles {
     return path;
   }
 
+  static InputFile input(Path path) {
+    return new LocalInputFile(java.nio.file.Path.of(path.toUri()));
+  }
+
   static FooterBytes footer(Path path) throws IOException {
-    FileSystem fs = path.getFileSystem(new Configuration());
-    long length = fs.getFileStatus(path).getLen();
-    try (FSDataInputStream in = fs.open(path)) {
-      return FooterBytes.read(in, length, path.toString());
+    InputFile input = input(path);
+    try (SeekableInputStream in = input.newStream()) {
+      return FooterBytes.read(in, input.getLength(), path.toString());
     }
   }
 

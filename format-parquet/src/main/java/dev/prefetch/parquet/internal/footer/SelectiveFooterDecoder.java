@@ -1,0 +1,348 @@
+package dev.prefetch.parquet.internal.footer;
+
+import dev.prefetch.CorruptFileException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnOrder;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.KeyValue;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.SchemaElement;
+import org.apache.parquet.format.SortingColumn;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.schema.MessageType;
+import shaded.parquet.org.apache.thrift.TException;
+import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
+import shaded.parquet.org.apache.thrift.protocol.TList;
+
+/**
+ * Builds parquet-hadoop's {@link ParquetMetadata} for chosen row groups of a footer by decoding
+ * only the file-level fields and those row groups' {@code RowGroup} structs, found through a
+ * {@link FooterIndex}; the other row groups' bytes are never read.
+ *
+ * <p>Column projection: a {@code RowGroup}'s column chunks follow the schema's leaf order (the
+ * format requires it), so with a projection only the chunks at the projected leaf positions are
+ * decoded and the others are skipped by {@link CompactCursor}. Each decoded chunk's
+ * {@code path_in_schema} is checked against the leaf it should be; on any mismatch, on a chunk
+ * count that differs from the leaf count, or on an encrypted chunk, the whole struct is decoded
+ * instead, so a projection can only make decoding cheaper, never different. The resulting
+ * {@link BlockMetaData} then holds only the projected columns (so its {@code getCompressedSize()}
+ * counts only them); callers that need every column pass a null projection.
+ *
+ * <p>Conversion goes through {@link ParquetMetadataConverter#fromParquetMetadata} with the row
+ * groups' first rows, so statistics, encodings, column orders and index references match a full
+ * parse. A row group without an {@code ordinal} in the footer gets its position as ordinal.
+ *
+ * <p>Immutable after construction (the file-level fields are decoded once); safe to share across
+ * threads.
+ */
+public final class SelectiveFooterDecoder {
+
+  // RowGroup field ids (parquet.thrift)
+  private static final int RG_COLUMNS = 1;
+  private static final int RG_TOTAL_BYTE_SIZE = 2;
+  private static final int RG_NUM_ROWS = 3;
+  private static final int RG_SORTING_COLUMNS = 4;
+  private static final int RG_FILE_OFFSET = 5;
+  private static final int RG_TOTAL_COMPRESSED_SIZE = 6;
+  private static final int RG_ORDINAL = 7;
+
+  private final ByteBuffer footer;
+  private final int base;
+  private final FooterIndex index;
+  private final String file;
+  private final List<SchemaElement> schemaElements;
+  private final List<KeyValue> keyValues;
+  private final String createdBy;
+  private final List<ColumnOrder> columnOrders;
+  private final MessageType schema;
+  private final ColumnPath[] leafPaths;
+  private final Map<ColumnPath, Integer> leafByPath;
+
+  /**
+   * Decodes the file-level fields of {@code footer} (the FileMetaData bytes from its position to
+   * its limit, the same bytes {@code index} was built from).
+   *
+   * @throws CorruptFileException if those fields do not decode
+   * @throws IllegalArgumentException if the index was built from bytes of another length, or the
+   *     footer declares encryption (read those with parquet-hadoop)
+   */
+  public SelectiveFooterDecoder(ByteBuffer footer, FooterIndex index, String file)
+      throws CorruptFileException {
+    this.footer = Objects.requireNonNull(footer, "footer is null");
+    this.index = Objects.requireNonNull(index, "index is null");
+    this.file = Objects.requireNonNull(file, "file is null");
+    this.base = footer.position();
+    if (footer.remaining() != index.footerLength()) {
+      throw new IllegalArgumentException("footer index of " + index.footerLength()
+          + " bytes does not belong to a footer of " + footer.remaining() + " bytes: " + file);
+    }
+    if (index.hasEncryption()) {
+      throw new IllegalArgumentException(file + ": encrypted footers are read by parquet-hadoop");
+    }
+    try {
+      schemaElements = readList(FooterIndex.FIELD_SCHEMA, SchemaElement::new);
+      keyValues = index.hasField(FooterIndex.FIELD_KEY_VALUE_METADATA)
+          ? readList(FooterIndex.FIELD_KEY_VALUE_METADATA, KeyValue::new) : null;
+      columnOrders = index.hasField(FooterIndex.FIELD_COLUMN_ORDERS)
+          ? readList(FooterIndex.FIELD_COLUMN_ORDERS, ColumnOrder::new) : null;
+      createdBy = index.hasField(FooterIndex.FIELD_CREATED_BY)
+          ? protocol(index.fieldStart(FooterIndex.FIELD_CREATED_BY),
+              index.fieldEnd(FooterIndex.FIELD_CREATED_BY)).readString()
+          : null;
+      if (schemaElements.isEmpty()) {
+        throw new CorruptFileException(file + ": corrupt Parquet footer: empty schema");
+      }
+      schema = convert(new ArrayList<>(), new IdentityHashMap<>()).getFileMetaData().getSchema();
+    } catch (TException | RuntimeException e) {
+      throw corrupt("file metadata", e);
+    }
+    List<ColumnDescriptor> columns = schema.getColumns();
+    leafPaths = new ColumnPath[columns.size()];
+    leafByPath = new java.util.HashMap<>(columns.size() * 2);
+    for (int i = 0; i < leafPaths.length; i++) {
+      leafPaths[i] = ColumnPath.get(columns.get(i).getPath());
+      leafByPath.put(leafPaths[i], i);
+    }
+  }
+
+  /** The file's schema. */
+  public MessageType schema() {
+    return schema;
+  }
+
+  public FooterIndex index() {
+    return index;
+  }
+
+  /**
+   * Metadata with only {@code rowGroups} (positions in the footer, in the order given) and, for
+   * each, only the chunks of {@code projection} (column paths; null for every column).
+   *
+   * @throws CorruptFileException if a chosen row group does not decode
+   * @throws IllegalArgumentException if a position is out of range or a projected column is not
+   *     in the schema
+   */
+  public ParquetMetadata decode(int[] rowGroups, Collection<ColumnPath> projection)
+      throws CorruptFileException {
+    boolean[] selected = projection == null ? null : selection(projection);
+    List<RowGroup> decoded = new ArrayList<>(rowGroups.length);
+    Map<RowGroup, Long> firstRows = new IdentityHashMap<>(rowGroups.length * 2);
+    for (int rowGroup : rowGroups) {
+      if (rowGroup < 0 || rowGroup >= index.rowGroupCount()) {
+        throw new IllegalArgumentException("row group " + rowGroup + " does not exist in " + file
+            + " (it has " + index.rowGroupCount() + ")");
+      }
+      RowGroup group = decodeRowGroup(rowGroup, selected);
+      decoded.add(group);
+      firstRows.put(group, index.rowGroupFirstRow(rowGroup));
+    }
+    ParquetMetadata metadata;
+    try {
+      metadata = convert(decoded, firstRows);
+    } catch (RuntimeException e) {
+      throw corrupt("row groups " + Arrays.toString(rowGroups), e);
+    }
+    List<BlockMetaData> blocks = metadata.getBlocks();
+    for (int i = 0; i < rowGroups.length; i++) {
+      if (blocks.get(i).getOrdinal() < 0) {
+        blocks.get(i).setOrdinal(rowGroups[i]);
+      }
+    }
+    return metadata;
+  }
+
+  /** Metadata with the row groups holding rows of {@code [firstRow, firstRow + rowCount)}. */
+  public ParquetMetadata decodeRowRange(long firstRow, long rowCount,
+      Collection<ColumnPath> projection) throws CorruptFileException {
+    return decode(index.rowGroupsOverlapping(firstRow, rowCount), projection);
+  }
+
+  private boolean[] selection(Collection<ColumnPath> projection) {
+    boolean[] selected = new boolean[leafPaths.length];
+    int count = 0;
+    for (ColumnPath path : projection) {
+      Integer leaf = leafByPath.get(path);
+      if (leaf == null) {
+        throw new IllegalArgumentException("column " + path.toDotString() + " is not in " + file);
+      }
+      if (!selected[leaf]) {
+        selected[leaf] = true;
+        count++;
+      }
+    }
+    if (count == 0 && leafPaths.length > 0) {
+      selected[0] = true; // a block needs one chunk: row counts and positions come from it
+    }
+    return selected;
+  }
+
+  private RowGroup decodeRowGroup(int rowGroup, boolean[] selected) throws CorruptFileException {
+    int start = base + index.rowGroupStart(rowGroup);
+    int end = base + index.rowGroupEnd(rowGroup);
+    try {
+      if (selected != null) {
+        RowGroup projected = decodeProjected(rowGroup, start, end, selected);
+        if (projected != null) {
+          return projected;
+        }
+      }
+      RowGroup whole = new RowGroup();
+      whole.read(ThriftSlices.protocol(footer, start, end));
+      return whole;
+    } catch (TException | RuntimeException e) {
+      throw corrupt("row group " + rowGroup, e);
+    }
+  }
+
+  /** The row group with only the selected chunks, or null when positions cannot be trusted. */
+  private RowGroup decodeProjected(int rowGroup, int start, int end, boolean[] selected)
+      throws CorruptFileException, TException {
+    CompactCursor cursor = new CompactCursor(footer, start, end, file);
+    RowGroup group = new RowGroup();
+    cursor.beginStruct();
+    while (cursor.readFieldHeader()) {
+      int type = cursor.fieldType();
+      switch (cursor.fieldId()) {
+        case RG_COLUMNS: {
+          if (type != CompactCursor.LIST) {
+            return null;
+          }
+          int outer = cursor.fieldId();
+          List<ColumnChunk> chunks = decodeChunks(cursor, selected);
+          if (chunks == null) {
+            return null;
+          }
+          cursor.resumeStruct(outer);
+          group.setColumns(chunks);
+          break;
+        }
+        case RG_TOTAL_BYTE_SIZE:
+          group.setTotal_byte_size(cursor.readInteger("total_byte_size"));
+          break;
+        case RG_NUM_ROWS:
+          group.setNum_rows(cursor.readInteger("num_rows"));
+          break;
+        case RG_FILE_OFFSET:
+          group.setFile_offset(cursor.readInteger("file_offset"));
+          break;
+        case RG_TOTAL_COMPRESSED_SIZE:
+          group.setTotal_compressed_size(cursor.readInteger("total_compressed_size"));
+          break;
+        case RG_ORDINAL:
+          group.setOrdinal((short) cursor.readInteger("ordinal"));
+          break;
+        case RG_SORTING_COLUMNS: {
+          if (type != CompactCursor.LIST) {
+            return null;
+          }
+          int valueStart = cursor.position();
+          cursor.skipFieldValue(2);
+          TCompactProtocol protocol = ThriftSlices.protocol(footer, valueStart, cursor.position());
+          TList list = protocol.readListBegin();
+          List<SortingColumn> sorting = new ArrayList<>(list.size);
+          for (int i = 0; i < list.size; i++) {
+            SortingColumn column = new SortingColumn();
+            column.read(protocol);
+            sorting.add(column);
+          }
+          group.setSorting_columns(sorting);
+          break;
+        }
+        default:
+          cursor.skipFieldValue(2);
+          break;
+      }
+    }
+    group.validate();
+    return group;
+  }
+
+  private List<ColumnChunk> decodeChunks(CompactCursor cursor, boolean[] selected)
+      throws CorruptFileException, TException {
+    int size = cursor.readListHeader("columns");
+    if (size != selected.length || cursor.elementType() != CompactCursor.STRUCT) {
+      return null;
+    }
+    List<ColumnChunk> chunks = new ArrayList<>();
+    for (int leaf = 0; leaf < size; leaf++) {
+      int chunkStart = cursor.position();
+      cursor.skipStruct(2);
+      if (!selected[leaf]) {
+        continue;
+      }
+      ColumnChunk chunk = new ColumnChunk();
+      chunk.read(ThriftSlices.protocol(footer, chunkStart, cursor.position()));
+      if (chunk.getMeta_data() == null || chunk.isSetCrypto_metadata()
+          || !leafPaths[leaf].equals(ColumnPath.get(
+              chunk.getMeta_data().getPath_in_schema().toArray(new String[0])))) {
+        return null;
+      }
+      chunks.add(chunk);
+    }
+    return chunks;
+  }
+
+  private ParquetMetadata convert(List<RowGroup> rowGroups, Map<RowGroup, Long> firstRows)
+      throws CorruptFileException {
+    FileMetaData metadata = new FileMetaData();
+    metadata.setVersion(index.version());
+    metadata.setSchema(schemaElements);
+    metadata.setNum_rows(index.numRows());
+    metadata.setRow_groups(rowGroups);
+    if (keyValues != null) {
+      metadata.setKey_value_metadata(keyValues);
+    }
+    if (createdBy != null) {
+      metadata.setCreated_by(createdBy);
+    }
+    if (columnOrders != null) {
+      metadata.setColumn_orders(columnOrders);
+    }
+    try {
+      return new ParquetMetadataConverter().fromParquetMetadata(metadata, null, false, firstRows);
+    } catch (java.io.IOException e) {
+      throw corrupt("file metadata", e);
+    }
+  }
+
+  private interface ElementFactory<T> {
+    T create();
+  }
+
+  private <T extends shaded.parquet.org.apache.thrift.TBase<?, ?>> List<T> readList(int field,
+      ElementFactory<T> factory) throws TException {
+    TCompactProtocol protocol = protocol(index.fieldStart(field), index.fieldEnd(field));
+    TList list = protocol.readListBegin();
+    List<T> elements = new ArrayList<>(list.size);
+    for (int i = 0; i < list.size; i++) {
+      T element = factory.create();
+      element.read(protocol);
+      elements.add(element);
+    }
+    return elements;
+  }
+
+  private TCompactProtocol protocol(int start, int end) throws TException {
+    return ThriftSlices.protocol(footer, base + start, base + end);
+  }
+
+  private CorruptFileException corrupt(String where, Throwable cause) {
+    if (cause instanceof CorruptFileException corrupt) {
+      return corrupt;
+    }
+    return new CorruptFileException(file + ": corrupt Parquet footer: " + where
+        + " does not decode: " + cause, cause);
+  }
+}
