@@ -259,8 +259,7 @@ public final class FlatPageReader {
         throw new IllegalStateException("definition levels of " + column + " claim " + length
             + " bytes, the page has " + (end - pos - 4));
       }
-      levels = new RleLevelRuns(new RleBitPackedDecoder(data, pos + 4, pos + 4 + length,
-          levelBitWidth));
+      levels = new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, levelBitWidth);
       pos += 4 + length;
     } else {
       // Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one.
@@ -277,7 +276,7 @@ public final class FlatPageReader {
       for (int i = 0; i < count; i++) {
         read[i] = reader.readInteger();
       }
-      levels = new ArrayLevelRuns(read);
+      levels = new LevelRuns.OfArray(read);
       pos += (int) (((long) count * levelBitWidth + 7) / 8);
     }
     values = valuesDecoder(page.getValueEncoding(), data, pos, end, count);
@@ -290,9 +289,8 @@ public final class FlatPageReader {
       levels = null;
     } else {
       ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
-      levels = new RleLevelRuns(new RleBitPackedDecoder(defs.array(),
-          defs.arrayOffset() + defs.position(), defs.arrayOffset() + defs.limit(),
-          levelBitWidth));
+      levels = new RleBitPackedDecoder(defs.array(), defs.arrayOffset() + defs.position(),
+          defs.arrayOffset() + defs.limit(), levelBitWidth);
     }
     ByteBuffer data = heapBuffer(page.getData());
     values = valuesDecoder(page.getDataEncoding(), data.array(),
@@ -366,89 +364,6 @@ public final class FlatPageReader {
       return ByteBuffer.wrap(bytes.toByteArray());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Definition levels as runs: RLE runs of one level, or bit-packed runs of several. */
-  private interface LevelRuns {
-    int nextRun();
-
-    boolean isRle();
-
-    int rleValue();
-
-    int packedValue(int i);
-
-    void consume(int count);
-  }
-
-  private static final class RleLevelRuns implements LevelRuns {
-    private final RleBitPackedDecoder decoder;
-
-    RleLevelRuns(RleBitPackedDecoder decoder) {
-      this.decoder = decoder;
-    }
-
-    @Override
-    public int nextRun() {
-      return decoder.nextRun();
-    }
-
-    @Override
-    public boolean isRle() {
-      return decoder.isRle();
-    }
-
-    @Override
-    public int rleValue() {
-      return decoder.rleValue();
-    }
-
-    @Override
-    public int packedValue(int i) {
-      return decoder.packedValue(i);
-    }
-
-    @Override
-    public void consume(int count) {
-      decoder.consume(count);
-    }
-  }
-
-  private static final class ArrayLevelRuns implements LevelRuns {
-    private final int[] levels;
-    private int next;
-
-    ArrayLevelRuns(int[] levels) {
-      this.levels = levels;
-    }
-
-    @Override
-    public int nextRun() {
-      if (next >= levels.length) {
-        throw new IllegalStateException("definition levels ended early");
-      }
-      return levels.length - next;
-    }
-
-    @Override
-    public boolean isRle() {
-      return false;
-    }
-
-    @Override
-    public int rleValue() {
-      throw new IllegalStateException("not an RLE run");
-    }
-
-    @Override
-    public int packedValue(int i) {
-      return levels[next + i];
-    }
-
-    @Override
-    public void consume(int count) {
-      next += count;
     }
   }
 }

@@ -10,7 +10,7 @@ package dev.prefetch.parquet.internal.bulk;
  * that remain, so corrupt input ends in an {@link IllegalStateException}, never a loop or a huge
  * allocation.
  */
-final class RleBitPackedDecoder {
+final class RleBitPackedDecoder implements LevelRuns {
 
   private final byte[] data;
   private final int end;
@@ -41,12 +41,14 @@ final class RleBitPackedDecoder {
   }
 
   /** Whether the current run (after {@link #nextRun}) repeats one value. */
-  boolean isRle() {
+  @Override
+  public boolean isRle() {
     return rle;
   }
 
   /** The repeated value of the current RLE run. */
-  int rleValue() {
+  @Override
+  public int rleValue() {
     return rleValue;
   }
 
@@ -55,7 +57,8 @@ final class RleBitPackedDecoder {
    *
    * @throws IllegalStateException when the data ends before a run
    */
-  int nextRun() {
+  @Override
+  public int nextRun() {
     if (runLeft == 0) {
       readHeader();
     }
@@ -63,12 +66,14 @@ final class RleBitPackedDecoder {
   }
 
   /** The value at position {@code i} of the current bit-packed run's remaining values. */
-  int packedValue(int i) {
+  @Override
+  public int packedValue(int i) {
     return packed[packedPos + i];
   }
 
   /** Consumes {@code count} values of the current run. */
-  void consume(int count) {
+  @Override
+  public void consume(int count) {
     runLeft -= count;
     if (!rle) {
       packedPos += count;
