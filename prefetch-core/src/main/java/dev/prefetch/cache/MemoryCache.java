@@ -32,7 +32,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p><b>Single flight.</b> {@link #get} calls Guava's {@code get(key, callable)}. The first thread
  * that misses installs a loading placeholder under the segment lock and runs the loader on its own
  * thread, outside the lock; every other thread that asks for the key meanwhile finds the
- * placeholder and waits (uninterruptibly) for its outcome. On success the value replaces the
+ * placeholder and waits for its outcome (uninterruptibly: an interrupt is kept as the thread's
+ * flag, and the wait lasts as long as the loader's I/O). On success the value replaces the
  * placeholder and every waiter returns that same instance. On failure the placeholder is removed,
  * nothing is cached, and the loader thread and each waiter rethrow the loader's own exception
  * instance (an {@link IOException} stays that IOException, a RuntimeException or Error stays

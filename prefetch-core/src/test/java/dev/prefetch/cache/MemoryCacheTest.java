@@ -167,6 +167,34 @@ class MemoryCacheTest {
   }
 
   @Test
+  @Timeout(30)
+  void loadsOfDifferentKeysRunAtTheSameTime() throws Exception {
+    MemoryCache cache = cache(1 << 20);
+    CountDownLatch bothLoading = new CountDownLatch(2);
+    Cache.Loader meetTheOtherLoader = k -> {
+      bothLoading.countDown();
+      try {
+        // Returns only once the other key's loader has started too.
+        if (!bothLoading.await(20, TimeUnit.SECONDS)) {
+          throw new IOException("loads of different keys were serialised");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException();
+      }
+      return bytes(16);
+    };
+
+    Future<CacheValue> a = pool.submit(() -> cache.get(key("a"), meetTheOtherLoader));
+    Future<CacheValue> b = pool.submit(() -> cache.get(key("b"), meetTheOtherLoader));
+
+    assertThat(a.get()).isEqualTo(bytes(16));
+    assertThat(b.get()).isEqualTo(bytes(16));
+    assertThat(cache.stats().loads()).isEqualTo(2);
+    assertThat(cache.sizeInBytes()).isEqualTo(32);
+  }
+
+  @Test
   void runtimeExceptionAndErrorFromLoaderComeOutUnwrapped() {
     MemoryCache cache = cache(1 << 20);
 
