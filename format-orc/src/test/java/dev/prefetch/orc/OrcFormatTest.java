@@ -187,6 +187,19 @@ class OrcFormatTest {
   }
 
   @Test
+  void fileWithBloomFiltersReadsAnyProjectionFromMidStripeRanges() throws IOException {
+    Path bloom = OrcTestFiles.write(dir.resolve("bloom-filters.orc"),
+        OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, 3000).stripeRows(3000)
+            .bloomFilters("b,i64,s,st.y"));
+    for (List<String> columns : List.of(List.of("st"), List.of("lst", "s"), List.of("st.z.q"),
+        List.<String>of())) {
+      ReadOptions options = prefetching().columns(columns).parallelism(2).build();
+      assertThat(read(bloom, options)).as("columns %s", columns).isEqualTo(
+          Rows.reference(bloom, columns, null, new Configuration(), null));
+    }
+  }
+
+  @Test
   void unknownColumnFailsClearlyNamingFileColumnAndAvailableOnes() {
     ReadOptions options = prefetching().columns("id", "st.nope").build();
     assertThatThrownBy(() -> read(sorted, options))

@@ -40,6 +40,7 @@ class OrcParityTest {
   private static final List<Path> byCodec = new ArrayList<>();
   private static Path noNulls;
   private static Path noIndex;
+  private static Path bloom;
   private static final Map<Path, List<Rows.Row>> expectedRows = new ConcurrentHashMap<>();
 
   @BeforeAll
@@ -52,6 +53,9 @@ class OrcParityTest {
         OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).nulls(false).stripeRows(2000));
     noIndex = OrcTestFiles.write(dir.resolve("no-index.orc"),
         OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stride(0).stripeRows(1500));
+    bloom = OrcTestFiles.write(dir.resolve("bloom.orc"),
+        OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stripeRows(3000)
+            .bloomFilters("i64,s,d10"));
   }
 
   @AfterEach
@@ -75,7 +79,7 @@ class OrcParityTest {
       }
     }
     // ...and a diagonal over the other files.
-    String[] others = {"NONE", "SNAPPY", "LZO", "LZ4", "ZSTD", "no-nulls", "no-index"};
+    String[] others = {"NONE", "SNAPPY", "LZO", "LZ4", "ZSTD", "no-nulls", "no-index", "bloom"};
     int[] parallelisms = {1, 2, 4, 8};
     int[] batchSizes = {7, 1000, 1024, 333};
     for (int i = 0; i < others.length; i++) {
@@ -90,6 +94,7 @@ class OrcParityTest {
     return switch (name) {
       case "no-nulls" -> noNulls;
       case "no-index" -> noIndex;
+      case "bloom" -> bloom;
       default -> byCodec.get(codecs().indexOf(CompressionKind.valueOf(name)));
     };
   }

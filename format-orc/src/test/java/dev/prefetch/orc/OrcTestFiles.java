@@ -40,26 +40,34 @@ final class OrcTestFiles {
       "struct<id:bigint,s:string,f64:double,st:struct<x:int,z:struct<q:bigint>>>");
 
   record Spec(TypeDescription schema, int rows, CompressionKind codec, int rowIndexStride,
-      int stripeRows, boolean nulls, long seed) {
+      int stripeRows, boolean nulls, long seed, String bloomFilterColumns) {
 
     static Spec of(TypeDescription schema, int rows) {
-      return new Spec(schema, rows, CompressionKind.ZLIB, 1000, 5000, true, 1);
+      return new Spec(schema, rows, CompressionKind.ZLIB, 1000, 5000, true, 1, null);
+    }
+
+    Spec bloomFilters(String columns) {
+      return new Spec(schema, rows, codec, rowIndexStride, stripeRows, nulls, seed, columns);
     }
 
     Spec codec(CompressionKind kind) {
-      return new Spec(schema, rows, kind, rowIndexStride, stripeRows, nulls, seed);
+      return new Spec(schema, rows, kind, rowIndexStride, stripeRows, nulls, seed,
+          bloomFilterColumns);
     }
 
     Spec nulls(boolean withNulls) {
-      return new Spec(schema, rows, codec, rowIndexStride, stripeRows, withNulls, seed);
+      return new Spec(schema, rows, codec, rowIndexStride, stripeRows, withNulls, seed,
+          bloomFilterColumns);
     }
 
     Spec stride(int stride) {
-      return new Spec(schema, rows, codec, stride, stripeRows, nulls, seed);
+      return new Spec(schema, rows, codec, stride, stripeRows, nulls, seed,
+          bloomFilterColumns);
     }
 
     Spec stripeRows(int count) {
-      return new Spec(schema, rows, codec, rowIndexStride, count, nulls, seed);
+      return new Spec(schema, rows, codec, rowIndexStride, count, nulls, seed,
+          bloomFilterColumns);
     }
   }
 
@@ -76,6 +84,9 @@ final class OrcTestFiles {
         .stripeSize(64L << 20)
         .bufferSize(4096)
         .overwrite(true);
+    if (spec.bloomFilterColumns() != null) {
+      options.bloomFilterColumns(spec.bloomFilterColumns());
+    }
     if (spec.rowIndexStride() == 0) {
       options.buildIndex(false);
     }

@@ -33,6 +33,7 @@ public final class OrcFilePlan implements FilePlan {
   private final List<ReadRange> ranges;
   private final int batchSize;
   private final ScanCounters counters;
+  private final SearchArgument alwaysTrue;
 
   OrcFilePlan(DataFile file, FileSystem fs, Configuration conf, FileTail tail,
       Projection projection, SearchArgument sarg, List<StripeInformation> stripes,
@@ -53,6 +54,31 @@ public final class OrcFilePlan implements FilePlan {
     this.ranges = List.copyOf(ranges);
     this.batchSize = batchSize;
     this.counters = counters;
+    this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
+  }
+
+  /**
+   * A predicate that holds for every row, given to orc-core when the read has none. orc-core's
+   * {@code seekToRow} without a predicate reads the row index through a path that fails with a
+   * NullPointerException on files with bloom filters (it passes no bloom filter column mask); with
+   * a predicate it takes the path that works. "c IS NULL OR NOT c IS NULL" on a column the read
+   * includes keeps every row group, and is never turned into a row filter.
+   */
+  private static SearchArgument alwaysTrue(Projection projection) {
+    List<String> names = projection.fileSchema().getFieldNames();
+    for (int i = 0; i < names.size(); i++) {
+      if (projection.isTopLevelRead(i)) {
+        return org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory.newBuilder()
+            .startOr()
+            .isNull(names.get(i), org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf.Type.LONG)
+            .startNot()
+            .isNull(names.get(i), org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf.Type.LONG)
+            .end()
+            .end()
+            .build();
+      }
+    }
+    return null;
   }
 
   @Override
@@ -95,9 +121,11 @@ public final class OrcFilePlan implements FilePlan {
     Reader.Options options = reader.options()
         .include(projection.include())
         .range(stripes.get(stripe).getOffset(), 1);
+    String[] columnNames = projection.fileSchema().getFieldNames().toArray(new String[0]);
     if (sarg != null) {
-      options.searchArgument(sarg,
-          projection.fileSchema().getFieldNames().toArray(new String[0]));
+      options.searchArgument(sarg, columnNames);
+    } else if (alwaysTrue != null) {
+      options.searchArgument(alwaysTrue, columnNames).allowSARGToFilter(false);
     }
     return options;
   }
