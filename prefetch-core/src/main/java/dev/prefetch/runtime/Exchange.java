@@ -43,9 +43,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * </ul>
  *
  * <h2>Who blocks, and how close and failures win</h2>
- * Producers block only in {@link #put} (queue full or budget spent) on {@code producersCanGo}; the
- * consumer blocks only in {@link #take} on {@code consumerCanGo}. Neither spins. Every state change
- * that could unblock the other side signals it. {@link #close()} and the first {@link #fail} set a
+ * Producers block only in {@link #put} (queue full or budget spent), each on its own
+ * {@code producerCanGo[p]}; the consumer blocks only in {@link #take} on {@code consumerCanGo}.
+ * Neither spins. Every state change that could unblock a waiter signals exactly that waiter: a
+ * take signals the producer whose queue it shortened, and the producers waiting for budget when it
+ * freed counted bytes; moving to the next task signals that task's owner (it may hand off);
+ * failure and close signal everyone. {@link #close()} and the first {@link #fail} set a
  * flag and signal everyone: waiting producers return false from {@code put} and stop claiming;
  * the consumer throws. The first failure is kept and raised by every later {@code take}.
  *
@@ -71,11 +74,14 @@ final class Exchange {
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition consumerCanGo = lock.newCondition();
-  private final Condition producersCanGo = lock.newCondition();
+  /** One condition per producer, so a take wakes only the producer it made room for. */
+  private final Condition[] producerCanGo;
 
   // All guarded by lock.
   private final ArrayDeque<Entry>[] queues;
   private final int[] queuedBatches;
+  /** Producers waiting because the memory budget (not their queue) is full. */
+  private final boolean[] waitingForBudget;
   private int[] owner = new int[64];
   private int claimed;
   private int cursorFile;
@@ -98,6 +104,11 @@ final class Exchange {
       queues[i] = new ArrayDeque<>();
     }
     this.queuedBatches = new int[producers];
+    this.waitingForBudget = new boolean[producers];
+    this.producerCanGo = new Condition[producers];
+    for (int i = 0; i < producers; i++) {
+      producerCanGo[i] = lock.newCondition();
+    }
   }
 
   /**
@@ -172,9 +183,11 @@ final class Exchange {
           if (waitStart == 0) {
             waitStart = System.nanoTime();
           }
-          producersCanGo.await();
+          waitingForBudget[producer] = queuedBatches[producer] < queueCapacity;
+          producerCanGo[producer].await();
         }
       } finally {
+        waitingForBudget[producer] = false;
         if (waitStart != 0) {
           stats.producerWaitNanos.addAndGet(System.nanoTime() - waitStart);
         }
@@ -219,7 +232,7 @@ final class Exchange {
       }
       failure = error;
       consumerCanGo.signalAll();
-      producersCanGo.signalAll();
+      signalAllProducers();
     } finally {
       lock.unlock();
     }
@@ -250,12 +263,21 @@ final class Exchange {
               queues[producer].pollFirst();
               if (head.batch() == null) {
                 wantedSeq++;
-                producersCanGo.signalAll(); // a new wanted task may now be handed off
+                if (wantedSeq < claimed) {
+                  producerCanGo[owner[wantedSeq]].signal(); // it may now hand off
+                }
                 continue;
               }
               queuedBatches[producer]--;
-              bufferedBytes -= head.countedBytes();
-              producersCanGo.signalAll();
+              producerCanGo[producer].signal();
+              if (head.countedBytes() > 0) {
+                bufferedBytes -= head.countedBytes();
+                for (int p = 0; p < waitingForBudget.length; p++) {
+                  if (waitingForBudget[p]) {
+                    producerCanGo[p].signal();
+                  }
+                }
+              }
               return head.batch();
             }
           } else if (allClaimed) {
@@ -292,9 +314,15 @@ final class Exchange {
       }
       bufferedBytes = 0;
       consumerCanGo.signalAll();
-      producersCanGo.signalAll();
+      signalAllProducers();
     } finally {
       lock.unlock();
+    }
+  }
+
+  private void signalAllProducers() {
+    for (Condition condition : producerCanGo) {
+      condition.signalAll();
     }
   }
 
