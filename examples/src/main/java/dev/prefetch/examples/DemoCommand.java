@@ -2,11 +2,10 @@ package dev.prefetch.examples;
 
 import dev.prefetch.ReadOptions;
 import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
+import dev.prefetch.examples.gen.DataSets;
 import dev.prefetch.examples.internal.Format;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -79,7 +78,7 @@ final class DemoCommand implements Callable<Integer> {
       Path file = home.resolve("scan." + format);
       files.add(file.toString());
       try {
-        if (ensure(gen, file) && !json) {
+        if (DataSets.ensure(gen, file) && !json) {
           out.printf(Locale.ROOT, "generated %s (%s)%n", file, Format.bytes(Files.size(file)));
         } else if (!json) {
           out.printf(Locale.ROOT, "reusing %s (%s)%n", file, Format.bytes(Files.size(file)));
@@ -120,21 +119,6 @@ final class DemoCommand implements Callable<Integer> {
     }
     out.flush();
     return agree ? 0 : CliException.MISMATCH;
-  }
-
-  /** Generates {@code file} unless a file with the same parameters is there; true if written. */
-  static boolean ensure(GenSpec gen, Path file) throws IOException {
-    Path stamp = file.resolveSibling(file.getFileName() + ".spec");
-    if (Files.isRegularFile(file) && Files.isRegularFile(stamp)
-        && Files.readString(stamp, StandardCharsets.UTF_8).equals(gen.fingerprint())) {
-      return false;
-    }
-    Files.deleteIfExists(stamp);
-    Path partial = file.resolveSibling(file.getFileName() + ".partial");
-    Generator.write(gen, partial);
-    Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    Files.writeString(stamp, gen.fingerprint(), StandardCharsets.UTF_8);
-    return true;
   }
 
   private void printSideBySide(PrintWriter out, List<DataFiles.Checked> files,

@@ -43,6 +43,11 @@ public final class ProgressBar implements AutoCloseable {
     return new ProgressBar(label, totalRows, err, !quiet && System.console() != null);
   }
 
+  /** A bar that never draws (for benchmarks and tests). */
+  public static ProgressBar none() {
+    return new ProgressBar("", 0, System.err, false);
+  }
+
   public void add(long count) {
     rows.addAndGet(count);
   }

@@ -1,0 +1,112 @@
+package dev.prefetch.bench;
+
+import dev.prefetch.examples.Contender;
+import dev.prefetch.examples.gen.DataSets;
+import dev.prefetch.examples.gen.GenSpec;
+import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.examples.storage.SimulatedFileSystem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The benchmark data and storage models.
+ *
+ * <p>Files: {@code scan.parquet} and {@code scan.orc}, the CLI's 12-column scan table, in the
+ * directory of the system property {@value #DIR_PROPERTY} (default {@code target/bench-data}),
+ * with {@value #ROWS_PROPERTY} rows (default 4,000,000). They are generated on first use and
+ * reused afterwards. {@link #main} generates them ahead of a run.
+ *
+ * <p>Storage: "local" reads the files directly; "remote" reads them through the simulated object
+ * store at {@value #REMOTE_LATENCY_MS} ms per request and {@value #REMOTE_BANDWIDTH_MBPS} MiB/s
+ * per stream.
+ */
+public final class BenchData {
+
+  public static final String DIR_PROPERTY = "bench.dir";
+  public static final String ROWS_PROPERTY = "bench.rows";
+  public static final long REMOTE_LATENCY_MS = 20;
+  public static final double REMOTE_BANDWIDTH_MBPS = 64;
+
+  private BenchData() {
+  }
+
+  public static Path dir() {
+    return Path.of(System.getProperty(DIR_PROPERTY, "target/bench-data")).toAbsolutePath();
+  }
+
+  public static long rows() {
+    return Long.getLong(ROWS_PROPERTY, GenSpec.DEFAULT_ROWS);
+  }
+
+  /** The scan table in {@code format} ("parquet" or "orc"), generated if missing. */
+  public static Path scanFile(String format) {
+    Path file = dir().resolve("scan." + format);
+    try {
+      DataSets.ensure(GenSpec.scan(format, rows()), file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot generate " + file, e);
+    }
+    return file;
+  }
+
+  /**
+   * The checksum parquet-hadoop or orc-core reads from the scan table: computed once and kept
+   * beside the file ({@code scan.FORMAT.checksum}), so that each trial's correctness check costs
+   * one scan, not two.
+   */
+  public static synchronized String expectedChecksum(String format) {
+    Path file = scanFile(format);
+    Path kept = file.resolveSibling(file.getFileName() + ".checksum");
+    try {
+      if (java.nio.file.Files.isRegularFile(kept) && java.nio.file.Files.getLastModifiedTime(kept)
+          .compareTo(java.nio.file.Files.getLastModifiedTime(file)) >= 0) {
+        return java.nio.file.Files.readString(kept).strip();
+      }
+      String checksum = Contender.library(new Configuration(), List.of(), null, null, null)
+          .scan(new org.apache.hadoop.fs.Path(file.toUri()), format, false, ProgressBar.none())
+          .checksum();
+      java.nio.file.Files.writeString(kept, checksum);
+      return checksum;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file, e);
+    }
+  }
+
+  /** The Hadoop configuration of a storage model. */
+  public static Configuration configuration(String storage) {
+    Configuration conf = new Configuration();
+    switch (storage) {
+      case "local" -> { }
+      case "remote" -> SimulatedFileSystem.configure(conf, REMOTE_LATENCY_MS, REMOTE_BANDWIDTH_MBPS);
+      default -> throw new IllegalArgumentException("unknown storage '" + storage
+          + "'; expected local or remote");
+    }
+    return conf;
+  }
+
+  /** The path of a local file as read under a storage model. */
+  public static org.apache.hadoop.fs.Path path(String storage, Path file) {
+    return storage.equals("remote") ? SimulatedFileSystem.pathOf(file)
+        : new org.apache.hadoop.fs.Path(file.toUri());
+  }
+
+  /** Generates the benchmark files: {@code BenchData [dir [rows]]}. */
+  public static void main(String[] args) {
+    if (args.length > 0) {
+      System.setProperty(DIR_PROPERTY, args[0]);
+    }
+    if (args.length > 1) {
+      System.setProperty(ROWS_PROPERTY, args[1]);
+    }
+    for (String format : new String[] {"parquet", "orc"}) {
+      long start = System.nanoTime();
+      Path file = scanFile(format);
+      String checksum = expectedChecksum(format);
+      System.out.printf("%s ready (%d rows, checksum %s) in %.1f s%n", file, rows(), checksum,
+          (System.nanoTime() - start) / 1e9);
+    }
+  }
+}

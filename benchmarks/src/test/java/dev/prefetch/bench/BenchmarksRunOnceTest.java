@@ -1,0 +1,87 @@
+package dev.prefetch.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prefetch.spi.FileFormat;
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs every benchmark method once, after its real setup (with its correctness check), on a tiny
+ * data set, so that none can rot between benchmark runs.
+ */
+@Timeout(300)
+class BenchmarksRunOnceTest {
+
+  @TempDir
+  static Path dir;
+
+  @BeforeAll
+  static void tinyData() {
+    System.setProperty(BenchData.DIR_PROPERTY, dir.toString());
+    System.setProperty(BenchData.ROWS_PROPERTY, "30000");
+  }
+
+  @AfterAll
+  static void restore() {
+    System.clearProperty(BenchData.DIR_PROPERTY);
+    System.clearProperty(BenchData.ROWS_PROPERTY);
+  }
+
+  /** Whether our reader has a format registered for {@code name} on this class path. */
+  static boolean formatAvailable(String name) {
+    for (FileFormat f : ServiceLoader.load(FileFormat.class)) {
+      if (f.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void everyScanBenchmarkRunsOnceAndReadsTheLibrarysChecksum() throws Exception {
+    String[] readers = {"single", "prefetch-1", "prefetch-2", "prefetch-4", "prefetch-8", "library"};
+    int runs = 0;
+    for (String format : new String[] {"parquet", "orc"}) {
+      for (String storage : new String[] {"local", "remote"}) {
+        for (String reader : readers) {
+          if (!reader.equals("library") && !formatAvailable(format)) {
+            continue;
+          }
+          ScanBenchmark b = new ScanBenchmark();
+          b.format = format;
+          b.storage = storage;
+          b.reader = reader;
+          b.setUp();
+          try {
+            assertThat(b.scan()).hasSize(16);
+          } finally {
+            b.tearDown();
+          }
+          runs++;
+        }
+      }
+    }
+    // Every ORC contender, and at least the library contender for Parquet.
+    assertThat(runs).isGreaterThanOrEqualTo(14);
+  }
+
+  @Test
+  void duckDbBenchmarkCountsEveryRowWithOneAndTwoThreads() throws Exception {
+    for (int threads : new int[] {1, 2}) {
+      DuckDbBenchmark b = new DuckDbBenchmark();
+      b.threads = threads;
+      b.setUp();
+      try {
+        assertThat(b.scan()).startsWith("30000,");
+      } finally {
+        b.tearDown();
+      }
+    }
+  }
+}
