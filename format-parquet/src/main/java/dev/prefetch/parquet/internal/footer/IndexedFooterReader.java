@@ -9,8 +9,11 @@ import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
@@ -104,7 +107,7 @@ public final class IndexedFooterReader {
       footer.duplicate().get(bytes);
       ParquetMetadata full = fullParser.parse(bytes);
       counters.add(ROW_GROUPS_DECODED, full.getBlocks().size());
-      return full;
+      return keepOnly(full, selection.resolve(index, file));
     }
     SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(footer, index, file);
     int[] chosen = selection.resolve(index, file);
@@ -112,6 +115,23 @@ public final class IndexedFooterReader {
     ParquetMetadata metadata = decoder.decode(chosen, paths);
     counters.add(ROW_GROUPS_DECODED, chosen.length);
     return metadata;
+  }
+
+  /** The full parse's metadata narrowed to the chosen row groups, so the selection still holds. */
+  private ParquetMetadata keepOnly(ParquetMetadata full, int[] chosen) throws CorruptFileException {
+    List<BlockMetaData> blocks = full.getBlocks();
+    if (chosen.length > 0 && chosen[chosen.length - 1] >= blocks.size()) {
+      throw new CorruptFileException(file + ": corrupt Parquet footer: the full parse found "
+          + blocks.size() + " row groups, fewer than the footer index");
+    }
+    if (chosen.length == blocks.size()) {
+      return full; // ascending and distinct: every row group
+    }
+    List<BlockMetaData> kept = new ArrayList<>(chosen.length);
+    for (int rowGroup : chosen) {
+      kept.add(blocks.get(rowGroup));
+    }
+    return new ParquetMetadata(full.getFileMetaData(), kept);
   }
 
   private FooterIndex cachedIndex(Cache cache, FileIdentity identity, ByteBuffer footer)

@@ -154,24 +154,32 @@ class IndexedFooterReaderTest {
   }
 
   @Test
-  void footerDeclaringEncryptionFallsBackToTheFullParseAndCountsIt() throws Exception {
+  void footerDeclaringEncryptionFallsBackToTheFullParseKeepingTheSelection() throws Exception {
     byte[] encrypted = new CompactBytes()
         .field(1, CompactCursor.I32).zigzag(1)
         .field(1, CompactCursor.LIST).append(CompactBytes.schemaList())
-        .field(1, CompactCursor.I64).zigzag(0)
-        .field(1, CompactCursor.LIST).listHeader(0, CompactCursor.STRUCT)
+        .field(1, CompactCursor.I64).zigzag(30)
+        .field(1, CompactCursor.LIST).listHeader(2, CompactCursor.STRUCT)
+        .append(CompactBytes.rowGroup(10, 4, 0)).append(CompactBytes.rowGroup(20, 90, 1))
         .field(4, CompactCursor.STRUCT).field(1, CompactCursor.STRUCT).stop().stop()
         .stop().toByteArray();
-    ParquetMetadata sentinel = new ParquetMetadata(
+    BlockMetaData first = new BlockMetaData();
+    BlockMetaData second = new BlockMetaData();
+    ParquetMetadata full = new ParquetMetadata(
         new FileMetaData(org.apache.parquet.schema.Types.buildMessage().named("m"), Map.of(), "x"),
-        List.of());
+        List.of(first, second));
     IndexedFooterReader reader = new IndexedFooterReader("enc.parquet", () -> encrypted,
         bytes -> {
           assertThat(bytes).isEqualTo(encrypted);
-          return sentinel;
+          fullParses.incrementAndGet();
+          return full;
         }, counters);
 
-    assertThat(reader.read(null, null, rowGroups("0"), null)).isSameAs(sentinel);
+    ParquetMetadata metadata = reader.read(null, null, rowGroups("1"), null);
+
+    assertThat(fullParses).hasValue(1);
+    assertThat(metadata.getBlocks()).containsExactly(second);
     assertThat(counters.get(IndexedFooterReader.FOOTER_INDEX_FALLBACK)).isEqualTo(1);
+    assertThat(counters.get(IndexedFooterReader.ROW_GROUPS_DECODED)).isEqualTo(2);
   }
 }
