@@ -1,0 +1,133 @@
+package dev.prefetch.parquet.internal;
+
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ScanCounters;
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * A planned Parquet read: the footer parsed once, the projection, the ranges and how to read each.
+ * Immutable after construction except for the shared offset index cache (thread-safe); producers
+ * call {@link #openReader()} concurrently, each getting its own stream and parquet-hadoop reader
+ * over the same parsed footer.
+ */
+public final class ParquetFilePlan implements FilePlan {
+
+  private final DataFile file;
+  private final InputFile input;
+  private final ParquetMetadata footer;
+  private final ParquetReadOptions readOptions;
+  private final Configuration conf;
+  private final Projection projection;
+  private final PageIndexReader indexes;
+  private final List<ReadRange> ranges;
+  private final List<SliceSpec> specs;
+  private final int batchSize;
+  private final ScanCounters counters;
+  private final GroupConverter converter;
+
+  ParquetFilePlan(DataFile file, InputFile input, ParquetMetadata footer,
+      ParquetReadOptions readOptions, Configuration conf, Projection projection, PageIndexReader indexes,
+      List<ReadRange> ranges, List<SliceSpec> specs, ReadOptions options, ScanCounters counters) {
+    this.file = file;
+    this.input = input;
+    this.footer = footer;
+    this.readOptions = readOptions;
+    this.conf = conf;
+    this.projection = projection;
+    this.indexes = indexes;
+    this.ranges = List.copyOf(ranges);
+    this.specs = List.copyOf(specs);
+    this.batchSize = options.batchSize();
+    this.counters = counters;
+    this.converter = new NoopConverter(footer.getFileMetaData().getSchema());
+  }
+
+  @Override
+  public DataFile file() {
+    return file;
+  }
+
+  @Override
+  public String formatName() {
+    return "parquet";
+  }
+
+  @Override
+  public Schema schema() {
+    return projection.schema();
+  }
+
+  @Override
+  public List<ReadRange> ranges() {
+    return ranges;
+  }
+
+  @Override
+  public RangeReader openReader() throws IOException {
+    return new ParquetRangeReader(this);
+  }
+
+  /** How to read range {@code index}. */
+  SliceSpec spec(int index) {
+    return specs.get(index);
+  }
+
+  InputFile input() {
+    return input;
+  }
+
+  ParquetMetadata footer() {
+    return footer;
+  }
+
+  MessageType fileSchema() {
+    return footer.getFileMetaData().getSchema();
+  }
+
+  String createdBy() {
+    return footer.getFileMetaData().getCreatedBy();
+  }
+
+  /**
+   * Read options for one more parquet-hadoop reader: the plan's, with a codec factory of its own,
+   * since a factory pools decompressors without locking and a reader's close releases them.
+   */
+  ParquetReadOptions newReaderOptions() {
+    return HadoopReadOptions.builder(conf).copy(readOptions)
+        .withCodecFactory(HadoopCodecs.newFactory(conf, 0)).build();
+  }
+
+  Projection projection() {
+    return projection;
+  }
+
+  PageIndexReader indexes() {
+    return indexes;
+  }
+
+  GroupConverter converter() {
+    return converter;
+  }
+
+  int batchSize() {
+    return batchSize;
+  }
+
+  ScanCounters counters() {
+    return counters;
+  }
+}

@@ -1,0 +1,265 @@
+package dev.prefetch.parquet.internal;
+
+import dev.prefetch.CorruptFileException;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.parquet.internal.decode.Assembler;
+import dev.prefetch.parquet.internal.decode.ColumnDecoder;
+import dev.prefetch.parquet.internal.bulk.FlatPageReader;
+import dev.prefetch.parquet.internal.decode.Decoders;
+import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadRange;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.parquet.column.ColumnReadStore;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.io.SeekableInputStream;
+
+/**
+ * Reads planned ranges into batches on one thread: its own stream and parquet-hadoop file reader
+ * over the plan's parsed footer, one column reader per selected leaf per row group.
+ *
+ * <p>A range's pages come from parquet-hadoop (all encodings, codecs, page versions and checksum
+ * checks are its own): the whole row group, or with a page-filtered read only the pages that
+ * overlap the range's row intervals, whose column readers then yield exactly the selected rows.
+ * Without offset indexes, the whole row group is read and rows outside the intervals are
+ * skipped. A batch never spans two intervals, so its rows are consecutive file rows.
+ */
+final class ParquetRangeReader implements RangeReader {
+
+  private static final String ROW_GROUPS_READ = "rowGroupsRead";
+
+  private final ParquetFilePlan plan;
+  private final IndexedFileReader reader;
+  private final List<Column> columns = new ArrayList<>();
+
+  private ReadRange range;
+  private SliceSpec spec;
+  private PageReadStore pages;
+  private boolean skipGaps;
+  private int interval;
+  private long position;
+  /** Next row (counted from the row group's first) the column readers stand on when skipping. */
+  private long cursor;
+
+  ParquetRangeReader(ParquetFilePlan plan) throws IOException {
+    this.plan = plan;
+    SeekableInputStream stream = plan.input().newStream();
+    try {
+      this.reader = new IndexedFileReader(plan.input(), plan.footer(), plan.newReaderOptions(), stream,
+          plan.indexes());
+    } catch (IOException | RuntimeException e) {
+      stream.close();
+      throw e;
+    }
+    reader.setRequestedSchema(plan.projection().leaves());
+    for (ColumnNode node : plan.projection().columns()) {
+      columns.add(node instanceof ColumnNode.Leaf leaf
+          && leaf.descriptor().getMaxRepetitionLevel() == 0 ? new FlatColumn(leaf)
+          : new NestedColumn(node));
+    }
+  }
+
+  @Override
+  public void start(ReadRange range) throws IOException {
+    releasePages();
+    this.range = range;
+    this.spec = plan.spec(range.index());
+    this.interval = 0;
+    this.position = spec.from(0);
+    this.cursor = 0;
+    try {
+      boolean filtered = spec.pageFiltered() && !spec.whole();
+      pages = filtered ? reader.readFilteredRowGroup(spec.rowGroup(), spec.rowRanges())
+          : reader.readRowGroup(spec.rowGroup());
+      skipGaps = !filtered;
+      plan.counters().increment(ROW_GROUPS_READ);
+      if (pages == null) {
+        interval = spec.intervals(); // nothing to read
+        return;
+      }
+      ColumnReadStore store = new ColumnReadStoreImpl(pages, plan.converter(), plan.fileSchema(),
+          plan.createdBy());
+      // Bulk page decoding needs the pages of one contiguous row interval (or a full row group
+      // whose gaps it skips itself); several page-filtered intervals stay on the value path.
+      long bulkFirstRow = !filtered ? 0 : spec.intervals() == 1 ? spec.from(0) : -1;
+      for (Column column : columns) {
+        column.bind(store, pages, bulkFirstRow);
+      }
+    } catch (RuntimeException e) {
+      throw failure(null, e);
+    }
+  }
+
+  @Override
+  public RecordBatch next() throws IOException {
+    if (spec == null) {
+      throw new IllegalStateException("next() before start()");
+    }
+    while (interval < spec.intervals()) {
+      long to = spec.to(interval);
+      if (position >= to) {
+        interval++;
+        if (interval < spec.intervals()) {
+          position = spec.from(interval);
+        }
+        continue;
+      }
+      int rows = (int) Math.min(plan.batchSize(), to - position);
+      List<ColumnVector> vectors = new ArrayList<>(columns.size());
+      for (Column column : columns) {
+        try {
+          if (skipGaps && cursor < position) {
+            column.skip(position - cursor);
+          }
+          vectors.add(column.read(rows));
+        } catch (RuntimeException e) {
+          throw failure(column.name(), e);
+        }
+      }
+      cursor = position + rows;
+      RecordBatch batch = new RecordBatch(plan.file(), spec.rowGroupFirstRow() + position, rows,
+          plan.schema(), vectors);
+      position += rows;
+      return batch;
+    }
+    return null;
+  }
+
+  private CorruptFileException failure(String column, RuntimeException e) {
+    return new CorruptFileException("Cannot read " + plan.file() + ", "
+        + (range == null ? "" : range.locator())
+        + (column == null ? "" : ", column '" + column + "'") + ": " + e.getMessage(), e);
+  }
+
+  private void releasePages() {
+    if (pages != null) {
+      PageReadStore done = pages;
+      pages = null;
+      try {
+        done.close();
+      } catch (Exception e) {
+        // releasing buffers of a finished row group cannot lose data; nothing to report
+      }
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    releasePages();
+    reader.close();
+  }
+
+  /** One top-level projected column. */
+  private abstract static class Column {
+    abstract String name();
+
+    /** Binds to a row group's readers; {@code bulkFirstRow} &lt; 0 rules out bulk decoding. */
+    abstract void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow);
+
+    abstract ColumnVector read(int rows);
+
+    abstract void skip(long rows);
+  }
+
+  /** A column without repetition: the decoder's tight loop, one entry per row. */
+  private static final class FlatColumn extends Column {
+    private final ColumnNode.Leaf leaf;
+    private final ColumnDecoder decoder;
+    private final int maxDef;
+    private ColumnReader reader;
+    /** The bulk page decoder of the current row group, or null on the value path. */
+    private FlatPageReader bulk;
+
+    FlatColumn(ColumnNode.Leaf leaf) {
+      this.leaf = leaf;
+      this.decoder = Decoders.decoderFor(leaf.primitiveType());
+      this.maxDef = leaf.descriptor().getMaxDefinitionLevel();
+    }
+
+    @Override
+    String name() {
+      return leaf.name();
+    }
+
+    @Override
+    void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow) {
+      if (bulkFirstRow >= 0 && decoder.supportsBulk()
+          && FlatPageReader.supports(leaf.descriptor())) {
+        bulk = new FlatPageReader(leaf.descriptor(), pages.getPageReader(leaf.descriptor()),
+            bulkFirstRow);
+        reader = null;
+      } else {
+        bulk = null;
+        reader = store.getColumnReader(leaf.descriptor());
+      }
+    }
+
+    @Override
+    ColumnVector read(int rows) {
+      return bulk != null ? decoder.decodeBulk(bulk, rows)
+          : decoder.decodeFlat(reader, maxDef, rows);
+    }
+
+    @Override
+    void skip(long rows) {
+      if (bulk != null) {
+        bulk.skip(rows);
+        return;
+      }
+      for (long i = 0; i < rows; i++) {
+        if (reader.getCurrentDefinitionLevel() == maxDef) {
+          reader.skip();
+        }
+        reader.consume();
+      }
+    }
+  }
+
+  /** A nested column: an assembler over the readers of its leaves. */
+  private static final class NestedColumn extends Column {
+    private final ColumnNode node;
+    private final Assembler assembler;
+    private final List<Assembler.LeafAssembler> leaves = new ArrayList<>();
+
+    NestedColumn(ColumnNode node) {
+      this.node = node;
+      this.assembler = Assembler.of(node);
+      assembler.collectLeaves(leaves);
+    }
+
+    @Override
+    String name() {
+      return node.name();
+    }
+
+    @Override
+    void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow) {
+      for (Assembler.LeafAssembler leaf : leaves) {
+        leaf.setReader(store.getColumnReader(leaf.leaf().descriptor()));
+      }
+    }
+
+    @Override
+    ColumnVector read(int rows) {
+      for (int i = 0; i < rows; i++) {
+        assembler.readSlot();
+      }
+      return assembler.finish();
+    }
+
+    @Override
+    void skip(long rows) {
+      // Rare (files without offset indexes): assemble and drop, a batch at a time.
+      long left = rows;
+      while (left > 0) {
+        int n = (int) Math.min(left, 4096);
+        read(n);
+        left -= n;
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package dev.prefetch.parquet.internal.decode;
+
+import dev.prefetch.parquet.internal.bulk.FlatPageReader;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import java.util.Arrays;
+import org.apache.parquet.column.ColumnReader;
+
+/** INT32 columns (plain, INT(32, signed), INT(16, unsigned), DATE) into {@link IntVector}. */
+public final class IntDecoder extends BaseDecoder {
+
+  private int[] values = new int[0];
+
+  public IntDecoder(DataType type) {
+    super(type);
+  }
+
+  @Override
+  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
+    int[] out = new int[rows];
+    boolean[] nullMask = null;
+    for (int i = 0; i < rows; i++) {
+      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+        out[i] = reader.getInteger();
+      } else {
+        if (nullMask == null) {
+          nullMask = new boolean[rows];
+        }
+        nullMask[i] = true;
+      }
+      reader.consume();
+    }
+    return new IntVector(type(), rows, out, nullMask);
+  }
+
+  @Override
+  public boolean supportsBulk() {
+    return true;
+  }
+
+  @Override
+  public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
+    int[] out = new int[rows];
+    boolean[] nullMask = pages.readInts(out, rows);
+    return new IntVector(type(), rows, out, nullMask);
+  }
+
+  @Override
+  public void appendValue(ColumnReader reader) {
+    ensureRoom();
+    values[size++] = reader.getInteger();
+  }
+
+  @Override
+  int capacity() {
+    return values.length;
+  }
+
+  @Override
+  void growTo(int capacity) {
+    values = Arrays.copyOf(values, capacity);
+  }
+
+  @Override
+  public ColumnVector finish() {
+    int n = size;
+    int[] out = values;
+    values = new int[0];
+    return new IntVector(type(), n, out, takeNulls());
+  }
+}

@@ -1,0 +1,81 @@
+package dev.prefetch.parquet;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.BiConsumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.schema.MessageType;
+
+/** Writes test files with parquet-hadoop's example Group writer. */
+final class ParquetTestFiles {
+
+  private ParquetTestFiles() {
+  }
+
+  /** How a file is written. */
+  record WriteSpec(boolean dictionary, ParquetProperties.WriterVersion version,
+      CompressionCodecName codec, long rowGroupBytes, int pageBytes, int pageRowLimit) {
+
+    static WriteSpec defaults() {
+      return new WriteSpec(true, ParquetProperties.WriterVersion.PARQUET_1_0,
+          CompressionCodecName.SNAPPY, 1 << 20, 8 << 10, 500);
+    }
+
+    WriteSpec dictionary(boolean on) {
+      return new WriteSpec(on, version, codec, rowGroupBytes, pageBytes, pageRowLimit);
+    }
+
+    WriteSpec version(ParquetProperties.WriterVersion v) {
+      return new WriteSpec(dictionary, v, codec, rowGroupBytes, pageBytes, pageRowLimit);
+    }
+
+    WriteSpec codec(CompressionCodecName c) {
+      return new WriteSpec(dictionary, version, c, rowGroupBytes, pageBytes, pageRowLimit);
+    }
+
+    WriteSpec rowGroupBytes(long bytes) {
+      return new WriteSpec(dictionary, version, codec, bytes, pageBytes, pageRowLimit);
+    }
+
+    WriteSpec pageRowLimit(int rows) {
+      return new WriteSpec(dictionary, version, codec, rowGroupBytes, pageBytes, rows);
+    }
+
+    @Override
+    public String toString() {
+      return (dictionary ? "dict" : "plain") + "/" + version + "/" + codec;
+    }
+  }
+
+  /** Writes {@code rows} rows of {@code schema}; {@code fill} sets the fields of row i. */
+  static Path write(Path file, MessageType schema, int rows, WriteSpec spec,
+      BiConsumer<Integer, Group> fill) throws IOException {
+    SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+    try (ParquetWriter<Group> writer = ExampleParquetWriter
+        .builder(new org.apache.hadoop.fs.Path(file.toUri()))
+        .withConf(new Configuration())
+        .withType(schema)
+        .withDictionaryEncoding(spec.dictionary())
+        .withWriterVersion(spec.version())
+        .withCompressionCodec(spec.codec())
+        .withRowGroupSize(spec.rowGroupBytes())
+        .withPageSize(spec.pageBytes())
+        .withDictionaryPageSize(spec.pageBytes() * 4)
+        .withPageRowCountLimit(spec.pageRowLimit())
+        .withPageWriteChecksumEnabled(true)
+        .build()) {
+      for (int i = 0; i < rows; i++) {
+        Group group = groups.newGroup();
+        fill.accept(i, group);
+        writer.write(group);
+      }
+    }
+    return file;
+  }
+}
