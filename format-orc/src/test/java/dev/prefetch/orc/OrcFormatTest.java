@@ -335,6 +335,38 @@ class OrcFormatTest {
   }
 
   @Test
+  void readersLoadAStripeFromTheirRangeOnwardOnlyOnce() throws IOException {
+    Path oneStripe = OrcTestFiles.write(dir.resolve("one-stripe.orc"),
+        OrcTestFiles.Spec.of(OrcTestFiles.WITH_ID, ROWS).stripeRows(ROWS));
+    long fileBytes = Files.size(oneStripe);
+    // A walk through all ten ranges of the stripe loads it once.
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader = Readers.open(oneStripe, prefetching().prefetchEnabled(false).build(),
+            context)) {
+      assertThat(Rows.ours(reader)).hasSize(ROWS);
+      assertThat(reader.metrics().rangesPlanned()).isEqualTo(10);
+      assertThat(reader.metrics().bytesRead()).isLessThan(fileBytes * 6 / 5);
+    }
+    // A range near the stripe's end does not load the strides before it.
+    List<RowRange> lastStride = List.of(new RowRange(ROWS - 1000, ROWS));
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader = Readers.open(oneStripe, prefetching().rowRanges(lastStride).build(),
+            context)) {
+      assertThat(Rows.ours(reader)).isEqualTo(Rows.reference(oneStripe, List.of(), null,
+          new Configuration(), lastStride));
+      assertThat(reader.metrics().bytesRead()).isLessThan(fileBytes / 2);
+    }
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader = Readers.open(oneStripe, prefetching().parallelism(4).build(),
+            context)) {
+      assertThat(Rows.ours(reader)).isEqualTo(Rows.reference(oneStripe, List.of(), null,
+          new Configuration(), null));
+      // Four producers each loading the whole stripe would read more than four times the file.
+      assertThat(reader.metrics().bytesRead()).isLessThan(fileBytes * 4);
+    }
+  }
+
+  @Test
   void closingMidReadLeavesNoProducerThread() throws IOException {
     ReadContext context = ReadContext.defaults();
     BatchReader reader = Readers.open(allTypes, prefetching().parallelism(4).batchSize(10)

@@ -34,6 +34,7 @@ public final class OrcFilePlan implements FilePlan {
   private final int batchSize;
   private final ScanCounters counters;
   private final SearchArgument alwaysTrue;
+  private final long rowIndexStride;
 
   OrcFilePlan(DataFile file, FileSystem fs, Configuration conf, FileTail tail,
       Projection projection, SearchArgument sarg, List<StripeInformation> stripes,
@@ -55,13 +56,14 @@ public final class OrcFilePlan implements FilePlan {
     this.batchSize = batchSize;
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
+    this.rowIndexStride = tail.proto().getFooter().getRowIndexStride();
   }
 
   /**
-   * A predicate that holds for every row, given to orc-core when the read has none. orc-core's
-   * {@code seekToRow} without a predicate reads the row index through a path that fails with a
-   * NullPointerException on files with bloom filters (it passes no bloom filter column mask); with
-   * a predicate it takes the path that works. "c IS NULL OR NOT c IS NULL" on a column the read
+   * A predicate that holds for every row, given to orc-core when the read has none. With a
+   * predicate orc-core reads each stripe's row index, which partial reads of a stride window need;
+   * and its {@code seekToRow} without one reads the row index through a path that fails with a
+   * NullPointerException on files with bloom filters (it passes no bloom filter column mask). "c IS NULL OR NOT c IS NULL" on a column the read
    * includes keeps every row group, and is never turned into a row filter.
    */
   private static SearchArgument alwaysTrue(Projection projection) {
@@ -152,6 +154,15 @@ public final class OrcFilePlan implements FilePlan {
 
   long stripeFirstRow(int stripe) {
     return stripeFirstRows[stripe];
+  }
+
+  /** Row-index strides (row groups) of stripe {@code stripe}; 0 without a row index. */
+  int strideCount(int stripe) {
+    if (rowIndexStride <= 0) {
+      return 0;
+    }
+    long rows = stripes.get(stripe).getNumberOfRows();
+    return Math.toIntExact((rows + rowIndexStride - 1) / rowIndexStride);
   }
 
   @Override

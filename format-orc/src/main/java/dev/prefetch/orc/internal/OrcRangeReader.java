@@ -22,12 +22,16 @@ import org.apache.orc.TypeDescription;
  * path); nothing here is shared except the plan, which is immutable.
  *
  * <p>It owns one orc-core {@link Reader} (built from the plan's tail, so it reads no tail) and at
- * most one {@link RecordReader}, over the stripe of the current range only: orc-core loads a
- * stripe's selected columns when a record reader enters it, and a reader spanning several stripes
- * would also load the next stripe eagerly at each stripe end, which another producer may own. A
- * range of the same stripe reuses the record reader: if it starts where the previous one stopped
- * it just goes on; otherwise it seeks (within the loaded stripe, no new read). A range of another
- * stripe closes it and opens the next one.
+ * most one {@link RecordReader}, over one stripe from the first stride of a range to the stripe's
+ * end ({@link StrideWindowRecordReader}). orc-core loads a record reader's row groups from storage
+ * when it enters the stripe; starting at the range skips the strides before it, which other
+ * producers read, and a reader spanning several stripes would also load the next stripe eagerly
+ * at each stripe end, which another producer may own. The window runs to the stripe's end rather
+ * than the range's because orc-core pads every partial read of a compressed stream by two
+ * compression blocks (up to 512 KiB a stream with 256 KiB blocks), which on ranges of about 1 MiB
+ * would cost far more than the strides it saves; so a later range of the same stripe is already
+ * loaded, and the record reader is reused: it goes on if the range starts where the previous one
+ * stopped, else it seeks (no new read). A walk through all ranges loads each stripe once.
  *
  * <p>Every output batch gets a fresh orc-core batch, so that the converted vectors may keep
  * orc-core's arrays without copying (see {@link VectorConverter}); the allocation costs less than
@@ -45,6 +49,7 @@ final class OrcRangeReader implements RangeReader {
   private Reader reader;
   private RecordReader rows;
   private int rowsStripe = -1;
+  private int windowFirst;
   private long end;
   private boolean done = true;
   private boolean filtering;
@@ -76,10 +81,13 @@ final class OrcRangeReader implements RangeReader {
   public void start(ReadRange range) throws IOException {
     StrideLocator locator = (StrideLocator) range.locator();
     pending.clear();
-    if (rows == null || rowsStripe != locator.stripe()) {
+    boolean loaded = rows != null && rowsStripe == locator.stripe()
+        && locator.firstStride() >= windowFirst;
+    if (!loaded) {
       closeRows();
-      rows = openRows(locator.stripe());
+      rows = openRows(locator.stripe(), locator.firstStride());
       rowsStripe = locator.stripe();
+      windowFirst = locator.firstStride();
     }
     if (rows.getRowNumber() != range.firstRow()) {
       rows.seekToRow(range.firstRow());
@@ -95,13 +103,17 @@ final class OrcRangeReader implements RangeReader {
    * A first filter that selects everything records the row number orc-core is at when each
    * internal batch is filtered; the last one recorded is where the returned batch starts.
    */
-  private RecordReader openRows(int stripe) throws IOException {
+  private RecordReader openRows(int stripe, int firstStride) throws IOException {
     Reader.Options options = plan.stripeOptions(reader, stripe);
     filtering = options.getSearchArgument() != null && options.isAllowSARGToFilter();
     if (filtering) {
       options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
     }
-    return reader.rows(options);
+    if (firstStride < 0 || options.getSearchArgument() == null) {
+      return reader.rows(options); // no row index: whole stripes
+    }
+    int strides = plan.strideCount(stripe);
+    return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides);
   }
 
   private void recordFilteredBatchStart() {
