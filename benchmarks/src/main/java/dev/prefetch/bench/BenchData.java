@@ -42,7 +42,7 @@ public final class BenchData {
   }
 
   /** The scan table in {@code format} ("parquet" or "orc"), generated if missing. */
-  public static Path scanFile(String format) {
+  public static synchronized Path scanFile(String format) {
     Path file = dir().resolve("scan." + format);
     try {
       DataSets.ensure(GenSpec.scan(format, rows()), file);

@@ -73,20 +73,37 @@ final class DemoCommand implements Callable<Integer> {
         : Path.of(System.getProperty("java.io.tmpdir"), "prefetch-scan-demo");
     PrintWriter out = spec.commandLine().getOut();
     List<String> files = new ArrayList<>();
+    // Both files are generated at once, one thread each: generation is most of a first run.
+    List<java.util.concurrent.CompletableFuture<String>> generated = new ArrayList<>();
     for (String format : List.of("parquet", "orc")) {
       GenSpec gen = GenSpec.scan(format, rows);
       Path file = home.resolve("scan." + format);
       files.add(file.toString());
-      try {
-        if (DataSets.ensure(gen, file) && !json) {
-          out.printf(Locale.ROOT, "generated %s (%s)%n", file, Format.bytes(Files.size(file)));
-        } else if (!json) {
-          out.printf(Locale.ROOT, "reusing %s (%s)%n", file, Format.bytes(Files.size(file)));
+      generated.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          boolean written = DataSets.ensure(gen, file);
+          return String.format(Locale.ROOT, "%s %s (%s)", written ? "generated" : "reusing", file,
+              Format.bytes(Files.size(file)));
+        } catch (IOException e) {
+          throw new CliException(CliException.READ_ERROR, file + ": cannot generate: "
+              + e.getMessage(), e);
         }
+      }));
+    }
+    for (java.util.concurrent.CompletableFuture<String> g : generated) {
+      String line;
+      try {
+        line = g.join();
+      } catch (java.util.concurrent.CompletionException e) {
+        if (e.getCause() instanceof CliException cli) {
+          throw cli;
+        }
+        throw new CliException(CliException.READ_ERROR, "cannot generate the demo files: "
+            + e.getCause().getMessage(), e.getCause());
+      }
+      if (!json) {
+        out.println(line);
         out.flush();
-      } catch (IOException e) {
-        throw new CliException(CliException.READ_ERROR, file + ": cannot generate: "
-            + e.getMessage(), e);
       }
     }
     CompareCommand compare = new CompareCommand();

@@ -67,6 +67,7 @@ abstract class FileCommand implements Callable<Integer> {
           throw new CliException(CliException.USAGE, c.name()
               + ": --row-groups applies to Parquet files only (this is " + c.format() + ")");
         }
+        RowGroupCheck.rowsOf(c, conf, args.rowGroups);
       }
     }
     return checked;

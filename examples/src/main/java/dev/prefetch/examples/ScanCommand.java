@@ -27,6 +27,10 @@ final class ScanCommand extends FileCommand {
       boolean warmUp = args.repeat != null;
       int repeat = args.repeat == null ? 1 : args.repeat;
       RunResult r = rounds(List.of(ours), List.of(ours.name()), file, repeat, warmUp).get(0);
+      if (args.rowGroups != null) {
+        RowGroupCheck.check(file, conf, args.rowGroups, r.rows(), args.rows != null
+            || args.filter != null);
+      }
       if (args.json) {
         out.println(Json.write(r.toJson()));
       } else {

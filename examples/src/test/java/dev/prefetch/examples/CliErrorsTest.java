@@ -89,6 +89,16 @@ class CliErrorsTest {
   }
 
   @Test
+  void rowGroupsOutsideTheFileOrOnOrcAreUsageErrors() throws IOException {
+    assertOneLine(Cli.run("scan", "--row-groups", "0,7", parquet.toString()), 2,
+        parquet.toString(), "7", "does not exist");
+    Path orc = dir.resolve("small.orc");
+    Generator.write(GenSpec.scan("orc", 100), orc);
+    assertOneLine(Cli.run("verify", "--row-groups", "0", orc.toString()), 2, orc.toString(),
+        "Parquet files only");
+  }
+
+  @Test
   void missingCommandOrFileIsAUsageError() {
     assertOneLine(Cli.run(), 2, "command");
     assertOneLine(Cli.run("scan"), 2, "FILE");

@@ -1,0 +1,49 @@
+package dev.prefetch.examples;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+
+/**
+ * Checks a {@code --row-groups} read against the file's footer: every asked row group exists, and
+ * the reader returned exactly their rows (a reader that ignored the selection would not).
+ */
+final class RowGroupCheck {
+
+  private RowGroupCheck() {
+  }
+
+  /** The rows of the selected row groups; a group the file lacks is a usage error. */
+  static long rowsOf(DataFiles.Checked file, Configuration conf, List<Integer> groups) {
+    try (ParquetFileReader reader = ParquetFileReader.open(
+        HadoopInputFile.fromPath(file.path(), conf))) {
+      List<BlockMetaData> blocks = reader.getFooter().getBlocks();
+      long rows = 0;
+      for (int g : groups) {
+        if (g >= blocks.size()) {
+          throw new CliException(CliException.USAGE, file.name() + ": --row-groups " + g
+              + " does not exist; the file has " + blocks.size() + " row groups (0.."
+              + (blocks.size() - 1) + ")");
+        }
+        rows += blocks.get(g).getRowCount();
+      }
+      return rows;
+    } catch (IOException e) {
+      throw FileCommand.readError(file.name(), e);
+    }
+  }
+
+  /** Fails when {@code rowsRead} is not the rows of the selected row groups. */
+  static void check(DataFiles.Checked file, Configuration conf, List<Integer> groups,
+      long rowsRead, boolean narrowed) {
+    long expected = rowsOf(file, conf, new java.util.ArrayList<>(new java.util.TreeSet<>(groups)));
+    if (narrowed ? rowsRead > expected : rowsRead != expected) {
+      throw new CliException(CliException.READ_ERROR, file.name() + ": the reader returned "
+          + rowsRead + " rows, but row groups " + groups + " hold " + expected + " (was "
+          + ReadArgs.ROW_GROUPS_PROPERTY + " ignored?)");
+    }
+  }
+}
