@@ -9,15 +9,19 @@ import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The files of one reader and their plans, planned lazily and at most once each.
  *
  * <p>Threads: the consumer plans file 0 when the reader opens; producers (or the consumer on the
  * single path) plan later files as they reach them. {@link #plan(int)} is single-flight per file:
- * a second caller waits on the file's lock for the first one's plan. Plans are published through
- * that lock ({@code plans} is guarded by {@code locks[i]} per slot) and {@link #plannedOrNull} reads
- * them under the same lock. {@link #close()} runs after every reader of every plan is closed.
+ * a second caller waits on the file's lock for the first one's plan. Plans are written under
+ * that lock ({@code locks[i]} per slot) and published through {@code plans}, an atomic array, so
+ * that {@link #plannedOrNull} and {@link #rangesPlanned} never wait: the exchange calls them while
+ * holding its own lock, which must never wait for planning I/O (close and the consumer's
+ * interrupt would wait with it). {@link #close()} runs after every reader of every plan is closed.
  */
 final class FileSequence implements AutoCloseable {
 
@@ -26,7 +30,9 @@ final class FileSequence implements AutoCloseable {
   private final ReadContext context;
   private final ScanCounters counters;
   private final Object[] locks;
-  private final FilePlan[] plans;
+  private final AtomicReferenceArray<FilePlan> plans;
+  /** Ranges of every plan made, kept after close so that final metrics still count them. */
+  private final AtomicLong rangesPlanned = new AtomicLong();
   private volatile boolean closed;
 
   FileSequence(List<DataFile> files, ReadOptions options, ReadContext context,
@@ -39,7 +45,7 @@ final class FileSequence implements AutoCloseable {
     for (int i = 0; i < locks.length; i++) {
       locks[i] = new Object();
     }
-    this.plans = new FilePlan[files.size()];
+    this.plans = new AtomicReferenceArray<>(files.size());
   }
 
   int size() {
@@ -57,15 +63,18 @@ final class FileSequence implements AutoCloseable {
   /** The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. */
   FilePlan plan(int index) throws IOException {
     synchronized (locks[index]) {
-      if (plans[index] == null) {
+      FilePlan plan = plans.get(index);
+      if (plan == null) {
         if (closed) {
           throw new IllegalStateException("reader is closed");
         }
         DataFile file = files.get(index);
         FileFormat format = FormatRegistry.formatOf(file, context.configuration());
-        plans[index] = format.plan(file, options, context, counters);
+        plan = format.plan(file, options, context, counters);
+        plans.set(index, plan);
+        rangesPlanned.addAndGet(plan.ranges().size());
       }
-      return plans[index];
+      return plan;
     }
   }
 
@@ -75,28 +84,20 @@ final class FileSequence implements AutoCloseable {
       return plan(index);
     } catch (ReadException e) {
       throw e;
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException | Error e) {
+      // Errors too (a codec class missing, say): only here is it known which file failed.
       throw new ReadException(files.get(index), "cannot open", e);
     }
   }
 
-  /** The plan of file {@code index} if it is planned, else null; never plans. */
+  /** The plan of file {@code index} if it is planned, else null; never plans, never waits. */
   FilePlan plannedOrNull(int index) {
-    synchronized (locks[index]) {
-      return plans[index];
-    }
+    return plans.get(index);
   }
 
-  /** Total ranges over the files planned so far. */
+  /** Total ranges over the files planned so far (also after close). */
   long rangesPlanned() {
-    long total = 0;
-    for (int i = 0; i < plans.length; i++) {
-      FilePlan plan = plannedOrNull(i);
-      if (plan != null) {
-        total += plan.ranges().size();
-      }
-    }
-    return total;
+    return rangesPlanned.get();
   }
 
   /** Closes every plan; the first failure is thrown after all are closed. */
@@ -104,11 +105,10 @@ final class FileSequence implements AutoCloseable {
   public void close() throws IOException {
     closed = true;
     IOException failure = null;
-    for (int i = 0; i < plans.length; i++) {
+    for (int i = 0; i < plans.length(); i++) {
       FilePlan plan;
-      synchronized (locks[i]) {
-        plan = plans[i];
-        plans[i] = null;
+      synchronized (locks[i]) { // waits for a plan in progress, then closes it
+        plan = plans.getAndSet(i, null);
       }
       if (plan != null) {
         try {

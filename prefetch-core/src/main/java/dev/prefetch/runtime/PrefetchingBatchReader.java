@@ -36,6 +36,8 @@ final class PrefetchingBatchReader implements BatchReader {
   private final CountDownLatch exited;
   private final Thread[] threads;
   private boolean closed;
+  /** True while the constructor submits producers; read by the submitted tasks. */
+  private volatile boolean starting = true;
 
   PrefetchingBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
       int queueCapacity, long maxBufferedBytes, ReadContext context, String name) {
@@ -55,10 +57,23 @@ final class PrefetchingBatchReader implements BatchReader {
   }
 
   private void start(ExecutorService executor, String name) {
+    Thread opener = Thread.currentThread();
     for (int i = 0; i < producers.length; i++) {
       if (executor != null) {
+        Producer producer = producers[i];
         try {
-          executor.execute(producers[i]);
+          executor.execute(() -> {
+            if (Thread.currentThread() == opener && starting) {
+              // A caller-runs executor: the producer would fill its queue and then wait forever
+              // for its consumer, which is this very thread, still inside the constructor.
+              producer.cancel();
+              exchange.fail(new dev.prefetch.ReadException(files.file(0), "the read context's "
+                  + "executor ran a producer on the caller's thread; producers need threads of "
+                  + "their own", null));
+              return;
+            }
+            producer.run();
+          });
         } catch (RejectedExecutionException e) {
           producers[i].cancel();
           exchange.fail(new dev.prefetch.ReadException(files.file(0),
@@ -71,6 +86,7 @@ final class PrefetchingBatchReader implements BatchReader {
         thread.start();
       }
     }
+    starting = false;
   }
 
   @Override

@@ -26,7 +26,7 @@ final class Producer implements Runnable {
   private final Exchange exchange;
   private final CountDownLatch exited;
   private final AtomicInteger state = new AtomicInteger(NEW);
-  private volatile Thread runner;
+  private Thread runner; // guarded by this
 
   Producer(int id, Exchange exchange, CountDownLatch exited) {
     this.id = id;
@@ -39,7 +39,9 @@ final class Producer implements Runnable {
     if (!state.compareAndSet(NEW, RUNNING)) {
       return; // cancelled before it started; cancel() counted it as exited
     }
-    runner = Thread.currentThread();
+    synchronized (this) {
+      runner = Thread.currentThread();
+    }
     RangeReader reader = null;
     int readerFile = -1;
     Exchange.Task task = null;
@@ -73,7 +75,9 @@ final class Producer implements Runnable {
       } catch (IOException | RuntimeException e) {
         exchange.fail(Failures.wrap(task == null ? null : task.plan().file(), null, e));
       } finally {
-        runner = null;
+        synchronized (this) {
+          runner = null; // from here on cancel() cannot interrupt this thread
+        }
         Thread.interrupted(); // an executor thread must not inherit our close() interrupt
         exited.countDown();
       }
@@ -89,9 +93,14 @@ final class Producer implements Runnable {
       exited.countDown();
       return;
     }
-    Thread thread = runner;
-    if (thread != null) {
-      thread.interrupt();
+    // Under the lock that run() takes to clear runner: an interrupt is delivered either while
+    // this producer still runs (and run() clears it on the way out) or not at all, never to a
+    // pool thread that has moved on to another task.
+    synchronized (this) {
+      Thread thread = runner;
+      if (thread != null) {
+        thread.interrupt();
+      }
     }
   }
 }

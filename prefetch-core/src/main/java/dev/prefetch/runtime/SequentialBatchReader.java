@@ -82,8 +82,8 @@ final class SequentialBatchReader implements BatchReader {
           RangeReader done = reader;
           reader = null;
           range = null;
+          done.close(); // before moving on, so that a failure names this file
           fileIndex++;
-          done.close();
         }
       }
     } catch (Throwable t) {

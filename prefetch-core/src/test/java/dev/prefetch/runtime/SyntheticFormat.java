@@ -96,9 +96,46 @@ public final class SyntheticFormat implements FileFormat {
   /** Counts readers opened and closed, so tests can check every handle is released. */
   static final AtomicInteger OPEN_READERS = new AtomicInteger();
 
-  /** Registers {@code spec} and returns the file that reads it. */
+  /** Counts plans made and closed, so tests can check every plan is released. */
+  static final AtomicInteger OPEN_PLANS = new AtomicInteger();
+
+  /** Test code run inside the format at a given step of one file; it may block or throw. */
+  interface Hook {
+    void run() throws IOException;
+  }
+
+  private static final Map<String, Hook> PLAN_HOOKS = new ConcurrentHashMap<>();
+  private static final Map<String, Hook> OPEN_HOOKS = new ConcurrentHashMap<>();
+  private static final Map<String, Hook> CLOSE_HOOKS = new ConcurrentHashMap<>();
+
+  /** Runs {@code hook} at the start of every plan() of file {@code name}. */
+  static void onPlan(String name, Hook hook) {
+    PLAN_HOOKS.put(name, hook);
+  }
+
+  /** Runs {@code hook} at the start of every openReader() of file {@code name}. */
+  static void onOpenReader(String name, Hook hook) {
+    OPEN_HOOKS.put(name, hook);
+  }
+
+  /** Runs {@code hook} when a reader of file {@code name} closes (its handle already released). */
+  static void onReaderClose(String name, Hook hook) {
+    CLOSE_HOOKS.put(name, hook);
+  }
+
+  private static void runHook(Map<String, Hook> hooks, String name) throws IOException {
+    Hook hook = hooks.get(name);
+    if (hook != null) {
+      hook.run();
+    }
+  }
+
+  /** Registers {@code spec} (and no hooks) and returns the file that reads it. */
   public static DataFile register(String name, Spec spec) {
     SPECS.put(name, spec);
+    PLAN_HOOKS.remove(name);
+    OPEN_HOOKS.remove(name);
+    CLOSE_HOOKS.remove(name);
     return DataFile.of(new org.apache.hadoop.fs.Path("file:/synthetic/" + name + ".synth"));
   }
 
@@ -125,6 +162,7 @@ public final class SyntheticFormat implements FileFormat {
     if (spec == null) {
       throw new FileNotFoundException("no synthetic file " + name);
     }
+    runHook(PLAN_HOOKS, name);
     counters.increment(ScanCounters.FOOTER_READS);
     List<ReadRange> ranges = new ArrayList<>();
     long row = 0;
@@ -133,11 +171,14 @@ public final class SyntheticFormat implements FileFormat {
       ranges.add(new ReadRange(i, row, rows, spec.bytesPerRange(), "synthetic range " + i));
       row += rows;
     }
-    return new Plan(file, spec, List.copyOf(ranges), options.batchSize(), counters);
+    OPEN_PLANS.incrementAndGet();
+    return new Plan(name, file, spec, List.copyOf(ranges), options.batchSize(), counters,
+        new java.util.concurrent.atomic.AtomicBoolean());
   }
 
-  private record Plan(DataFile file, Spec spec, List<ReadRange> ranges, int batchSize,
-      ScanCounters counters) implements FilePlan {
+  private record Plan(String name, DataFile file, Spec spec, List<ReadRange> ranges,
+      int batchSize, ScanCounters counters, java.util.concurrent.atomic.AtomicBoolean closed)
+      implements FilePlan {
 
     @Override
     public String formatName() {
@@ -150,9 +191,17 @@ public final class SyntheticFormat implements FileFormat {
     }
 
     @Override
-    public RangeReader openReader() {
+    public RangeReader openReader() throws IOException {
+      runHook(OPEN_HOOKS, name);
       OPEN_READERS.incrementAndGet();
       return new Reader(this);
+    }
+
+    @Override
+    public void close() {
+      if (closed.compareAndSet(false, true)) {
+        OPEN_PLANS.decrementAndGet();
+      }
     }
   }
 
@@ -225,10 +274,11 @@ public final class SyntheticFormat implements FileFormat {
     }
 
     @Override
-    public void close() {
+    public void close() throws IOException {
       if (!closed) {
         closed = true;
         OPEN_READERS.decrementAndGet();
+        runHook(CLOSE_HOOKS, plan.name());
       }
     }
   }

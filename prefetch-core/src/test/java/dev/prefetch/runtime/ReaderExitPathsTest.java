@@ -1,0 +1,332 @@
+package dev.prefetch.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.ReaderMetrics;
+import dev.prefetch.Readers;
+import dev.prefetch.testing.ReaderThreads;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The runtime's less travelled exits: planning a later file while the consumer closes or is
+ * interrupted, errors thrown while planning or closing, interrupts and foreign executors, and
+ * what the metrics say after close.
+ */
+@Timeout(60)
+class ReaderExitPathsTest {
+
+  @AfterEach
+  void nothingLeaks() {
+    ReaderThreads.assertNoneAlive();
+    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
+    assertThat(SyntheticFormat.OPEN_PLANS.get()).as("plans left open").isZero();
+  }
+
+  private static List<Integer> ranges(int count, int rows) {
+    return new ArrayList<>(Collections.nCopies(count, rows));
+  }
+
+  /** A plan hook that signals {@code started} and then waits for {@code gate}. */
+  private static SyntheticFormat.Hook blockUntil(CountDownLatch started, CountDownLatch gate) {
+    return () -> {
+      started.countDown();
+      try {
+        if (!gate.await(10, TimeUnit.SECONDS)) {
+          throw new IOException("the test never opened the gate");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("interrupted while planning");
+      }
+    };
+  }
+
+  @Test
+  void consumerInterruptAndCloseAreHonouredWhileAProducerPlansALaterFileAndAnotherWaitsForIt()
+      throws Exception {
+    CountDownLatch planning = new CountDownLatch(1);
+    CountDownLatch gate = new CountDownLatch(1);
+    DataFile first = SyntheticFormat.register("plan-a", SyntheticFormat.Spec.of(ranges(2, 10)));
+    DataFile second = SyntheticFormat.register("plan-b", SyntheticFormat.Spec.of(ranges(2, 10)));
+    SyntheticFormat.onPlan("plan-b", blockUntil(planning, gate));
+    BatchReader reader = Readers.open(List.of(first, second), Scans.prefetching(2, 4, 10).build(),
+        ReadContext.defaults());
+    try {
+      assertThat(planning.await(10, TimeUnit.SECONDS)).isTrue();
+      awaitAProducer(Thread.State.BLOCKED); // the other one waits for that plan
+
+      AtomicReference<Throwable> thrown = new AtomicReference<>();
+      Thread consumer = new Thread(() -> {
+        try {
+          while (reader.next() != null) {
+            // file a's two batches, then wait for file b
+          }
+        } catch (Throwable t) {
+          thrown.set(t);
+        }
+      });
+      consumer.start();
+      awaitState(consumer, Thread.State.WAITING);
+      consumer.interrupt();
+      consumer.join(2000);
+      assertThat(consumer.isAlive()).as("consumer still stuck after its interrupt").isFalse();
+      assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
+
+      long start = System.nanoTime();
+      reader.close();
+      long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertThat(millis).as("close took %d ms", millis).isLessThan(2000);
+    } finally {
+      gate.countDown();
+      reader.close();
+    }
+  }
+
+  @Test
+  void anErrorThrownWhilePlanningALaterFileNamesThatFile() throws Exception {
+    DataFile first = SyntheticFormat.register("error-a", SyntheticFormat.Spec.of(ranges(4, 10)));
+    DataFile second = SyntheticFormat.register("error-b", SyntheticFormat.Spec.of(ranges(4, 10)));
+    SyntheticFormat.onPlan("error-b", () -> {
+      throw new NoClassDefFoundError("org/example/MissingCodec");
+    });
+    try (BatchReader reader = Readers.open(List.of(first, second),
+        Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
+      assertThatThrownBy(() -> Scans.drain(reader))
+          .isInstanceOf(ReadException.class)
+          .hasMessageContaining("error-b.synth")
+          .hasMessageNotContaining("error-a.synth")
+          .hasRootCauseInstanceOf(NoClassDefFoundError.class)
+          .satisfies(e -> assertThat(((ReadException) e).file().path().getName())
+              .isEqualTo("error-b.synth"));
+    }
+  }
+
+  @Test
+  void aFailureToCloseAFinishedFilesReaderOnTheSinglePathNamesThatFile() throws Exception {
+    DataFile first = SyntheticFormat.register("closing-a", SyntheticFormat.Spec.of(ranges(2, 10)));
+    DataFile second = SyntheticFormat.register("next-b", SyntheticFormat.Spec.of(ranges(2, 10)));
+    SyntheticFormat.onReaderClose("closing-a", () -> {
+      throw new IOException("cannot release the handle");
+    });
+    try (BatchReader reader = Readers.open(List.of(first, second), Scans.single(10),
+        ReadContext.defaults())) {
+      assertThatThrownBy(() -> Scans.drain(reader))
+          .isInstanceOf(ReadException.class)
+          .hasMessageContaining("closing-a.synth")
+          .hasMessageContaining("cannot release the handle")
+          .hasMessageNotContaining("next-b.synth");
+    }
+  }
+
+  @Test
+  void metricsHandedToTheSinkAtCloseStillCountThePlannedRanges() throws Exception {
+    DataFile file = SyntheticFormat.register("sunk", SyntheticFormat.Spec.of(ranges(6, 25)));
+    for (ReadOptions options : List.of(Scans.single(10), Scans.prefetching(3, 2, 10).build())) {
+      List<ReaderMetrics> sunk = new ArrayList<>();
+      try (ReadContext context = ReadContext.builder().metricsSink(sunk::add).build()) {
+        try (BatchReader reader = Readers.open(file, options, context)) {
+          Scans.drain(reader);
+        }
+      }
+      assertThat(sunk).hasSize(1);
+      assertThat(sunk.get(0).rangesPlanned()).as("prefetch=%s", options.prefetchEnabled())
+          .isEqualTo(6);
+      assertThat(sunk.get(0).rows()).isEqualTo(150);
+    }
+  }
+
+  @Test
+  void anInterruptMeantForAProducerNeverReachesTheExecutorThreadAfterTheProducerReturned()
+      throws Exception {
+    WatchedPool pool = new WatchedPool(2);
+    try (ReadContext context = ReadContext.builder().executor(pool).build()) {
+      DataFile file = SyntheticFormat.register("late-interrupt",
+          SyntheticFormat.Spec.of(ranges(64, 100)));
+      for (int i = 0; i < 3; i++) {
+        BatchReader reader = Readers.open(file, Scans.prefetching(2, 1, 10).build(), context);
+        assertThat(reader.next()).isNotNull();
+        awaitPoolThreadsWaiting(2); // both producers blocked on full queues
+        reader.close();
+      }
+      assertThat(pool.lateInterrupts.get())
+          .as("interrupts delivered to a pool thread after its producer returned").isZero();
+    } finally {
+      pool.shutdownNow();
+      assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void anExecutorThatRunsAProducerOnTheCallersThreadFailsTheReadInsteadOfHanging()
+      throws Exception {
+    ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
+        new SynchronousQueue<>(), daemon("engine-busy"), new ThreadPoolExecutor.CallerRunsPolicy());
+    CountDownLatch release = new CountDownLatch(1);
+    pool.execute(() -> {
+      try {
+        release.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    DataFile file = SyntheticFormat.register("caller-runs",
+        SyntheticFormat.Spec.of(ranges(32, 100)));
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    try (ReadContext context = ReadContext.builder().executor(pool).build()) {
+      Thread caller = new Thread(() -> {
+        try (BatchReader reader = Readers.open(file, Scans.prefetching(2, 1, 10).build(),
+            context)) {
+          Scans.drain(reader);
+        } catch (Throwable t) {
+          thrown.set(t);
+        }
+      });
+      caller.setDaemon(true);
+      caller.start();
+      caller.join(5000);
+      assertThat(caller.isAlive()).as("the caller hangs inside its own producer").isFalse();
+      assertThat(thrown.get()).isInstanceOf(ReadException.class)
+          .hasMessageContaining("caller-runs.synth")
+          .hasMessageContaining("caller's thread");
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return r -> {
+      Thread thread = new Thread(r, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /**
+   * A pool whose threads count interrupts that arrive after the task they were meant for has
+   * returned. Before delivering an interrupt, a thread lets its task run on for a moment, as if
+   * the interrupting thread had been preempted just before the call: an interrupt that is only
+   * safe when the interrupter wins that race shows up here.
+   */
+  private static final class WatchedPool extends ThreadPoolExecutor {
+    final AtomicInteger lateInterrupts = new AtomicInteger();
+
+    WatchedPool(int threads) {
+      super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
+      setThreadFactory(r -> {
+        Thread thread = new WatchedThread(r);
+        thread.setDaemon(true);
+        return thread;
+      });
+    }
+
+    @Override
+    protected void beforeExecute(Thread thread, Runnable task) {
+      ((WatchedThread) thread).taskDone = new CountDownLatch(1);
+    }
+
+    @Override
+    protected void afterExecute(Runnable task, Throwable failure) {
+      ((WatchedThread) Thread.currentThread()).taskDone.countDown();
+    }
+
+    final class WatchedThread extends Thread {
+      volatile CountDownLatch taskDone = new CountDownLatch(0);
+
+      WatchedThread(Runnable task) {
+        super(task, "engine-watched");
+      }
+
+      @Override
+      public void interrupt() {
+        if (Thread.currentThread() != this && !isShutdown()) {
+          CountDownLatch done = taskDone;
+          try {
+            done.await(200, TimeUnit.MILLISECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          if (done.getCount() == 0) {
+            lateInterrupts.incrementAndGet();
+          }
+        }
+        super.interrupt();
+      }
+    }
+  }
+
+  private static void awaitPoolThreadsWaiting(int count) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      int waiting = 0;
+      for (Thread thread : Thread.getAllStackTraces().keySet()) {
+        if (thread.getName().equals("engine-watched") && thread.getState() == Thread.State.WAITING
+            && isInPut(thread)) {
+          waiting++;
+        }
+      }
+      if (waiting >= count) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("pool threads never blocked in put");
+      }
+      Thread.sleep(2);
+    }
+  }
+
+  private static boolean isInPut(Thread thread) {
+    for (StackTraceElement frame : thread.getStackTrace()) {
+      if (frame.getClassName().equals(Exchange.class.getName())
+          && frame.getMethodName().equals("put")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void awaitAProducer(Thread.State state) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (true) {
+      for (Thread thread : Thread.getAllStackTraces().keySet()) {
+        if (thread.getName().startsWith(ReaderThreads.PREFIX) && thread.getState() == state) {
+          return;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("no producer reached " + state + ": " + ReaderThreads.live());
+      }
+      Thread.sleep(2);
+    }
+  }
+
+  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (thread.getState() != state) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(thread.getName() + " never reached " + state);
+      }
+      Thread.sleep(2);
+    }
+  }
+}
