@@ -9,8 +9,12 @@ import java.nio.ByteBuffer;
  *
  * <p>Every length read from the bytes is checked against the bytes that remain before it is used,
  * so a corrupt length fails at once instead of allocating or looping; every skipped value consumes
- * at least one byte, so a walk is linear in the input. Reads use absolute {@code get(int)} on the
- * buffer so that a read-only heap buffer (a cache value) needs no copy.
+ * at least one byte, so a walk is linear in the input.
+ *
+ * <p>Positions are absolute indexes of the buffer the cursor was made for, but bytes are read
+ * from a plain array (the buffer's own, or a copy of the span when the buffer exposes none, as a
+ * read-only cache value does): array reads are several times faster than {@code ByteBuffer.get}
+ * in this byte-at-a-time walk.
  */
 final class CompactCursor {
 
@@ -36,7 +40,9 @@ final class CompactCursor {
   private static final int MAX_VARINT_BYTES = 10;
   private static final int UUID_BYTES = 16;
 
-  private final ByteBuffer buffer;
+  private final byte[] bytes;
+  /** bytes[pos - delta] is the byte at absolute position pos. */
+  private final int delta;
   private final int start;
   private final int limit;
   private final String file;
@@ -54,7 +60,14 @@ final class CompactCursor {
       throw new IllegalArgumentException("bad span [" + start + ", " + limit + ") of a buffer of "
           + buffer.limit() + " bytes");
     }
-    this.buffer = buffer;
+    if (buffer.hasArray()) {
+      this.bytes = buffer.array();
+      this.delta = -buffer.arrayOffset();
+    } else {
+      this.bytes = new byte[limit - start];
+      buffer.get(start, bytes, 0, bytes.length);
+      this.delta = start;
+    }
     this.start = start;
     this.limit = limit;
     this.file = file;
@@ -125,7 +138,7 @@ final class CompactCursor {
     if (pos >= limit) {
       throw corrupt("a value runs past the end of the metadata");
     }
-    return buffer.get(pos++);
+    return bytes[pos++ - delta];
   }
 
   /** An unsigned LEB128 varint of at most 10 bytes. */

@@ -92,13 +92,18 @@ public final class IndexedFooterReader {
     ByteBuffer footer;
     boolean cached = cache != null && identity != null;
     if (cached) {
-      footer = cache.get(CacheKey.footer(identity), key -> CacheValue.copyOf(source.read()))
-          .buffer();
+      // on a miss, index the array just read rather than the cache's read-only copy of it
+      byte[][] loaded = new byte[1][];
+      CacheValue value = cache.get(CacheKey.footer(identity), key -> {
+        loaded[0] = source.read();
+        return CacheValue.copyOf(loaded[0]);
+      });
+      footer = loaded[0] != null ? ByteBuffer.wrap(loaded[0]) : value.buffer();
     } else {
       if (cache != null) {
         cache.recordBypass();
       }
-      footer = ByteBuffer.wrap(source.read()).asReadOnlyBuffer();
+      footer = ByteBuffer.wrap(source.read());
     }
     FooterIndex index = cached ? cachedIndex(cache, identity, footer) : build(footer);
     if (index.hasEncryption()) {
