@@ -8,6 +8,8 @@ import dev.prefetch.RowRange;
 import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.parquet.RowGroupSlice;
+import dev.prefetch.parquet.internal.footer.IndexedFooterReader;
+import dev.prefetch.parquet.internal.footer.RowGroupSelection;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
@@ -99,7 +101,20 @@ public final class ParquetPlanner {
     FileIdentity identity = cache == null ? null : FileIdentity.of(status);
     InputFile input = new CountingInputFile(HadoopInputFile.fromStatus(status, conf), length,
         counters);
-    ParquetMetadata footer = new FooterReader(file, input, length, counters).read(cache, identity);
+    FooterReader footerReader = new FooterReader(file, input, length, counters);
+    // Only some row groups wanted: decode just those through the footer index (without a filter,
+    // just the projected columns' chunks too; a filter may read statistics of other columns).
+    RowGroupSelection selection = RowGroupSelection.of(options.properties(), options.rowRanges());
+    boolean partial = selection.selective();
+    ParquetMetadata footer;
+    if (partial) {
+      footer = new IndexedFooterReader(file.toString(), () -> footerReader.footerBytes(null, null),
+          footerReader::parse, counters).read(cache, identity, selection,
+          options.filter() != null ? null : schema -> projectedPaths(schema));
+    } else {
+      footer = footerReader.read(cache, identity);
+      counters.add(IndexedFooterReader.ROW_GROUPS_DECODED, footer.getBlocks().size());
+    }
 
     Projection projection = Projection.of(file, footer.getFileMetaData().getSchema(),
         options.columns());
@@ -123,7 +138,7 @@ public final class ParquetPlanner {
         throw new CorruptFileException("Corrupt Parquet footer in " + file + ": row group " + i
             + " has " + block.getRowCount() + " rows");
       }
-      firstRows[i] = rowsBefore;
+      firstRows[i] = partial ? block.getRowIndexOffset() : rowsBefore;
       rowsBefore += block.getRowCount();
       ordinals.put(block, i);
       if (block.getRowCount() == 0 || block.getColumns().isEmpty()) {
@@ -178,6 +193,14 @@ public final class ParquetPlanner {
     }
     return new ParquetFilePlan(file, input, footer, readOptions, conf, projection, indexes, ranges,
         specs, options, counters);
+  }
+
+  private List<ColumnPath> projectedPaths(org.apache.parquet.schema.MessageType schema) {
+    List<ColumnPath> paths = new ArrayList<>();
+    for (ColumnDescriptor leaf : Projection.of(file, schema, options.columns()).leaves()) {
+      paths.add(ColumnPath.get(leaf.getPath()));
+    }
+    return paths;
   }
 
   private FilterCompat.Filter toFilter(Object filter) {
