@@ -1,0 +1,117 @@
+package dev.prefetch.orc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
+import dev.prefetch.testing.FaultInjectingFileSystem;
+import dev.prefetch.testing.ReaderThreads;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.orc.StripeInformation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Storage failures and corrupt data: clear errors naming the file, no hang, no leak. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class OrcFaultsTest {
+
+  private static final int ROWS = 10_000;
+
+  @TempDir
+  static Path dir;
+
+  private static Path file;
+  private static List<StripeInformation> stripes;
+
+  @BeforeAll
+  static void writeFile() throws IOException {
+    file = OrcTestFiles.write(dir.resolve("faulty.orc"),
+        OrcTestFiles.Spec.of(OrcTestFiles.WITH_ID, ROWS).stripeRows(2000));
+    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
+        OrcFile.readerOptions(new Configuration()))) {
+      stripes = reader.getStripes();
+    }
+  }
+
+  @BeforeEach
+  @AfterEach
+  void reset() {
+    FaultInjectingFileSystem.reset();
+  }
+
+  private static ReadContext context() {
+    return ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
+  }
+
+  private static ReadOptions options(int parallelism) {
+    return ReadOptions.builder().minReadBytes(0).orcNaturalReadSizeBytes(1)
+        .parallelism(parallelism).batchSize(250).build();
+  }
+
+  @Test
+  void readFailureInAStripeSurfacesNamingTheFileAndRangeAndLeaksNothing() throws IOException {
+    StripeInformation third = stripes.get(2);
+    FaultInjectingFileSystem.faults(file).failReadsTouching(third.getOffset(),
+        third.getOffset() + third.getLength());
+    for (int parallelism : new int[] {1, 4}) {
+      try (ReadContext context = context();
+          BatchReader reader = Readers.open(DataFile.of(FaultInjectingFileSystem.path(file)),
+              options(parallelism), context)) {
+        assertThatThrownBy(() -> Rows.ours(reader))
+            .isInstanceOf(ReadException.class)
+            .hasMessageContaining("faulty.orc")
+            .hasMessageContaining("stripe 2");
+      }
+      assertThat(ReaderThreads.live()).isEmpty();
+      FaultInjectingFileSystem.assertAllStreamsClosed();
+    }
+  }
+
+  @Test
+  void everyStreamOpenedIsClosedAfterAReadAtAnyParallelism() throws IOException {
+    for (int parallelism : new int[] {1, 2, 8}) {
+      try (ReadContext context = context();
+          BatchReader reader = Readers.open(DataFile.of(FaultInjectingFileSystem.path(file)),
+              options(parallelism), context)) {
+        assertThat(Rows.ours(reader)).hasSize(ROWS);
+      }
+      FaultInjectingFileSystem.assertAllStreamsClosed();
+    }
+  }
+
+  @Test
+  void corruptStripeDataFailsNamingTheFileOrReadsWithoutHanging() throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    StripeInformation second = stripes.get(1);
+    int from = Math.toIntExact(second.getOffset() + second.getIndexLength() + 16);
+    for (int i = from; i < from + 400 && i < bytes.length; i++) {
+      bytes[i] = (byte) (bytes[i] * 31 + 7);
+    }
+    Path corrupt = dir.resolve("corrupt-data.orc");
+    Files.write(corrupt, bytes);
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader = Readers.open(corrupt, options(4), context)) {
+      assertThatThrownBy(() -> Rows.ours(reader))
+          .isInstanceOf(ReadException.class)
+          .hasMessageContaining("corrupt-data.orc")
+          .hasMessageContaining("stripe 1");
+    }
+    assertThat(ReaderThreads.live()).isEmpty();
+  }
+}
