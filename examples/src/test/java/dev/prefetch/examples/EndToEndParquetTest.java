@@ -1,0 +1,138 @@
+package dev.prefetch.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prefetch.examples.gen.GenSpec;
+import dev.prefetch.examples.gen.Generator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** scan, compare, verify and demo on small generated Parquet files, through the real format. */
+@Timeout(180)
+class EndToEndParquetTest {
+
+  @TempDir
+  static Path dir;
+
+  static Path scan;
+  static Path nested;
+
+  @BeforeAll
+  static void writeFiles() throws IOException {
+    scan = dir.resolve("scan.parquet");
+    Generator.write(new GenSpec("parquet", GenSpec.Kind.SCAN, 40_000, 0, 6,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES, 16 << 10, "zstd", true, true, true, 21), scan);
+    nested = dir.resolve("nested.parquet");
+    Generator.write(new GenSpec("parquet", GenSpec.Kind.NESTED, 20_000, 0, 4,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES, 16 << 10, "snappy", true, true, true, 22), nested);
+  }
+
+  private static String field(String json, String name) {
+    return json.replaceAll(".*?\"" + name + "\":\"?([^\",}]*)\"?.*", "$1");
+  }
+
+  @Test
+  void compareChecksumsAgreeAcrossContendersAndThreadCounts() {
+    String checksum = null;
+    for (String threads : List.of("1", "3")) {
+      Cli.Result r = Cli.run("compare", "--json", "--repeat", "1", "--threads", threads,
+          "--conf", "prefetch.min-read-bytes=0", "--batch-size", "777", scan.toString(),
+          nested.toString());
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      List<String> lines = r.out().strip().lines().toList();
+      assertThat(lines).hasSize(6);
+      assertThat(lines.get(1)).contains("\"contender\":\"prefetch(" + threads + ")\"",
+          "\"enabled\":true");
+      assertThat(lines.get(2)).contains("\"contender\":\"parquet-hadoop\"");
+      for (String line : lines.subList(0, 3)) {
+        assertThat(line).contains("\"checksumsAgree\":true", "\"rows\":40000");
+        if (checksum == null) {
+          checksum = field(line, "checksum");
+        }
+        assertThat(field(line, "checksum")).isEqualTo(checksum);
+      }
+      for (String line : lines.subList(3, 6)) {
+        assertThat(line).contains("\"checksumsAgree\":true", "\"rows\":20000", "\"columns\":5");
+      }
+    }
+  }
+
+  @Test
+  void scanJsonOfSeveralFilesPrintsOneObjectEach() {
+    Cli.Result r = Cli.run("scan", "--json", "--columns", "id,tags", "--cache-bytes", "4m",
+        "--repeat", "3", nested.toString(), scan.toString().replace("scan.parquet",
+            "nested.parquet"));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    List<String> lines = r.out().strip().lines().toList();
+    assertThat(lines).hasSize(2);
+    for (String line : lines) {
+      assertThat(line).contains("\"format\":\"parquet\"", "\"rows\":20000", "\"columns\":2",
+          "\"cache\":{\"enabled\":true");
+      assertThat(field(line, "secondsEach")).isNotEmpty();
+    }
+    assertThat(field(lines.get(0), "checksum")).isEqualTo(field(lines.get(1), "checksum"));
+  }
+
+  @Test
+  void verifyPassesOnNestedAndFlatDataWithAProjectionAndARowRange() {
+    Cli.Result r = Cli.run("verify", "--threads", "2", "--conf", "prefetch.min-read-bytes=0",
+        nested.toString(), scan.toString());
+    assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+    assertThat(r.out()).contains("OK, 20000 rows x 5 columns", "OK, 40000 rows x 12 columns");
+    Cli.Result some = Cli.run("verify", "--json", "--rows", "5000:31234", "--columns",
+        "comment,events,ts", scan.toString().replace("scan.parquet", "nested.parquet"));
+    assertThat(some.exitCode()).as(some.err()).isEqualTo(2);
+    Cli.Result slice = Cli.run("verify", "--json", "--rows", "5000:31234", "--columns",
+        "code,ts,amount", scan.toString());
+    assertThat(slice.exitCode()).as(slice.err() + slice.out()).isZero();
+    assertThat(slice.out()).contains("\"rows\":26234", "\"columns\":3", "\"ok\":true");
+  }
+
+  @Test
+  void rowGroupSelectionIsReadExactlyOrReportedAsIgnored() {
+    Cli.Result r = Cli.run("scan", "--json", "--row-groups", "1,4", scan.toString());
+    if (r.exitCode() == 0) {
+      assertThat(field(r.out(), "rows")).isEqualTo(String.valueOf(2 * 40_000 / 6 + 2));
+    } else {
+      // A reader that does not honour the selection must never pass for a correct one.
+      assertThat(r.exitCode()).isEqualTo(3);
+      assertThat(r.err()).contains(scan.toString(), "parquet.read.row-groups");
+    }
+  }
+
+  @Test
+  void simulatedStorageIsSlowerButReadsTheSameValues() {
+    Cli.Result local = Cli.run("scan", "--json", "--no-prefetch", scan.toString());
+    Cli.Result remote = Cli.run("scan", "--json", "--no-prefetch", "--latency-ms", "30",
+        scan.toString());
+    assertThat(remote.exitCode()).as(remote.err()).isZero();
+    assertThat(field(remote.out(), "checksum")).isEqualTo(field(local.out(), "checksum"));
+    // At least the footer and the first row group each pay one request.
+    assertThat(Double.parseDouble(field(remote.out(), "seconds"))).isGreaterThanOrEqualTo(0.06);
+  }
+
+  @Test
+  void demoGeneratesReusesAndComparesBothFormats() throws IOException {
+    Path demo = dir.resolve("demo");
+    Cli.Result first = Cli.run("demo", "--dir", demo.toString(), "--rows", "30000", "--repeat",
+        "1");
+    assertThat(first.exitCode()).as(first.err()).isZero();
+    assertThat(first.out()).contains("generated " + demo.resolve("scan.parquet"),
+        "generated " + demo.resolve("scan.orc"), "single", "prefetch", "format library",
+        "checksums agree");
+    long modified = Files.getLastModifiedTime(demo.resolve("scan.parquet")).toMillis();
+    Cli.Result second = Cli.run("demo", "--dir", demo.toString(), "--rows", "30000", "--repeat",
+        "1", "--json");
+    assertThat(second.exitCode()).as(second.err()).isZero();
+    assertThat(second.out().strip().lines()).hasSize(6)
+        .allSatisfy(line -> assertThat(line).contains("\"checksumsAgree\":true"));
+    assertThat(Files.getLastModifiedTime(demo.resolve("scan.parquet")).toMillis())
+        .isEqualTo(modified);
+  }
+}
