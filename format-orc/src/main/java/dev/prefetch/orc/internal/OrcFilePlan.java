@@ -63,13 +63,17 @@ public final class OrcFilePlan implements FilePlan {
    * A predicate that holds for every row, given to orc-core when the read has none. With a
    * predicate orc-core reads each stripe's row index, which partial reads of a stride window need;
    * and its {@code seekToRow} without one reads the row index through a path that fails with a
-   * NullPointerException on files with bloom filters (it passes no bloom filter column mask). "c IS NULL OR NOT c IS NULL" on a column the read
-   * includes keeps every row group, and is never turned into a row filter.
+   * NullPointerException on files with bloom filters (it passes no bloom filter column mask).
+   * "c IS NULL OR NOT c IS NULL" on a column the read includes keeps every row group, and is
+   * never turned into a row filter. Without a read column
+   * of a plain name there is none, and stripes are then read whole (and a file with bloom filters
+   * could meet that orc-core failure when a range starts inside a stripe).
    */
   private static SearchArgument alwaysTrue(Projection projection) {
     List<String> names = projection.fileSchema().getFieldNames();
     for (int i = 0; i < names.size(); i++) {
-      if (projection.isTopLevelRead(i)) {
+      // orc-core resolves predicate columns by parsing the name; plain names only.
+      if (projection.isTopLevelRead(i) && names.get(i).matches("[A-Za-z_][A-Za-z0-9_]*")) {
         return org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory.newBuilder()
             .startOr()
             .isNull(names.get(i), org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf.Type.LONG)
@@ -108,10 +112,20 @@ public final class OrcFilePlan implements FilePlan {
     return new OrcRangeReader(this);
   }
 
+  /** A counting view of the file's filesystem, for one range reader's streams. */
+  CountingFileSystem newCountingFileSystem() {
+    return new CountingFileSystem(fs, counters, null);
+  }
+
   /** Opens an orc-core reader over the shared tail, reading through a counting filesystem. */
   Reader openOrcReader() throws IOException {
+    return openOrcReader(newCountingFileSystem());
+  }
+
+  /** Opens an orc-core reader over the shared tail, reading through {@code counting}. */
+  Reader openOrcReader(CountingFileSystem counting) throws IOException {
     OrcFile.ReaderOptions options = OrcFile.readerOptions(conf)
-        .filesystem(new CountingFileSystem(fs, counters, null))
+        .filesystem(counting)
         .orcTail(tail.newOrcTail())
         .maxLength(tail.proto().getFileLength())
         .useUTCTimestamp(true);
