@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import dev.prefetch.DataFile;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.spi.RangeReader;
 import java.io.IOException;
@@ -44,6 +45,7 @@ final class Producer implements Runnable {
     }
     RangeReader reader = null;
     int readerFile = -1;
+    DataFile readerData = null; // the file of reader, named when closing it fails
     Exchange.Task task = null;
     try {
       while ((task = exchange.claim(id)) != null) {
@@ -51,10 +53,15 @@ final class Producer implements Runnable {
           RangeReader previous = reader;
           reader = null;
           if (previous != null) {
-            previous.close();
+            try {
+              previous.close();
+            } catch (IOException | RuntimeException e) {
+              throw Failures.wrap(readerData, null, e);
+            }
           }
           reader = task.plan().openReader();
           readerFile = task.fileIndex();
+          readerData = task.plan().file();
         }
         reader.start(task.range());
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
@@ -73,7 +80,7 @@ final class Producer implements Runnable {
           reader.close();
         }
       } catch (IOException | RuntimeException e) {
-        exchange.fail(Failures.wrap(task == null ? null : task.plan().file(), null, e));
+        exchange.fail(Failures.wrap(readerData, null, e));
       } finally {
         synchronized (this) {
           runner = null; // from here on cancel() cannot interrupt this thread

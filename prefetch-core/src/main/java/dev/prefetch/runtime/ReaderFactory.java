@@ -1,12 +1,16 @@
 package dev.prefetch.runtime;
 
 import dev.prefetch.BatchReader;
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -36,7 +40,7 @@ public final class ReaderFactory {
     }
     FileSequence sequence = new FileSequence(files, options, context, new ScanCounters());
     try {
-      FilePlan first = sequence.plan(0);
+      FilePlan first = planFirst(sequence, files.get(0));
       PrefetchDecision decision = PrefetchDecision.decide(options, files.size(), first);
       if (!decision.prefetch()) {
         return new SequentialBatchReader(sequence, first.schema(), decision, context);
@@ -51,6 +55,21 @@ public final class ReaderFactory {
         e.addSuppressed(suppressed);
       }
       throw e;
+    }
+  }
+
+  /**
+   * Plans the first file; an I/O error that does not say which file it hit (a filesystem's own
+   * exception) is wrapped into a {@link ReadException} that does, as later files' errors are.
+   */
+  private static FilePlan planFirst(FileSequence sequence, DataFile file) throws IOException {
+    try {
+      return sequence.plan(0);
+    } catch (ReadException | CorruptFileException | FileNotFoundException
+        | InterruptedIOException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ReadException(file, "cannot open", e);
     }
   }
 }

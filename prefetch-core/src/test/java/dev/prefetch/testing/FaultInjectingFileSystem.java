@@ -51,6 +51,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   private static final Map<String, Faults> REGISTRY = new ConcurrentHashMap<>();
   private static final AtomicLong TOTAL_OPENS = new AtomicLong();
   private static final AtomicLong TOTAL_CLOSES = new AtomicLong();
+  /** Streams open now, each with where it was opened, for leak reports. */
+  private static final Map<FaultyStream, Throwable> OPEN = new ConcurrentHashMap<>();
 
   public FaultInjectingFileSystem() {
     super(new RawLocalFileSystem());
@@ -89,6 +91,7 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   /** Forgets every fault and counter. */
   public static void reset() {
     REGISTRY.clear();
+    OPEN.clear();
     TOTAL_OPENS.set(0);
     TOTAL_CLOSES.set(0);
   }
@@ -114,8 +117,10 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
           open.append(' ').append(path).append('=').append(faults.openStreams());
         }
       });
-      throw new AssertionError("streams opened " + opens + ", closed " + closes
-          + "; still open:" + open);
+      AssertionError error = new AssertionError("streams opened " + opens + ", closed " + closes
+          + "; still open:" + open + " (the cause shows where one of them was opened)");
+      OPEN.values().stream().findFirst().ifPresent(error::initCause);
+      throw error;
     }
   }
 
@@ -176,7 +181,10 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     FSDataInputStream inner = fs.open(local(path), bufferSize);
     faults.opens.incrementAndGet();
     TOTAL_OPENS.incrementAndGet();
-    return new FSDataInputStream(new FaultyStream(path, inner, faults));
+    FaultyStream stream = new FaultyStream(path, inner, faults);
+    OPEN.put(stream, new Throwable("stream of " + path + " opened by "
+        + Thread.currentThread().getName()));
+    return new FSDataInputStream(stream);
   }
 
   @Override
@@ -250,7 +258,10 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
 
   // ---------------------------------------------------------------------------------------------
 
-  /** The exception every injected failure throws, so tests can find it in a cause chain. */
+  /**
+   * The exception every injected failure throws, so tests can find it in a cause chain. Its
+   * message does not name the file, so a test can check that the reader's exception does.
+   */
   public static final class InjectedFault extends IOException {
     private static final long serialVersionUID = 1L;
 
@@ -402,7 +413,7 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     void beforeOpen(Path p) throws IOException {
       if (failOnOpen) {
         failuresInjected.incrementAndGet();
-        throw new InjectedFault("injected open failure of " + p);
+        throw new InjectedFault("injected open failure");
       }
     }
 
@@ -432,13 +443,14 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       }
       if (number == failReadNumber) {
         failuresInjected.incrementAndGet();
-        throw new InjectedFault("injected failure of read #" + number + " of " + path
-            + " at [" + position + ", " + (position + len) + ")");
+        // The message leaves the file out on purpose: readers must name it themselves.
+        throw new InjectedFault("injected failure of read #" + number + " at [" + position
+            + ", " + (position + len) + ")");
       }
       if (overlaps(position, end, failFrom, failTo)) {
         failuresInjected.incrementAndGet();
-        throw new InjectedFault("injected failure of a read of " + path + " at [" + position
-            + ", " + (position + len) + ") touching [" + failFrom + ", " + failTo + ")");
+        throw new InjectedFault("injected failure of a read at [" + position + ", "
+            + (position + len) + ") touching [" + failFrom + ", " + failTo + ")");
       }
       return len;
     }
@@ -586,12 +598,13 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       try {
         in.close();
       } finally {
+        OPEN.remove(this);
         faults.closes.incrementAndGet();
         TOTAL_CLOSES.incrementAndGet();
       }
       if (faults.failOnClose) {
         faults.failuresInjected.incrementAndGet();
-        throw new InjectedFault("injected close failure of " + path);
+        throw new InjectedFault("injected close failure");
       }
     }
   }
