@@ -3,6 +3,8 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -21,6 +23,8 @@ final class CountingFileSystem extends FilterFileSystem {
 
   private final ScanCounters counters;
   private final String extraBytesCounter;
+  /** Streams opened and not yet closed: orc-core leaks one when a record reader fails to open. */
+  private final Set<CountingStream> openStreams = ConcurrentHashMap.newKeySet();
 
   /**
    * @param fs the real filesystem
@@ -36,7 +40,30 @@ final class CountingFileSystem extends FilterFileSystem {
 
   @Override
   public FSDataInputStream open(Path f, int bufferSize) throws IOException {
-    return new FSDataInputStream(new CountingStream(fs.open(f, bufferSize)));
+    CountingStream stream = new CountingStream(fs.open(f, bufferSize));
+    openStreams.add(stream);
+    return new FSDataInputStream(stream);
+  }
+
+  /**
+   * Closes every stream opened through this view and not closed yet. orc-core's record reader
+   * opens its stream in its constructor and does not close it when the constructor fails (an I/O
+   * error or an interrupt while it reads the first stripe), so its owner cleans up here.
+   */
+  void closeOpenStreams() throws IOException {
+    IOException failure = null;
+    for (CountingStream stream : openStreams) {
+      try {
+        stream.close();
+      } catch (IOException e) {
+        if (failure == null) {
+          failure = e;
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 
   @Override
@@ -120,6 +147,7 @@ final class CountingFileSystem extends FilterFileSystem {
 
     @Override
     public void close() throws IOException {
+      openStreams.remove(this);
       in.close();
     }
   }

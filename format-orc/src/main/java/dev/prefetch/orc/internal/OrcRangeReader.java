@@ -46,6 +46,7 @@ final class OrcRangeReader implements RangeReader {
   private final int[] readSchemaIndex;
   private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
 
+  private final CountingFileSystem fs;
   private Reader reader;
   private RecordReader rows;
   private int rowsStripe = -1;
@@ -74,7 +75,8 @@ final class OrcRangeReader implements RangeReader {
       }
     }
     this.readSchema = struct;
-    this.reader = plan.openOrcReader();
+    this.fs = plan.newCountingFileSystem();
+    this.reader = plan.openOrcReader(fs);
   }
 
   @Override
@@ -85,7 +87,16 @@ final class OrcRangeReader implements RangeReader {
         && locator.firstStride() >= windowFirst;
     if (!loaded) {
       closeRows();
-      rows = openRows(locator.stripe(), locator.firstStride());
+      try {
+        rows = openRows(locator.stripe(), locator.firstStride());
+      } catch (IOException | RuntimeException | Error e) {
+        try {
+          fs.closeOpenStreams(); // orc-core leaks the stream of a record reader that fails to open
+        } catch (IOException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw e;
+      }
       rowsStripe = locator.stripe();
       windowFirst = locator.firstStride();
     }
@@ -230,8 +241,12 @@ final class OrcRangeReader implements RangeReader {
     } finally {
       Reader open = reader;
       reader = null;
-      if (open != null) {
-        open.close();
+      try {
+        if (open != null) {
+          open.close();
+        }
+      } finally {
+        fs.closeOpenStreams();
       }
     }
   }
