@@ -5,12 +5,12 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.ColumnOrder;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
@@ -19,8 +19,10 @@ import org.apache.parquet.format.SchemaElement;
 import org.apache.parquet.format.SortingColumn;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.schema.MessageType;
 import shaded.parquet.org.apache.thrift.TException;
 import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
@@ -40,9 +42,11 @@ import shaded.parquet.org.apache.thrift.protocol.TList;
  * {@link BlockMetaData} then holds only the projected columns (so its {@code getCompressedSize()}
  * counts only them); callers that need every column pass a null projection.
  *
- * <p>Conversion goes through {@link ParquetMetadataConverter#fromParquetMetadata} with the row
- * groups' first rows, so statistics, encodings, column orders and index references match a full
- * parse. A row group without an {@code ordinal} in the footer gets its position as ordinal.
+ * <p>The file-level fields go through {@link ParquetMetadataConverter#fromParquetMetadata} once;
+ * each column chunk through the converter's {@code buildColumnChunkMetaData}, with the same
+ * ordinal, bloom filter and index references the converter sets, so statistics, encodings,
+ * column orders and index references match a full parse. First rows come from the index. A row
+ * group without an {@code ordinal} in the footer gets its position as ordinal.
  *
  * <p>Immutable after construction (the file-level fields are decoded once); safe to share across
  * threads.
@@ -66,6 +70,8 @@ public final class SelectiveFooterDecoder {
   private final List<KeyValue> keyValues;
   private final String createdBy;
   private final List<ColumnOrder> columnOrders;
+  private final ParquetMetadataConverter converter = new ParquetMetadataConverter();
+  private final org.apache.parquet.hadoop.metadata.FileMetaData fileMetaData;
   private final MessageType schema;
   private final ColumnPath[] leafPaths;
   private final Map<ColumnPath, Integer> leafByPath;
@@ -104,7 +110,8 @@ public final class SelectiveFooterDecoder {
       if (schemaElements.isEmpty()) {
         throw new CorruptFileException(file + ": corrupt Parquet footer: empty schema");
       }
-      schema = convert(new ArrayList<>(), new IdentityHashMap<>()).getFileMetaData().getSchema();
+      fileMetaData = convert();
+      schema = fileMetaData.getSchema();
     } catch (TException | RuntimeException e) {
       throw corrupt("file metadata", e);
     }
@@ -138,29 +145,70 @@ public final class SelectiveFooterDecoder {
       throws CorruptFileException {
     boolean[] selected = projection == null ? null : selection(projection);
     List<RowGroup> decoded = new ArrayList<>(rowGroups.length);
-    Map<RowGroup, Long> firstRows = new IdentityHashMap<>(rowGroups.length * 2);
     for (int rowGroup : rowGroups) {
       if (rowGroup < 0 || rowGroup >= index.rowGroupCount()) {
         throw new IllegalArgumentException("row group " + rowGroup + " does not exist in " + file
             + " (it has " + index.rowGroupCount() + ")");
       }
-      RowGroup group = decodeRowGroup(rowGroup, selected);
-      decoded.add(group);
-      firstRows.put(group, index.rowGroupFirstRow(rowGroup));
+      decoded.add(decodeRowGroup(rowGroup, selected));
     }
-    ParquetMetadata metadata;
-    try {
-      metadata = convert(decoded, firstRows);
-    } catch (RuntimeException e) {
-      throw corrupt("row groups " + Arrays.toString(rowGroups), e);
-    }
-    List<BlockMetaData> blocks = metadata.getBlocks();
+    List<BlockMetaData> blocks = new ArrayList<>(rowGroups.length);
     for (int i = 0; i < rowGroups.length; i++) {
-      if (blocks.get(i).getOrdinal() < 0) {
-        blocks.get(i).setOrdinal(rowGroups[i]);
+      try {
+        blocks.add(toBlock(decoded.get(i), rowGroups[i]));
+      } catch (RuntimeException e) {
+        throw corrupt("row group " + rowGroups[i], e);
       }
     }
-    return metadata;
+    return new ParquetMetadata(fileMetaData, blocks);
+  }
+
+  /**
+   * One row group as parquet-hadoop's converter builds it for a plaintext footer (the same calls,
+   * in the same order), but against the schema converted once in the constructor instead of once
+   * per decode: converting a schema of thousands of columns costs more than a projected row
+   * group.
+   */
+  private BlockMetaData toBlock(RowGroup rowGroup, int position) throws CorruptFileException {
+    BlockMetaData block = new BlockMetaData();
+    block.setRowCount(rowGroup.getNum_rows());
+    block.setTotalByteSize(rowGroup.getTotal_byte_size());
+    block.setRowIndexOffset(index.rowGroupFirstRow(position));
+    block.setOrdinal(rowGroup.isSetOrdinal() ? rowGroup.getOrdinal() : position);
+    List<ColumnChunk> chunks = rowGroup.getColumns();
+    String filePath = chunks.isEmpty() ? null : chunks.get(0).getFile_path();
+    for (ColumnChunk chunk : chunks) {
+      if (!Objects.equals(filePath, chunk.getFile_path())) {
+        throw new CorruptFileException(file + ": row group " + position
+            + " has column chunks in several files, which is not supported");
+      }
+      ColumnMetaData metaData = chunk.getMeta_data();
+      if (metaData == null || chunk.isSetCrypto_metadata()) {
+        throw new CorruptFileException(file + ": corrupt Parquet footer: row group " + position
+            + " has a column chunk without plaintext metadata");
+      }
+      ColumnPath path = ColumnPath.get(metaData.getPath_in_schema().toArray(new String[0]));
+      ColumnChunkMetaData column = converter.buildColumnChunkMetaData(metaData, path,
+          schema.getType(path.toArray()).asPrimitiveType(), createdBy);
+      column.setRowGroupOrdinal(rowGroup.isSetOrdinal() ? rowGroup.getOrdinal() : 0);
+      if (metaData.isSetBloom_filter_offset()) {
+        column.setBloomFilterOffset(metaData.getBloom_filter_offset());
+      }
+      if (metaData.isSetBloom_filter_length()) {
+        column.setBloomFilterLength(metaData.getBloom_filter_length());
+      }
+      column.setColumnIndexReference(chunk.isSetColumn_index_offset()
+          && chunk.isSetColumn_index_length()
+          ? new IndexReference(chunk.getColumn_index_offset(), chunk.getColumn_index_length())
+          : null);
+      column.setOffsetIndexReference(chunk.isSetOffset_index_offset()
+          && chunk.isSetOffset_index_length()
+          ? new IndexReference(chunk.getOffset_index_offset(), chunk.getOffset_index_length())
+          : null);
+      block.addColumn(column);
+    }
+    block.setPath(filePath);
+    return block;
   }
 
   /** Metadata with the row groups holding rows of {@code [firstRow, firstRow + rowCount)}. */
@@ -294,13 +342,13 @@ public final class SelectiveFooterDecoder {
     return chunks;
   }
 
-  private ParquetMetadata convert(List<RowGroup> rowGroups, Map<RowGroup, Long> firstRows)
-      throws CorruptFileException {
+  /** The file-level metadata (schema, key-value metadata, created_by, column orders). */
+  private org.apache.parquet.hadoop.metadata.FileMetaData convert() throws CorruptFileException {
     FileMetaData metadata = new FileMetaData();
     metadata.setVersion(index.version());
     metadata.setSchema(schemaElements);
     metadata.setNum_rows(index.numRows());
-    metadata.setRow_groups(rowGroups);
+    metadata.setRow_groups(new ArrayList<>());
     if (keyValues != null) {
       metadata.setKey_value_metadata(keyValues);
     }
@@ -311,7 +359,7 @@ public final class SelectiveFooterDecoder {
       metadata.setColumn_orders(columnOrders);
     }
     try {
-      return new ParquetMetadataConverter().fromParquetMetadata(metadata, null, false, firstRows);
+      return converter.fromParquetMetadata(metadata).getFileMetaData();
     } catch (java.io.IOException e) {
       throw corrupt("file metadata", e);
     }
