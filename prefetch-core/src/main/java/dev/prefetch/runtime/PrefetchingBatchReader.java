@@ -8,7 +8,6 @@ import dev.prefetch.batch.Schema;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -74,7 +73,9 @@ final class PrefetchingBatchReader implements BatchReader {
             }
             producer.run();
           });
-        } catch (RejectedExecutionException e) {
+        } catch (RuntimeException e) {
+          // Rejected, or any other refusal: the producers already started must not be left
+          // running with nobody to stop them, so the reader is built failed and close() works.
           producers[i].cancel();
           exchange.fail(new dev.prefetch.ReadException(files.file(0),
               "the read context's executor rejected a producer", e));
@@ -82,8 +83,14 @@ final class PrefetchingBatchReader implements BatchReader {
       } else {
         Thread thread = new Thread(producers[i], "prefetch-" + name + "-" + i);
         thread.setDaemon(true);
-        threads[i] = thread;
-        thread.start();
+        try {
+          thread.start();
+          threads[i] = thread;
+        } catch (OutOfMemoryError | RuntimeException e) { // "unable to create native thread"
+          producers[i].cancel();
+          exchange.fail(new dev.prefetch.ReadException(files.file(0),
+              "cannot start a producer thread", e));
+        }
       }
     }
     starting = false;

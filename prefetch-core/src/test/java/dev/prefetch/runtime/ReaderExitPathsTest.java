@@ -214,6 +214,83 @@ class ReaderExitPathsTest {
     }
   }
 
+  @Test
+  void anExecutorThatRefusesAProducerWithAnyExceptionFailsTheReadAndLeavesNoProducerRunning()
+      throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors
+        .newCachedThreadPool(daemon("engine-draining"));
+    AtomicInteger submitted = new AtomicInteger();
+    java.util.concurrent.ExecutorService refusing = new java.util.concurrent.AbstractExecutorService() {
+      @Override
+      public void execute(Runnable task) {
+        if (submitted.incrementAndGet() > 1) {
+          throw new IllegalStateException("the pool is draining");
+        }
+        pool.execute(task);
+      }
+
+      @Override
+      public void shutdown() {
+        pool.shutdown();
+      }
+
+      @Override
+      public List<Runnable> shutdownNow() {
+        return pool.shutdownNow();
+      }
+
+      @Override
+      public boolean isShutdown() {
+        return pool.isShutdown();
+      }
+
+      @Override
+      public boolean isTerminated() {
+        return pool.isTerminated();
+      }
+
+      @Override
+      public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+        return pool.awaitTermination(timeout, unit);
+      }
+    };
+    DataFile file = SyntheticFormat.register("refused", SyntheticFormat.Spec.of(ranges(32, 100)));
+    try (ReadContext context = ReadContext.builder().executor(refusing).build()) {
+      try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 10).build(),
+          context)) {
+        assertThatThrownBy(() -> Scans.drain(reader))
+            .isInstanceOf(ReadException.class)
+            .hasMessageContaining("refused.synth")
+            .hasRootCauseMessage("the pool is draining");
+      }
+      // The one producer that did start was stopped by close and released its reader.
+      assertThat(SyntheticFormat.OPEN_READERS.get()).isZero();
+    } finally {
+      pool.shutdownNow();
+      assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+    }
+  }
+
+  @Test
+  void closeCalledWithTheInterruptFlagSetStillStopsEveryProducerAndKeepsTheFlag()
+      throws Exception {
+    DataFile file = SyntheticFormat.register("close-interrupted",
+        SyntheticFormat.Spec.of(ranges(64, 100)).withDelays(50, 11));
+    BatchReader reader = Readers.open(file, Scans.prefetching(4, 1, 10).build(),
+        ReadContext.defaults());
+    assertThat(reader.next()).isNotNull();
+    Thread.currentThread().interrupt();
+    try {
+      reader.close();
+      assertThat(Thread.currentThread().isInterrupted()).as("interrupt flag kept").isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+    assertThat(ReaderThreads.live()).isEmpty();
+    assertThat(SyntheticFormat.OPEN_READERS.get()).isZero();
+    assertThat(SyntheticFormat.OPEN_PLANS.get()).isZero();
+  }
+
   private static java.util.concurrent.ThreadFactory daemon(String name) {
     return r -> {
       Thread thread = new Thread(r, name);
