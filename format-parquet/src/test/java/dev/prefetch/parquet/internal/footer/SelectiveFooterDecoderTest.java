@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.CorruptFileException;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,10 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.format.ColumnChunk;
+import org.apache.parquet.format.FileMetaData;
+import org.apache.parquet.format.RowGroup;
+import org.apache.parquet.format.Util;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -94,6 +99,60 @@ class SelectiveFooterDecoderTest {
           .isEqualTo(full.getFileMetaData().getSchema().getColumns().get(0).getPrimitiveType()
               .columnOrder());
     }
+  }
+
+  /** The file's footer rewritten by {@code edit}, through parquet-format's own Thrift classes. */
+  private static byte[] rewrittenFooter(org.apache.hadoop.fs.Path file,
+      java.util.function.Consumer<FileMetaData> edit) throws Exception {
+    FileMetaData metadata = Util.readFileMetaData(
+        new ByteArrayInputStream(WideFiles.footerArray(file)));
+    edit.accept(metadata);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    Util.writeFileMetaData(metadata, out);
+    return out.toByteArray();
+  }
+
+  @Test
+  void footerWithoutPageIndexesDecodesLikeTheFullParse() throws Exception {
+    org.apache.hadoop.fs.Path file = write(new WideFiles.Spec(300, 20, 12, true, true));
+    byte[] footer = rewrittenFooter(file, metadata -> {
+      for (RowGroup rowGroup : metadata.getRow_groups()) {
+        for (ColumnChunk chunk : rowGroup.getColumns()) {
+          chunk.unsetColumn_index_offset();
+          chunk.unsetColumn_index_length();
+          chunk.unsetOffset_index_offset();
+          chunk.unsetOffset_index_length();
+        }
+      }
+    });
+    ParquetMetadata full = new ParquetMetadataConverter().readParquetMetadata(
+        new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
+    SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(ByteBuffer.wrap(footer),
+        FooterIndex.build(ByteBuffer.wrap(footer), "rewritten"), "rewritten");
+
+    for (int k : SAMPLE) {
+      BlockMetaData block = decoder.decode(new int[] {k}, null).getBlocks().get(0);
+      assertSameBlock(full.getBlocks().get(k), block);
+      assertThat(block.getColumns().get(0).getOffsetIndexReference()).isNull();
+    }
+  }
+
+  @Test
+  void rowGroupsWithoutOrdinalsGetTheirPositions() throws Exception {
+    org.apache.hadoop.fs.Path file = write(new WideFiles.Spec(10, 6, 25, true, false));
+    byte[] footer = rewrittenFooter(file, metadata -> {
+      for (RowGroup rowGroup : metadata.getRow_groups()) {
+        rowGroup.unsetOrdinal();
+      }
+    });
+    SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(ByteBuffer.wrap(footer),
+        FooterIndex.build(ByteBuffer.wrap(footer), "legacy"), "legacy");
+
+    ParquetMetadata metadata = decoder.decode(new int[] {1, 4}, null);
+
+    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal).containsExactly(1, 4);
+    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getRowIndexOffset)
+        .containsExactly(25L, 100L);
   }
 
   @Test
