@@ -367,6 +367,22 @@ class OrcFormatTest {
   }
 
   @Test
+  void severalFilesReadAsTheirRowsInListOrder() throws IOException {
+    Path second = OrcTestFiles.write(dir.resolve("second.orc"),
+        new OrcTestFiles.Spec(OrcTestFiles.WITH_ID, 3000,
+            org.apache.orc.CompressionKind.SNAPPY, 1000, 1500, true, 7, null));
+    List<Rows.Row> expected = new ArrayList<>(Rows.reference(sorted, List.of(), null,
+        new Configuration(), null));
+    expected.addAll(Rows.reference(second, List.of(), null, new Configuration(), null));
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader = Readers.open(List.of(DataFile.of(sorted), DataFile.of(second)),
+            prefetching().build(), context)) {
+      assertThat(Rows.ours(reader)).isEqualTo(expected);
+      assertThat(reader.metrics().counter(ScanCounters.FOOTER_READS)).isEqualTo(2);
+    }
+  }
+
+  @Test
   void closingMidReadLeavesNoProducerThread() throws IOException {
     ReadContext context = ReadContext.defaults();
     BatchReader reader = Readers.open(allTypes, prefetching().parallelism(4).batchSize(10)
