@@ -311,6 +311,15 @@ class TailCacheTest {
     assertThat(cache.sizeInBytes()).isZero();
   }
 
+  private static boolean insideTheCache(Thread thread) {
+    for (StackTraceElement frame : thread.getStackTrace()) {
+      if (frame.getClassName().equals(MemoryCache.class.getName())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Waits until every thread is parked: one in the blocked tail read, the rest on its load. */
   private static void awaitAllWaiting(List<Thread> threads) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
@@ -318,7 +327,8 @@ class TailCacheTest {
       int waiting = 0;
       for (Thread thread : threads) {
         Thread.State state = thread.getState();
-        if (state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING) {
+        if ((state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING)
+            && insideTheCache(thread)) {
           waiting++;
         }
       }
