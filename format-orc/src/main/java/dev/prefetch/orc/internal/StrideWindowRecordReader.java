@@ -59,10 +59,11 @@ final class StrideWindowRecordReader extends RecordReaderImpl {
     if (w == null) {
       return picked;
     }
-    int groups = picked == null ? w.groups() : picked.length;
-    boolean[] mask = new boolean[groups];
-    for (int g = w.first(); g <= w.last() && g < groups; g++) {
-      mask[g] = picked == null || picked[g];
+    // null: orc-core reads every row group; otherwise one flag per row group (an empty array,
+    // which orc-core never passes here, would mean none).
+    boolean[] mask = new boolean[w.groups()];
+    for (int g = w.first(); g <= w.last() && g < mask.length; g++) {
+      mask[g] = picked == null || (g < picked.length && picked[g]);
     }
     return mask;
   }
