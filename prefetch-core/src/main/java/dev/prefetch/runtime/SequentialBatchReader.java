@@ -10,6 +10,7 @@ import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 
 /**
  * The single-reader path: one {@link RangeReader} per file walks the ranges in order on the
@@ -88,6 +89,11 @@ final class SequentialBatchReader implements BatchReader {
       }
     } catch (Throwable t) {
       failure = Failures.wrap(files.file(Math.min(fileIndex, files.size() - 1)), range, t);
+      if (t instanceof InterruptedIOException interrupted) {
+        // As on the prefetching path, an interrupted consumer sees the interrupt itself; the
+        // read cannot resume (the range reader stopped mid-batch), so later calls get failure.
+        throw interrupted;
+      }
       throw failure;
     }
   }

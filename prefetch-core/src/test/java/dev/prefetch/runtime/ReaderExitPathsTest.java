@@ -139,6 +139,27 @@ class ReaderExitPathsTest {
   }
 
   @Test
+  void anInterruptedSingleReaderRaisesTheInterruptAsThePrefetchingPathDoes() throws Exception {
+    DataFile file = SyntheticFormat.register("interrupted-single",
+        SyntheticFormat.Spec.of(ranges(3, 100)).withDelays(50, 5));
+    try (BatchReader reader = Readers.open(file, Scans.single(10), ReadContext.defaults())) {
+      assertThat(reader.metrics().prefetch()).isFalse();
+      assertThat(reader.next()).isNotNull();
+      Thread.currentThread().interrupt();
+      try {
+        assertThatThrownBy(reader::next).isInstanceOf(InterruptedIOException.class);
+        assertThat(Thread.currentThread().isInterrupted()).as("interrupt flag kept").isTrue();
+      } finally {
+        Thread.interrupted();
+      }
+      // The range reader stopped mid-batch: the read does not resume, and says where it stopped.
+      assertThatThrownBy(reader::next).isInstanceOf(ReadException.class)
+          .hasMessageContaining("interrupted-single.synth")
+          .hasCauseInstanceOf(InterruptedIOException.class);
+    }
+  }
+
+  @Test
   void metricsHandedToTheSinkAtCloseStillCountThePlannedRanges() throws Exception {
     DataFile file = SyntheticFormat.register("sunk", SyntheticFormat.Spec.of(ranges(6, 25)));
     for (ReadOptions options : List.of(Scans.single(10), Scans.prefetching(3, 2, 10).build())) {
