@@ -135,7 +135,7 @@ public final class OrcFilePlan implements FilePlan {
   /** orc-core read options for one stripe: the projection, the predicate, the stripe. */
   Reader.Options stripeOptions(Reader reader, int stripe) {
     Reader.Options options = reader.options()
-        .include(projection.include())
+        .include(projection.include().clone()) // each reader its own: orc-core keeps it
         .range(stripes.get(stripe).getOffset(), 1);
     String[] columnNames = projection.fileSchema().getFieldNames().toArray(new String[0]);
     if (sarg != null) {
