@@ -39,9 +39,9 @@ public final class ParquetGenerator {
         .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
         .withMaxPaddingSize(0);
     if (!spec.pageIndex()) {
-      // A zero truncate length still writes the OffsetIndex but leaves the ColumnIndex without
-      // usable bounds; turning statistics off drops the ColumnIndex altogether.
-      builder.withColumnIndexTruncateLength(0).withStatisticsEnabled(false);
+      // parquet-hadoop has no switch for page indexes: without statistics it writes no
+      // ColumnIndex (the OffsetIndex, which only locates pages, is always written).
+      builder.withStatisticsEnabled(false);
     }
     if (spec.rowGroups() > 0) {
       builder.withRowGroupRowCountLimit(Math.toIntExact(spec.rowsPerGroup()))

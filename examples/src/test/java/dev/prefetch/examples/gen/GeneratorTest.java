@@ -106,6 +106,29 @@ class GeneratorTest {
   }
 
   @Test
+  void pageIndexesAndStatisticsFollowTheirSwitches() throws IOException {
+    Path with = dir.resolve("with.parquet");
+    Path without = dir.resolve("without.parquet");
+    Generator.write(new GenSpec("parquet", GenSpec.Kind.SCAN, 5000, 0, 1,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES, 4096, "none", false, true, true, 1), with);
+    Generator.write(new GenSpec("parquet", GenSpec.Kind.SCAN, 5000, 0, 1,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES, 4096, "none", false, true, false, 1), without);
+    for (Path file : List.of(with, without)) {
+      try (org.apache.parquet.hadoop.ParquetFileReader reader =
+          org.apache.parquet.hadoop.ParquetFileReader.open(
+              org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                  new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+        var qty = reader.getRowGroups().get(0).getColumns().get(1);
+        boolean indexed = file.equals(with);
+        assertThat(reader.readColumnIndex(qty) != null).as(file.toString()).isEqualTo(indexed);
+        assertThat(qty.getStatistics().hasNonNullValue()).isEqualTo(indexed);
+        assertThat(reader.readOffsetIndex(qty).getPageCount()).isGreaterThan(1);
+      }
+    }
+    assertThat(read(without).checksum()).isEqualTo(read(with).checksum());
+  }
+
+  @Test
   void rowSelectionOfTheBaselinesReadsOnlyThoseRows() throws IOException {
     Path parquet = dir.resolve("rows.parquet");
     Path orc = dir.resolve("rows.orc");
