@@ -42,6 +42,12 @@ import java.util.concurrent.locks.ReentrantLock;
  *       budget, and progress is guaranteed.
  * </ul>
  *
+ * <h2>End</h2>
+ * {@link #take} returns null once every task is consumed and every producer that started has
+ * closed its last reader ({@code active == 0}): a reader that fails to close after the last batch
+ * still fails the read, as on the single path, instead of racing the consumer to the end. A
+ * producer that starts later claims nothing and opens nothing, so it cannot fail.
+ *
  * <h2>Who blocks, and how close and failures win</h2>
  * Producers block only in {@link #put} (queue full or budget spent), each on its own
  * {@code producerCanGo[p]}; the consumer blocks only in {@link #take} on {@code consumerCanGo}.
@@ -87,6 +93,8 @@ final class Exchange {
   private int cursorFile;
   private int cursorRange;
   private boolean allClaimed;
+  /** Producers that started and have not yet closed their last reader. */
+  private int active;
   private int wantedSeq;
   private long bufferedBytes;
   private ReadException failure;
@@ -223,6 +231,31 @@ final class Exchange {
     }
   }
 
+  /** Called by a producer as it starts. */
+  void producerStarted() {
+    lock.lock();
+    try {
+      active++;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Called by a producer after it closed its last reader (and reported any failure to): the end
+   * of the read waits for this, so that a failure to release a file is never lost.
+   */
+  void producerFinished() {
+    lock.lock();
+    try {
+      if (--active == 0) {
+        consumerCanGo.signal();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** Records a producer's failure; the first one wins and stops everyone. Ignored after close. */
   void fail(ReadException error) {
     lock.lock();
@@ -280,8 +313,8 @@ final class Exchange {
               }
               return head.batch();
             }
-          } else if (allClaimed) {
-            return null;
+          } else if (allClaimed && active == 0) {
+            return null; // only now can no producer fail any more (closing its last reader)
           }
           if (waitStart == 0) {
             waitStart = System.nanoTime();

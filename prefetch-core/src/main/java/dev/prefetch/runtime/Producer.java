@@ -43,6 +43,7 @@ final class Producer implements Runnable {
     synchronized (this) {
       runner = Thread.currentThread();
     }
+    exchange.producerStarted();
     RangeReader reader = null;
     int readerFile = -1;
     DataFile readerData = null; // the file of reader, named when closing it fails
@@ -82,6 +83,7 @@ final class Producer implements Runnable {
       } catch (IOException | RuntimeException e) {
         exchange.fail(Failures.wrap(readerData, null, e));
       } finally {
+        exchange.producerFinished();
         synchronized (this) {
           runner = null; // from here on cancel() cannot interrupt this thread
         }

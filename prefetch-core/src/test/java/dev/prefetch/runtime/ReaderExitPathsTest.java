@@ -160,6 +160,25 @@ class ReaderExitPathsTest {
   }
 
   @Test
+  void aReaderThatFailsToCloseAfterTheLastBatchStillFailsTheReadOnBothPaths() throws Exception {
+    DataFile file = SyntheticFormat.register("last-close", SyntheticFormat.Spec.of(ranges(4, 20)));
+    SyntheticFormat.onReaderClose("last-close", () -> {
+      // Slow to release, as remote storage can be: the consumer has seen the last batch by then.
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+      throw new IOException("cannot release the handle");
+    });
+    for (ReadOptions options : List.of(Scans.single(10), Scans.prefetching(2, 4, 10).build())) {
+      try (BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
+        assertThatThrownBy(() -> Scans.drain(reader))
+            .as("prefetch=%s", options.prefetchEnabled())
+            .isInstanceOf(ReadException.class)
+            .hasMessageContaining("last-close.synth")
+            .hasMessageContaining("cannot release the handle");
+      }
+    }
+  }
+
+  @Test
   void metricsHandedToTheSinkAtCloseStillCountThePlannedRanges() throws Exception {
     DataFile file = SyntheticFormat.register("sunk", SyntheticFormat.Spec.of(ranges(6, 25)));
     for (ReadOptions options : List.of(Scans.single(10), Scans.prefetching(3, 2, 10).build())) {
