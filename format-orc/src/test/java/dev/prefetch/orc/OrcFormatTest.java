@@ -89,6 +89,19 @@ class OrcFormatTest {
   }
 
   @Test
+  void orcPrefetchThresholdAliasDecidesBetweenOneReaderAndProducers() throws IOException {
+    for (String threshold : new String[] {"1g", "0"}) {
+      ReadOptions options = ReadOptions.builder().parallelism(2).orcNaturalReadSizeBytes(1)
+          .property(ReadOptions.ORC_PREFETCH_THRESHOLD, threshold).build();
+      try (ReadContext context = ReadContext.defaults();
+          BatchReader reader = Readers.open(sorted, options, context)) {
+        assertThat(Rows.ours(reader)).hasSize(ROWS);
+        assertThat(reader.metrics().prefetch()).isEqualTo(threshold.equals("0"));
+      }
+    }
+  }
+
+  @Test
   void rangesAreWholeStridesWithinAStripeAndNamedByTheirLocator() throws IOException {
     List<String> locators = new ArrayList<>();
     try (ReadContext context = ReadContext.defaults();
