@@ -204,15 +204,6 @@ public final class FooterIndex {
     return Arrays.copyOf(chosen, n);
   }
 
-  // package-private views for the codec; the arrays are never handed out
-  int[] fieldStarts() {
-    return fieldStart.clone();
-  }
-
-  int[] fieldEnds() {
-    return fieldEnd.clone();
-  }
-
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof FooterIndex other)) {

@@ -3,7 +3,6 @@ package dev.prefetch.parquet.internal.footer;
 import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
