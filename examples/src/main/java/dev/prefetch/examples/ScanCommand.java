@@ -17,10 +17,7 @@ final class ScanCommand extends FileCommand {
     setUp();
     List<DataFiles.Checked> checked = checkFiles();
     PrintWriter out = out();
-    if (!args.json) {
-      out.printf(Locale.ROOT, "%-28s %-8s %12s %8s %11s %9s %10s %-9s %s%n", "file", "format",
-          "rows", "batches", "bytes", "seconds", "rows/s", "prefetch", "checksum");
-    }
+    boolean header = false;
     for (DataFiles.Checked file : checked) {
       Contender ours = Contender.ours(args.noPrefetch ? "single" : "prefetch",
           args.readOptions(true), context, filterFor(file));
@@ -34,6 +31,11 @@ final class ScanCommand extends FileCommand {
       if (args.json) {
         out.println(Json.write(r.toJson()));
       } else {
+        if (!header) {
+          out.printf(Locale.ROOT, "%-28s %-8s %12s %8s %11s %9s %10s %-9s %s%n", "file", "format",
+              "rows", "batches", "bytes", "seconds", "rows/s", "prefetch", "checksum");
+          header = true;
+        }
         out.printf(Locale.ROOT, "%-28s %-8s %,12d %8d %11s %9s %10s %-9s %s%n", file.name(),
             r.format(), r.rows(), r.batches(), Format.bytes(r.bytesRead()),
             Format.seconds(r.seconds()), Format.count(r.rowsPerSecond()),

@@ -61,6 +61,28 @@ class CliErrorsTest {
   }
 
   @Test
+  void truncatedFilesAreReadErrorsNamingThem() throws IOException {
+    for (String format : new String[] {"parquet", "orc"}) {
+      Path whole = dir.resolve("whole." + format);
+      Generator.write(GenSpec.scan(format, 5000), whole);
+      byte[] bytes = Files.readAllBytes(whole);
+      Path truncated = dir.resolve("truncated." + format);
+      Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length * 2 / 3));
+      for (String command : new String[] {"scan", "compare", "verify"}) {
+        Cli.Result r = Cli.run(command, truncated.toString());
+        assertOneLine(r, 3, truncated.getFileName().toString());
+        assertThat(r.out()).as(command).isEmpty();
+      }
+    }
+  }
+
+  @Test
+  void unknownColumnIsAUsageErrorNamingFileAndColumn() {
+    assertOneLine(Cli.run("scan", "--columns", "id,nope", parquet.toString()), 2,
+        parquet.getFileName().toString(), "nope");
+  }
+
+  @Test
   void unknownOptionIsAUsageError() {
     assertOneLine(Cli.run("scan", "--bogus", parquet.toString()), 2, "--bogus");
   }
