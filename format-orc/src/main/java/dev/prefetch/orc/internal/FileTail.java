@@ -67,7 +67,8 @@ final class FileTail {
 
   private static FileTail readFromFile(DataFile file, FileSystem fs, Configuration conf,
       FileStatus status, ScanCounters counters) throws IOException {
-    FileSystem counting = new CountingFileSystem(fs, counters, ScanCounters.FOOTER_BYTES_READ);
+    CountingFileSystem counting =
+        new CountingFileSystem(fs, counters, ScanCounters.FOOTER_BYTES_READ);
     OrcFile.ReaderOptions options = OrcFile.readerOptions(conf).filesystem(counting)
         .maxLength(status.getLen());
     counters.increment(ScanCounters.FOOTER_READS);
@@ -93,6 +94,9 @@ final class FileTail {
       throw e;
     } catch (IOException | RuntimeException e) {
       throw new CorruptFileException("Not a valid ORC file: " + file + ": " + e.getMessage(), e);
+    } finally {
+      // orc-core does not close the stream it reads the tail with when parsing the tail fails.
+      counting.closeOpenStreams();
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
@@ -149,7 +150,7 @@ final class OrcRangeReader implements RangeReader {
       int max = (int) Math.min(plan.batchSize(), end - row);
       VectorizedRowBatch batch = newBatch(max);
       filteredBatchStart = -1;
-      if (!rows.nextBatch(batch) || batch.size == 0) {
+      if (!nextBatch(batch) || batch.size == 0) {
         done = true;
         return null;
       }
@@ -223,6 +224,20 @@ final class OrcRangeReader implements RangeReader {
       vector.isNull[0] = true;
     }
     return vector;
+  }
+
+  /**
+   * orc-core's decoders fail on corrupt streams with unchecked exceptions (an index out of a
+   * dictionary's bounds, a compression chunk larger than the buffer): a corrupt file, said so
+   * with the file and stripe.
+   */
+  private boolean nextBatch(VectorizedRowBatch batch) throws IOException {
+    try {
+      return rows.nextBatch(batch);
+    } catch (RuntimeException e) {
+      throw new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
+          + rowsStripe + ": " + e, e);
+    }
   }
 
   private void closeRows() throws IOException {
