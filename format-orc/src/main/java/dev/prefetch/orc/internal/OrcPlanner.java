@@ -67,6 +67,20 @@ public final class OrcPlanner {
     }
   }
 
+  /**
+   * The stripe statistics, parsed lazily by orc-core, which signals a corrupt section with an
+   * IllegalArgumentException; that must not pass for a caller's mistake (an unknown column).
+   */
+  private static List<OrcProto.StripeStatistics> stripeStatistics(DataFile file, Reader reader)
+      throws IOException {
+    try {
+      return reader.getOrcProtoStripeStatistics();
+    } catch (RuntimeException e) {
+      throw new CorruptFileException("Cannot read the stripe statistics of ORC file " + file
+          + ": " + e.getMessage(), e);
+    }
+  }
+
   private static OrcFilePlan plan(DataFile file, ReadOptions options, FileSystem fs,
       Configuration conf, FileTail tail, SearchArgument sarg, ScanCounters counters)
       throws IOException {
@@ -87,7 +101,7 @@ public final class OrcPlanner {
       long[] rows = new long[count];
       long[] bytes = new long[count];
       boolean[] keep = new boolean[count];
-      List<OrcProto.StripeStatistics> stripeStats = reader.getOrcProtoStripeStatistics();
+      List<OrcProto.StripeStatistics> stripeStats = stripeStatistics(file, reader);
       for (int s = 0; s < count; s++) {
         StripeInformation stripe = stripes.get(s);
         rows[s] = stripe.getNumberOfRows();
