@@ -3,11 +3,11 @@ package dev.prefetch.parquet.internal.footer;
 import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
 import org.apache.parquet.format.ColumnOrder;
@@ -72,8 +72,8 @@ public final class SelectiveFooterDecoder {
   private final ParquetMetadataConverter converter = new ParquetMetadataConverter();
   private final org.apache.parquet.hadoop.metadata.FileMetaData fileMetaData;
   private final MessageType schema;
-  private final ColumnPath[] leafPaths;
-  private final Map<ColumnPath, Integer> leafByPath;
+  /** Primitive (leaf) columns of the schema, in the order of their chunks. */
+  private final int leafCount;
 
   /**
    * Decodes the file-level fields of {@code footer} (the FileMetaData bytes from its position to
@@ -114,13 +114,13 @@ public final class SelectiveFooterDecoder {
     } catch (TException | RuntimeException e) {
       throw corrupt("file metadata", e);
     }
-    List<ColumnDescriptor> columns = schema.getColumns();
-    leafPaths = new ColumnPath[columns.size()];
-    leafByPath = new java.util.HashMap<>(columns.size() * 2);
-    for (int i = 0; i < leafPaths.length; i++) {
-      leafPaths[i] = ColumnPath.get(columns.get(i).getPath());
-      leafByPath.put(leafPaths[i], i);
+    int leaves = 0;
+    for (SchemaElement element : schemaElements) {
+      if (element.isSetType()) {
+        leaves++;
+      }
     }
+    leafCount = leaves;
   }
 
   /** The file's schema. */
@@ -142,7 +142,7 @@ public final class SelectiveFooterDecoder {
    */
   public ParquetMetadata decode(int[] rowGroups, Collection<ColumnPath> projection)
       throws CorruptFileException {
-    boolean[] selected = projection == null ? null : selection(projection);
+    List<String>[] selected = projection == null ? null : selection(projection);
     List<RowGroup> decoded = new ArrayList<>(rowGroups.length);
     for (int rowGroup : rowGroups) {
       if (rowGroup < 0 || rowGroup >= index.rowGroupCount()) {
@@ -216,26 +216,64 @@ public final class SelectiveFooterDecoder {
     return decode(index.rowGroupsOverlapping(firstRow, rowCount), projection);
   }
 
-  private boolean[] selection(Collection<ColumnPath> projection) {
-    boolean[] selected = new boolean[leafPaths.length];
-    int count = 0;
+  /**
+   * Per leaf (chunk position), the path of a projected leaf, or null. Walks the schema elements
+   * (depth-first, {@code num_children} per group) instead of asking the converted schema for its
+   * columns, which costs a lookup per level per leaf on a schema of thousands of columns.
+   */
+  @SuppressWarnings("unchecked")
+  private List<String>[] selection(Collection<ColumnPath> projection) {
+    Map<List<String>, ColumnPath> wanted = new java.util.HashMap<>();
+    java.util.Set<String> names = new java.util.HashSet<>();
     for (ColumnPath path : projection) {
-      Integer leaf = leafByPath.get(path);
-      if (leaf == null) {
-        throw new IllegalArgumentException("column " + path.toDotString() + " is not in " + file);
-      }
-      if (!selected[leaf]) {
-        selected[leaf] = true;
-        count++;
-      }
+      String[] parts = path.toArray();
+      wanted.put(List.of(parts), path);
+      names.add(parts[parts.length - 1]);
     }
-    if (count == 0 && leafPaths.length > 0) {
-      selected[0] = true; // a block needs one chunk: row counts and positions come from it
+    List<String>[] selected = new List[leafCount];
+    List<String> firstLeaf = null;
+    int size = schemaElements.size();
+    String[] prefix = new String[size];
+    int[] remaining = new int[size];
+    int depth = 0;
+    remaining[0] = schemaElements.get(0).getNum_children();
+    int leaf = 0;
+    for (int i = 1; i < size && leaf < leafCount; i++) {
+      while (depth > 0 && remaining[depth] <= 0) {
+        depth--;
+      }
+      SchemaElement element = schemaElements.get(i);
+      remaining[depth]--;
+      if (!element.isSetType()) {
+        prefix[depth] = element.getName();
+        depth++;
+        remaining[depth] = element.getNum_children();
+        continue;
+      }
+      if (firstLeaf == null || names.contains(element.getName())) {
+        String[] path = Arrays.copyOf(prefix, depth + 1);
+        path[depth] = element.getName();
+        List<String> list = List.of(path);
+        if (firstLeaf == null) {
+          firstLeaf = list;
+        }
+        if (wanted.remove(list) != null) {
+          selected[leaf] = list;
+        }
+      }
+      leaf++;
+    }
+    if (!wanted.isEmpty()) {
+      throw new IllegalArgumentException("column "
+          + wanted.values().iterator().next().toDotString() + " is not in " + file);
+    }
+    if (projection.isEmpty() && firstLeaf != null) {
+      selected[0] = firstLeaf; // a block needs one chunk: row counts and positions come from it
     }
     return selected;
   }
 
-  private RowGroup decodeRowGroup(int rowGroup, boolean[] selected) throws CorruptFileException {
+  private RowGroup decodeRowGroup(int rowGroup, List<String>[] selected) throws CorruptFileException {
     int start = base + index.rowGroupStart(rowGroup);
     int end = base + index.rowGroupEnd(rowGroup);
     try {
@@ -254,7 +292,7 @@ public final class SelectiveFooterDecoder {
   }
 
   /** The row group with only the selected chunks, or null when positions cannot be trusted. */
-  private RowGroup decodeProjected(int rowGroup, int start, int end, boolean[] selected)
+  private RowGroup decodeProjected(int rowGroup, int start, int end, List<String>[] selected)
       throws CorruptFileException, TException {
     CompactCursor cursor = new CompactCursor(footer, start, end, file);
     RowGroup group = new RowGroup();
@@ -316,7 +354,7 @@ public final class SelectiveFooterDecoder {
     return group;
   }
 
-  private List<ColumnChunk> decodeChunks(CompactCursor cursor, boolean[] selected)
+  private List<ColumnChunk> decodeChunks(CompactCursor cursor, List<String>[] selected)
       throws CorruptFileException, TException {
     int size = cursor.readListHeader("columns");
     if (size != selected.length || cursor.elementType() != CompactCursor.STRUCT) {
@@ -326,14 +364,14 @@ public final class SelectiveFooterDecoder {
     for (int leaf = 0; leaf < size; leaf++) {
       int chunkStart = cursor.position();
       cursor.skipStruct(2);
-      if (!selected[leaf]) {
+      List<String> expected = selected[leaf];
+      if (expected == null) {
         continue;
       }
       ColumnChunk chunk = new ColumnChunk();
       chunk.read(ThriftSlices.protocol(footer, chunkStart, cursor.position()));
       if (chunk.getMeta_data() == null || chunk.isSetCrypto_metadata()
-          || !leafPaths[leaf].equals(ColumnPath.get(
-              chunk.getMeta_data().getPath_in_schema().toArray(new String[0])))) {
+          || !expected.equals(chunk.getMeta_data().getPath_in_schema())) {
         return null;
       }
       chunks.add(chunk);

@@ -19,7 +19,14 @@ import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -184,6 +191,35 @@ class SelectiveFooterDecoderTest {
       // schema (leaf) order, not projection order
       assertThat(paths).containsExactly("c5", "c299", "s", "n.list.element");
     }
+  }
+
+  @Test
+  void projectionFindsLeavesThatShareANameInDifferentGroups() throws Exception {
+    MessageType schema = MessageTypeParser.parseMessageType(
+        "message m { required group a { required int64 x; } optional group b {"
+            + " required int64 x; required int64 y; } required int64 x; }");
+    Path local = dir.resolve("same-names.parquet");
+    try (ParquetWriter<Group> writer = ExampleParquetWriter
+        .builder(new LocalOutputFile(local)).withType(schema).build()) {
+      SimpleGroupFactory groups = new SimpleGroupFactory(schema);
+      for (long i = 0; i < 10; i++) {
+        Group row = groups.newGroup();
+        row.addGroup("a").append("x", i);
+        row.addGroup("b").append("x", i * 2).append("y", i * 3);
+        row.append("x", i * 4);
+        writer.write(row);
+      }
+    }
+    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(local.toUri());
+    ParquetMetadata full = fullParse(file);
+
+    ParquetMetadata projected = decoder(file).decode(new int[] {0},
+        List.of(ColumnPath.get("x"), ColumnPath.get("b", "x")));
+
+    List<ColumnChunkMetaData> columns = projected.getBlocks().get(0).getColumns();
+    assertThat(columns).extracting(c -> c.getPath().toDotString()).containsExactly("b.x", "x");
+    assertSameColumn(full.getBlocks().get(0).getColumns().get(1), columns.get(0));
+    assertSameColumn(full.getBlocks().get(0).getColumns().get(3), columns.get(1));
   }
 
   @Test
