@@ -70,8 +70,11 @@ final class HdfsCluster implements AutoCloseable {
   @Override
   public void close() {
     try {
-      cluster.shutdown(true);
+      cluster.shutdown(true); // deletes its storage too, most of the time
     } finally {
+      if (!Files.exists(baseDir)) {
+        return;
+      }
       try (Stream<Path> files = Files.walk(baseDir)) {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       } catch (IOException e) {
