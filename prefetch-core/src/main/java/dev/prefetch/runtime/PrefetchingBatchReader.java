@@ -2,6 +2,7 @@ package dev.prefetch.runtime;
 
 import dev.prefetch.BatchReader;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReaderMetrics;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
@@ -66,7 +67,7 @@ final class PrefetchingBatchReader implements BatchReader {
               // A caller-runs executor: the producer would fill its queue and then wait forever
               // for its consumer, which is this very thread, still inside the constructor.
               producer.cancel();
-              exchange.fail(new dev.prefetch.ReadException(files.file(0), "the read context's "
+              exchange.fail(new ReadException(files.file(0), "the read context's "
                   + "executor ran a producer on the caller's thread; producers need threads of "
                   + "their own", null));
               return;
@@ -77,7 +78,7 @@ final class PrefetchingBatchReader implements BatchReader {
           // Rejected, or any other refusal: the producers already started must not be left
           // running with nobody to stop them, so the reader is built failed and close() works.
           producers[i].cancel();
-          exchange.fail(new dev.prefetch.ReadException(files.file(0),
+          exchange.fail(new ReadException(files.file(0),
               "the read context's executor rejected a producer", e));
         }
       } else {
@@ -88,7 +89,7 @@ final class PrefetchingBatchReader implements BatchReader {
           threads[i] = thread;
         } catch (OutOfMemoryError | RuntimeException e) { // "unable to create native thread"
           producers[i].cancel();
-          exchange.fail(new dev.prefetch.ReadException(files.file(0),
+          exchange.fail(new ReadException(files.file(0),
               "cannot start a producer thread", e));
         }
       }

@@ -70,6 +70,16 @@ public final class ReaderFactory {
       throw e;
     } catch (IOException e) {
       throw new ReadException(file, "cannot open", e);
+    } catch (IllegalArgumentException e) {
+      // Caller input (an unknown column, a filter of another library): keep the type, name the file.
+      String message = String.valueOf(e.getMessage());
+      if (message.contains(file.path().toString())) {
+        throw e;
+      }
+      throw new IllegalArgumentException(file + ": " + message, e);
+    } catch (RuntimeException | LinkageError | StackOverflowError e) {
+      // A format library failing on bad metadata, or a missing class: a read error of this file.
+      throw new ReadException(file, "cannot open", e);
     }
   }
 }

@@ -278,6 +278,32 @@ class PrefetchLifecycleTest {
   }
 
   @Test
+  void aFormatBugWhilePlanningTheFirstFileIsAReadErrorNamingTheFile() {
+    DataFile file = SyntheticFormat.register("buggy", SyntheticFormat.Spec.of(ranges(3, 10)));
+    SyntheticFormat.onPlan("buggy", () -> {
+      throw new IndexOutOfBoundsException("Index 7 out of bounds for length 3");
+    });
+    assertThatThrownBy(() -> Readers.open(file, Scans.prefetching(2, 2, 10).build(),
+        ReadContext.defaults()))
+        .isInstanceOf(ReadException.class)
+        .hasMessageContaining("buggy.synth")
+        .hasRootCauseInstanceOf(IndexOutOfBoundsException.class);
+  }
+
+  @Test
+  void callerInputRejectedWhilePlanningKeepsItsTypeAndNamesTheFile() {
+    DataFile file = SyntheticFormat.register("picky", SyntheticFormat.Spec.of(ranges(3, 10)));
+    SyntheticFormat.onPlan("picky", () -> {
+      throw new IllegalArgumentException("no column 'x'");
+    });
+    assertThatThrownBy(() -> Readers.open(file, Scans.prefetching(2, 2, 10).build(),
+        ReadContext.defaults()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("picky.synth")
+        .hasMessageContaining("no column 'x'");
+  }
+
+  @Test
   void closingEarlyAtRandomPointsLeavesNothingBehind() throws Exception {
     java.util.Random random = new java.util.Random(42);
     DataFile file = SyntheticFormat.register("early",
