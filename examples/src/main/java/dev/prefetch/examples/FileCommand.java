@@ -119,13 +119,41 @@ abstract class FileCommand implements Callable<Integer> {
   }
 
   /**
+   * The rows a full read of {@code file} returns, for the progress bar's percentage: read from
+   * the footer only when a bar can be drawn and no selection narrows the read; 0 (no percentage)
+   * otherwise. Later runs use the rows of the run before.
+   */
+  private long progressTotal(DataFiles.Checked file) {
+    if (args.json || System.console() == null || args.rows != null || args.rowGroups != null
+        || args.filter != null) {
+      return 0;
+    }
+    try {
+      if (file.format().equals("parquet")) {
+        try (org.apache.parquet.hadoop.ParquetFileReader reader =
+            org.apache.parquet.hadoop.ParquetFileReader.open(
+                org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(file.path(), conf))) {
+          return reader.getRecordCount();
+        }
+      }
+      try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(file.path(),
+          org.apache.orc.OrcFile.readerOptions(conf))) {
+        return reader.getNumberOfRows();
+      }
+    } catch (IOException | RuntimeException e) {
+      // The bar then shows rows without a percentage; the read itself reports the problem.
+      return 0;
+    }
+  }
+
+  /**
    * Runs every contender on {@code file}: a warm-up scan each when {@code warmUp}, then
    * {@code repeat} rounds in which the contenders take turns, so that drift on the machine hits
    * all of them alike. Each contender must produce the same checksum in every run.
    */
   List<RunResult> rounds(List<Contender> contenders, List<String> names, DataFiles.Checked file,
       int repeat, boolean warmUp) {
-    long expectedRows = 0;
+    long expectedRows = progressTotal(file);
     if (warmUp) {
       for (Contender c : contenders) {
         expectedRows = timed(c, file, false, expectedRows).scan().rows();
