@@ -52,6 +52,10 @@ final class DemoCommand implements Callable<Integer> {
       description = "Simulated storage: transfer rate of each open stream, in MiB/s.")
   double bandwidthMbps;
 
+  @Option(names = "--remote",
+      description = "Read through the standard remote model (20 ms per request, 64 MiB/s).")
+  boolean remote;
+
   @Option(names = "--json", description = "One JSON object per file and contender.")
   boolean json;
 
@@ -112,9 +116,12 @@ final class DemoCommand implements Callable<Integer> {
     compare.args.threads = threads;
     compare.args.latencyMs = latencyMs;
     compare.args.bandwidthMbps = bandwidthMbps;
+    compare.args.remote = remote;
     compare.args.json = json;
     compare.files = files;
     compare.setUp();
+    latencyMs = compare.args.latencyMs;
+    bandwidthMbps = compare.args.bandwidthMbps;
     List<DataFiles.Checked> checked = compare.checkFiles();
     List<List<RunResult>> all = new ArrayList<>();
     boolean agree = true;

@@ -70,11 +70,28 @@ public final class ReadArgs {
       description = "Simulated storage: transfer rate of each open stream, in MiB/s (0: no cap).")
   double bandwidthMbps;
 
+  @Option(names = "--remote",
+      description = "The standard remote model: --latency-ms 20 --bandwidth-mbps 64.")
+  boolean remote;
+
   @Option(names = "--verbose", description = "Print stack traces of errors.")
   boolean verbose;
 
+  /** Latency of the standard remote model, in ms. */
+  public static final long REMOTE_LATENCY_MS = 20;
+  /** Per-stream bandwidth of the standard remote model, in MiB/s. */
+  public static final double REMOTE_BANDWIDTH_MBPS = 64;
+
   /** Validates the plain numbers; the reader options validate the rest. */
   void validate() {
+    if (remote) {
+      if (latencyMs == 0) {
+        latencyMs = REMOTE_LATENCY_MS;
+      }
+      if (bandwidthMbps == 0) {
+        bandwidthMbps = REMOTE_BANDWIDTH_MBPS;
+      }
+    }
     if (repeat != null && repeat < 1) {
       throw new CliException(CliException.USAGE, "--repeat must be at least 1: " + repeat);
     }

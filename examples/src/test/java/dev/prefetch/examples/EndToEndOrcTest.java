@@ -106,6 +106,17 @@ class EndToEndOrcTest {
   }
 
   @Test
+  void remoteModelAddsItsLatencyToEveryScan() {
+    Cli.Result r = Cli.run("scan", "--json", "--remote", "--no-prefetch", "--columns", "id",
+        scan.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    double seconds = Double.parseDouble(r.out().strip()
+        .replaceAll(".*\"seconds\":([0-9.e-]+),.*", "$1"));
+    // At least the tail and one stripe: two requests of 20 ms each.
+    assertThat(seconds).isGreaterThanOrEqualTo(0.04);
+  }
+
+  @Test
   void simulatedStorageStillReadsTheSameValues() {
     Cli.Result r = Cli.run("compare", "--json", "--repeat", "1", "--latency-ms", "2",
         "--bandwidth-mbps", "512", "--columns", "id,category", scan.toString());
