@@ -34,18 +34,24 @@ import org.apache.orc.TypeDescription;
  * loaded, and the record reader is reused: it goes on if the range starts where the previous one
  * stopped, else it seeks (no new read). A walk through all ranges loads each stripe once.
  *
- * <p>Every output batch gets a fresh orc-core batch, so that the converted vectors may keep
- * orc-core's arrays without copying (see {@link VectorConverter}); the allocation costs less than
- * copying every long and double column would.
+ * <p>One set of orc-core column vectors serves every batch: allocating them afresh per batch (a
+ * null mask for every column, the per-value references of every string column...) cost more than
+ * the conversion itself. The converted vectors still keep orc-core's {@code long[]},
+ * {@code double[]} and null-mask arrays without copying: once a batch is converted, the converter
+ * gives the orc-core vectors it took arrays from fresh ones (see {@link VectorConverter}).
  */
 final class OrcRangeReader implements RangeReader {
 
   private final OrcFilePlan plan;
   private final Projection projection;
   private final Schema schema;
-  private final TypeDescription readSchema;
   private final int[] readSchemaIndex;
   private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
+  private final VectorConverter converter = new VectorConverter();
+  /** The reused orc-core vectors of the top-level columns read, at the plan's batch size. */
+  private final org.apache.hadoop.hive.ql.exec.vector.ColumnVector[] readColumns;
+  /** A batch over {@link #readColumns} at full size; shorter batches get a wrapper of their own. */
+  private final VectorizedRowBatch fullBatch;
 
   private final CountingFileSystem fs;
   private Reader reader;
@@ -75,7 +81,9 @@ final class OrcRangeReader implements RangeReader {
         readSchemaIndex[i] = -1;
       }
     }
-    this.readSchema = struct;
+    this.readColumns = struct.createRowBatch(TypeDescription.RowBatchVersion.USE_DECIMAL64,
+        plan.batchSize()).cols;
+    this.fullBatch = wrap(plan.batchSize());
     this.fs = plan.newCountingFileSystem();
     this.reader = plan.openOrcReader(fs);
   }
@@ -148,7 +156,7 @@ final class OrcRangeReader implements RangeReader {
         return null;
       }
       int max = (int) Math.min(plan.batchSize(), end - row);
-      VectorizedRowBatch batch = newBatch(max);
+      VectorizedRowBatch batch = max == plan.batchSize() ? fullBatch : wrap(max);
       filteredBatchStart = -1;
       if (!nextBatch(batch) || batch.size == 0) {
         done = true;
@@ -161,10 +169,14 @@ final class OrcRangeReader implements RangeReader {
       }
       // Rows at or past the range end (only after such a filter loop) belong to another range.
       int limit = (int) Math.min(Integer.MAX_VALUE, end - first);
-      if (batch.selectedInUse) {
-        addSelectedRuns(batch, first, limit);
-      } else {
-        pending.add(convert(batch, first, 0, Math.min(batch.size, limit)));
+      try {
+        if (batch.selectedInUse) {
+          addSelectedRuns(batch, first, limit);
+        } else {
+          pending.add(convert(batch, first, 0, Math.min(batch.size, limit)));
+        }
+      } finally {
+        converter.release(); // before orc-core fills the vectors again
       }
     }
     return pending.poll();
@@ -185,13 +197,12 @@ final class OrcRangeReader implements RangeReader {
     }
   }
 
-  private VectorizedRowBatch newBatch(int rowCount) {
-    VectorizedRowBatch read = readSchema.createRowBatch(
-        TypeDescription.RowBatchVersion.USE_DECIMAL64, rowCount);
-    VectorizedRowBatch batch = new VectorizedRowBatch(readSchemaIndex.length, rowCount);
+  /** A batch of at most {@code maxRows} rows over the reused vectors. */
+  private VectorizedRowBatch wrap(int maxRows) {
+    VectorizedRowBatch batch = new VectorizedRowBatch(readSchemaIndex.length, maxRows);
     for (int i = 0; i < readSchemaIndex.length; i++) {
       // Columns not read stay null: orc-core skips null vectors.
-      batch.cols[i] = readSchemaIndex[i] < 0 ? null : read.cols[readSchemaIndex[i]];
+      batch.cols[i] = readSchemaIndex[i] < 0 ? null : readColumns[readSchemaIndex[i]];
     }
     return batch;
   }
@@ -199,7 +210,7 @@ final class OrcRangeReader implements RangeReader {
   private RecordBatch convert(VectorizedRowBatch batch, long firstRow, int start, int count) {
     List<ColumnVector> columns = new ArrayList<>(projection.columnCount());
     for (int c = 0; c < projection.columnCount(); c++) {
-      columns.add(VectorConverter.convert(projection.type(c), schema.field(c).type(),
+      columns.add(converter.convert(projection.type(c), schema.field(c).type(),
           column(batch, projection.path(c)), start, count));
     }
     return new RecordBatch(plan.file(), firstRow, count, schema, columns);

@@ -36,25 +36,57 @@ import org.apache.orc.TypeDescription;
  *
  * <p>No copy where the layouts match and the run starts at row 0 of a vector that does not repeat:
  * bigint, double and decimal(p &le; 18) values ({@code long[]}/{@code double[]}) and null masks
- * ({@code boolean[]}) are handed over as they are. That is only safe because the reader gives
- * orc-core a fresh batch for every output batch, so orc-core never writes these arrays again.
- * Everything else is copied into arrays of the target layout: narrower integers, floats, booleans,
- * dates, timestamps (millis + nanos to one long of nanos), bytes (orc-core's per-value references to
- * shared buffers become one contiguous array), wide decimals, and every repeating vector.
+ * ({@code boolean[]}) are handed over as they are. The reader reuses one orc-core batch, so every
+ * array handed over is noted, and {@link #release()} (called once all runs of a batch are
+ * converted, before orc-core fills the batch again) gives those orc-core vectors fresh arrays:
+ * orc-core never writes an array it has handed over, and nothing else of the batch is allocated
+ * again. Everything else is copied into arrays of the target layout: narrower integers, floats,
+ * booleans, dates, timestamps (millis + nanos to one long of nanos), bytes (orc-core's per-value
+ * references to shared buffers become one contiguous array, in one copy when the values already
+ * lie back to back), wide decimals, and every repeating vector.
  *
  * <p>Timestamps: orc-core splits a value into {@code time[i]} (milliseconds since the epoch) and
  * {@code nanos[i]} (the nanosecond of the second, which includes the milliseconds); the value is
  * {@code floorDiv(time, 1000) * 1e9 + nanos}, exact, or an {@link ArithmeticException} outside the
  * years 1677..2262. The reader opens files with orc-core's UTC timestamp option, so a plain
  * timestamp's value is its wall-clock date-time read as if it were UTC.
+ *
+ * <p>Threads: confined to its range reader's thread, like the batch it converts.
  */
 final class VectorConverter {
 
-  private VectorConverter() {
+  /** orc-core vectors whose {@code isNull} array was handed over since the last release. */
+  private final List<org.apache.hadoop.hive.ql.exec.vector.ColumnVector> lentNulls =
+      new ArrayList<>();
+  /** orc-core vectors whose {@code long[]} values were handed over since the last release. */
+  private final List<LongColumnVector> lentLongs = new ArrayList<>();
+  /** orc-core vectors whose {@code double[]} values were handed over since the last release. */
+  private final List<DoubleColumnVector> lentDoubles = new ArrayList<>();
+
+  /**
+   * Gives every orc-core vector whose arrays went into converted vectors fresh arrays of the same
+   * capacity, so that orc-core's next batch cannot write into them.
+   */
+  void release() {
+    for (int i = 0; i < lentNulls.size(); i++) {
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v = lentNulls.get(i);
+      v.isNull = new boolean[v.isNull.length];
+    }
+    for (int i = 0; i < lentLongs.size(); i++) {
+      LongColumnVector v = lentLongs.get(i);
+      v.vector = new long[v.vector.length];
+    }
+    for (int i = 0; i < lentDoubles.size(); i++) {
+      DoubleColumnVector v = lentDoubles.get(i);
+      v.vector = new double[v.vector.length];
+    }
+    lentNulls.clear();
+    lentLongs.clear();
+    lentDoubles.clear();
   }
 
   /** The run {@code [start, start + count)} of {@code v} (of ORC type {@code type}) as a vector. */
-  static ColumnVector convert(TypeDescription type, DataType dataType,
+  ColumnVector convert(TypeDescription type, DataType dataType,
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count) {
     boolean[] nulls = nulls(v, start, count);
     switch (type.getCategory()) {
@@ -173,7 +205,7 @@ final class VectorConverter {
   }
 
   /** The null mask of the run, or null when no value in it is null. */
-  private static boolean[] nulls(org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start,
+  private boolean[] nulls(org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start,
       int count) {
     if (v.noNulls) {
       return null;
@@ -186,65 +218,140 @@ final class VectorConverter {
       Arrays.fill(all, true);
       return all;
     }
-    return start == 0 ? v.isNull : Arrays.copyOfRange(v.isNull, start, start + count);
+    if (start != 0) {
+      return Arrays.copyOfRange(v.isNull, start, start + count);
+    }
+    lentNulls.add(v);
+    return v.isNull;
   }
 
-  private static long[] longs(LongColumnVector v, int start, int count) {
+  private long[] longs(LongColumnVector v, int start, int count) {
     if (v.isRepeating) {
       long[] out = new long[count];
       Arrays.fill(out, v.vector[0]);
       return out;
     }
-    // Zero copy: the reader never lets orc-core write this batch again.
-    return start == 0 ? v.vector : Arrays.copyOfRange(v.vector, start, start + count);
+    if (start != 0) {
+      return Arrays.copyOfRange(v.vector, start, start + count);
+    }
+    lentLongs.add(v);
+    return v.vector;
   }
 
-  private static double[] doubles(DoubleColumnVector v, int start, int count) {
+  private double[] doubles(DoubleColumnVector v, int start, int count) {
     if (v.isRepeating) {
       double[] out = new double[count];
       Arrays.fill(out, v.vector[0]);
       return out;
     }
-    return start == 0 ? v.vector : Arrays.copyOfRange(v.vector, start, start + count);
+    if (start != 0) {
+      return Arrays.copyOfRange(v.vector, start, start + count);
+    }
+    lentDoubles.add(v);
+    return v.vector;
   }
 
   private static long[] timestamps(TimestampColumnVector v, int start, int count) {
     long[] out = new long[count];
-    boolean nullable = !v.noNulls;
-    for (int i = 0; i < count; i++) {
-      int row = v.isRepeating ? 0 : start + i;
-      if (nullable && v.isNull[row]) {
-        continue;
+    long[] time = v.time;
+    int[] nanos = v.nanos;
+    if (v.isRepeating) {
+      if (v.noNulls || !v.isNull[0]) {
+        Arrays.fill(out, nanosOf(time[0], nanos[0]));
       }
-      out[i] = Math.addExact(Math.multiplyExact(Math.floorDiv(v.time[row], 1000L), 1_000_000_000L),
-          v.nanos[row]);
+      return out;
+    }
+    if (v.noNulls) {
+      for (int i = 0; i < count; i++) {
+        out[i] = nanosOf(time[start + i], nanos[start + i]);
+      }
+      return out;
+    }
+    boolean[] isNull = v.isNull;
+    for (int i = 0; i < count; i++) {
+      if (!isNull[start + i]) {
+        out[i] = nanosOf(time[start + i], nanos[start + i]);
+      }
     }
     return out;
   }
 
+  private static long nanosOf(long millis, int nanos) {
+    return Math.addExact(Math.multiplyExact(Math.floorDiv(millis, 1000L), 1_000_000_000L), nanos);
+  }
+
+  /**
+   * The run's values back to back. Two passes: offsets (noting whether the values already lie
+   * back to back in one orc-core buffer, as a directly encoded column's do), then the bytes, in
+   * one copy when they do.
+   */
   private static BinaryVector bytes(DataType dataType, BytesColumnVector v, int start, int count,
       boolean[] nulls) {
+    if (v.isRepeating) {
+      return repeatedBytes(dataType, v, count, nulls);
+    }
+    byte[][] refs = v.vector;
+    int[] starts = v.start;
+    int[] lengths = v.length;
     int[] offsets = new int[count + 1];
     long total = 0;
+    byte[] shared = null;
+    int firstStart = 0;
+    long nextStart = 0;
+    boolean backToBack = true;
     for (int i = 0; i < count; i++) {
-      int row = v.isRepeating ? 0 : start + i;
       if (nulls == null || !nulls[i]) {
-        total += v.length[row];
+        int row = start + i;
+        int length = lengths[row];
+        if (length > 0) {
+          if (shared == null) {
+            shared = refs[row];
+            firstStart = starts[row];
+            nextStart = firstStart;
+          }
+          backToBack &= refs[row] == shared && starts[row] == nextStart;
+          nextStart = (long) starts[row] + length;
+          total += length;
+        }
       }
-      offsets[i + 1] = Math.toIntExact(total);
+      offsets[i + 1] = (int) total;
     }
-    byte[] data = new byte[Math.toIntExact(total)];
-    for (int i = 0; i < count; i++) {
-      int length = offsets[i + 1] - offsets[i];
-      if (length > 0) {
-        int row = v.isRepeating ? 0 : start + i;
-        System.arraycopy(v.vector[row], v.start[row], data, offsets[i], length);
+    if (total > Integer.MAX_VALUE) {
+      throw new ArithmeticException("a batch of " + count + " values holds " + total
+          + " bytes, more than an array can");
+    }
+    byte[] data = new byte[(int) total];
+    if (backToBack) {
+      if (total > 0) {
+        System.arraycopy(shared, firstStart, data, 0, (int) total);
+      }
+    } else {
+      for (int i = 0; i < count; i++) {
+        int length = offsets[i + 1] - offsets[i];
+        if (length > 0) {
+          System.arraycopy(refs[start + i], starts[start + i], data, offsets[i], length);
+        }
       }
     }
     return new BinaryVector(dataType, count, data, offsets, nulls);
   }
 
-  private static DecimalVector decimal(TypeDescription type, DataType dataType,
+  private static BinaryVector repeatedBytes(DataType dataType, BytesColumnVector v, int count,
+      boolean[] nulls) {
+    int[] offsets = new int[count + 1];
+    if (nulls != null || v.length[0] == 0) {
+      return new BinaryVector(dataType, count, new byte[0], offsets, nulls); // all null or empty
+    }
+    int length = v.length[0];
+    byte[] data = new byte[Math.multiplyExact(length, count)];
+    for (int i = 0; i < count; i++) {
+      System.arraycopy(v.vector[0], v.start[0], data, i * length, length);
+      offsets[i + 1] = (i + 1) * length;
+    }
+    return new BinaryVector(dataType, count, data, offsets, nulls);
+  }
+
+  private DecimalVector decimal(TypeDescription type, DataType dataType,
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count,
       boolean[] nulls) {
     if (v instanceof Decimal64ColumnVector d64) {
@@ -315,7 +422,7 @@ final class VectorConverter {
     return first < 0 ? 0 : first;
   }
 
-  private static StructVector union(TypeDescription type, DataType dataType, UnionColumnVector v,
+  private StructVector union(TypeDescription type, DataType dataType, UnionColumnVector v,
       int start, int count, boolean[] nulls) {
     byte[] tags = new byte[count];
     for (int i = 0; i < count; i++) {
@@ -340,7 +447,7 @@ final class VectorConverter {
   }
 
   /** A run of nulls of any type, for the alternatives of a union that is null throughout. */
-  private static ColumnVector allNull(TypeDescription type, DataType dataType,
+  private ColumnVector allNull(TypeDescription type, DataType dataType,
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector child, int count) {
     child.noNulls = false;
     child.isRepeating = true;
