@@ -68,6 +68,8 @@ public final class ParquetPlanner {
   private final ReadOptions options;
   private final ReadContext context;
   private final ScanCounters counters;
+  /** With a partial footer: the file's row group number of each block; null otherwise. */
+  private int[] fileRowGroups;
 
   private ParquetPlanner(DataFile file, ReadOptions options, ReadContext context,
       ScanCounters counters) {
@@ -108,9 +110,11 @@ public final class ParquetPlanner {
     boolean partial = selection.selective();
     ParquetMetadata footer;
     if (partial) {
-      footer = new IndexedFooterReader(file.toString(), () -> footerReader.footerBytes(null, null),
-          footerReader::parse, counters).read(cache, identity, selection,
+      IndexedFooterReader indexed = new IndexedFooterReader(file.toString(),
+          () -> footerReader.footerBytes(null, null), footerReader::parse, counters);
+      footer = indexed.read(cache, identity, selection,
           options.filter() != null ? null : schema -> projectedPaths(schema));
+      fileRowGroups = indexed.rowGroups();
     } else {
       footer = footerReader.read(cache, identity);
       counters.add(IndexedFooterReader.ROW_GROUPS_DECODED, footer.getBlocks().size());
@@ -366,7 +370,8 @@ public final class ParquetPlanner {
       bytes += chunk.getTotalSize();
     }
     long estimate = spec.whole() ? bytes : (long) ((double) bytes * (end - start) / rows);
-    RowGroupSlice locator = new RowGroupSlice(ordinal, start, end, spec.whole());
+    int rowGroup = fileRowGroups == null ? ordinal : fileRowGroups[ordinal];
+    RowGroupSlice locator = new RowGroupSlice(rowGroup, start, end, spec.whole());
     ranges.add(new ReadRange(ranges.size(), firstRow + start, end - start, estimate, locator));
     specs.add(spec);
   }

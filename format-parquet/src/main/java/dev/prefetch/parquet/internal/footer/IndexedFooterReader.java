@@ -63,6 +63,7 @@ public final class IndexedFooterReader {
   private final FooterSource source;
   private final FullParser fullParser;
   private final ScanCounters counters;
+  private int[] rowGroups;
 
   public IndexedFooterReader(String file, FooterSource source, FullParser fullParser,
       ScanCounters counters) {
@@ -112,14 +113,27 @@ public final class IndexedFooterReader {
       footer.duplicate().get(bytes);
       ParquetMetadata full = fullParser.parse(bytes);
       counters.add(ROW_GROUPS_DECODED, full.getBlocks().size());
-      return keepOnly(full, selection.resolve(index, file));
+      rowGroups = selection.resolve(index, file);
+      return keepOnly(full, rowGroups);
     }
     SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(footer, index, file);
     int[] chosen = selection.resolve(index, file);
+    rowGroups = chosen;
     Collection<ColumnPath> paths = projection == null ? null : projection.paths(decoder.schema());
     ParquetMetadata metadata = decoder.decode(chosen, paths);
     counters.add(ROW_GROUPS_DECODED, chosen.length);
     return metadata;
+  }
+
+  /**
+   * The footer positions of the row groups the last {@link #read} returned, in the order of its
+   * blocks (a block's position in the returned list is not its row group number in the file).
+   */
+  public int[] rowGroups() {
+    if (rowGroups == null) {
+      throw new IllegalStateException("no footer read yet");
+    }
+    return rowGroups.clone();
   }
 
   /** The full parse's metadata narrowed to the chosen row groups, so the selection still holds. */

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.cache.MemoryCache;
+import dev.prefetch.parquet.ParquetFormat;
+import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -181,6 +185,19 @@ class RowGroupReadsThroughReadersTest {
       expected.addAll(hadoopRows(k));
     }
     assertThat(scan.rows()).isEqualTo(expected);
+  }
+
+  @Test
+  void rangesNameTheFilesRowGroupNotItsPlaceInTheDecodedFooter() throws Exception {
+    FilePlan plan = new ParquetFormat().plan(DataFile.of(file), options("2,6").build(),
+        ReadContext.defaults(), new ScanCounters());
+    try {
+      assertThat(plan.ranges()).extracting(range -> range.locator().toString())
+          .containsExactly("row group 2", "row group 6");
+      assertThat(plan.ranges()).extracting(ReadRange::firstRow).containsExactly(40L, 120L);
+    } finally {
+      plan.close();
+    }
   }
 
   @Test
