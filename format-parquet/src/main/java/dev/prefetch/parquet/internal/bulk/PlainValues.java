@@ -121,7 +121,8 @@ final class PlainValues implements ValuesDecoder {
       case FIXED_LEN_BYTE_ARRAY -> take(fixedLength, count);
       case BINARY -> {
         for (int i = 0; i < count; i++) {
-          pos += lengthPrefix();
+          int length = lengthPrefix(); // moves pos past the prefix: not "pos += lengthPrefix()"
+          pos += length;
         }
       }
       default -> throw new UnsupportedOperationException("PLAIN " + type);

@@ -87,11 +87,13 @@ class FlatPageReaderTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}")
-  @CsvSource({"PARQUET_1_0", "PARQUET_2_0"})
-  void skippingLeadingRowsLandsOnTheRightValue(WriterVersion version) throws IOException {
-    org.apache.hadoop.fs.Path file = write(version, true, false, CompressionCodecName.SNAPPY,
-        5_000);
+  @ParameterizedTest(name = "{0} dictionary={1}")
+  @CsvSource({"PARQUET_1_0, true", "PARQUET_2_0, true", "PARQUET_1_0, false",
+      "PARQUET_2_0, false"})
+  void skippingLeadingRowsLandsOnTheRightValue(WriterVersion version, boolean dictionary)
+      throws IOException {
+    org.apache.hadoop.fs.Path file = write(version, dictionary, false,
+        CompressionCodecName.SNAPPY, 5_000);
     Configuration conf = new Configuration();
     for (long skip : new long[] {1, 99, 1234, 4999}) {
       try (ParquetFileReader bulk = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf));
