@@ -157,7 +157,7 @@ class BadInputTest {
   }
 
   @Test
-  void aCorruptPageFailsTheReadNamingFileAndRowGroup() throws IOException {
+  void aPageChecksumMismatchNamesFileRowGroupColumnAndPage() throws IOException {
     Path file = valid("page.parquet", 3000);
     byte[] bytes = Files.readAllBytes(file);
     // Overwrite bytes in the middle of the first row group's data with noise.
@@ -168,6 +168,7 @@ class BadInputTest {
     assertThatThrownBy(() -> count(file, ReadOptions.builder().minReadBytes(0).parallelism(2)
         .verifyChecksums(true).build()))
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("page.parquet").hasMessageContaining("row group");
+        .hasMessageContaining("page.parquet").hasMessageContaining("row group 0")
+        .hasMessageContaining("column id, page 0").hasMessageContaining("CRC");
   }
 }

@@ -11,11 +11,15 @@ import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
@@ -131,9 +135,20 @@ final class ParquetRangeReader implements RangeReader {
   }
 
   private CorruptFileException failure(String column, RuntimeException e) {
+    String where = column == null ? "" : ", column '" + column + "'";
+    if (spec != null && PageChecksums.isChecksumFailure(e)) {
+      Set<ColumnPath> selected = new HashSet<>();
+      for (ColumnDescriptor leaf : plan.projection().leaves()) {
+        selected.add(ColumnPath.get(leaf.getPath()));
+      }
+      String page = PageChecksums.locateMismatch(plan.input(),
+          plan.footer().getBlocks().get(spec.rowGroup()), selected);
+      if (page != null) {
+        where = ", " + page;
+      }
+    }
     return new CorruptFileException("Cannot read " + plan.file() + ", "
-        + (range == null ? "" : range.locator())
-        + (column == null ? "" : ", column '" + column + "'") + ": " + e.getMessage(), e);
+        + (range == null ? "" : range.locator()) + where + ": " + e.getMessage(), e);
   }
 
   private void releasePages() {
