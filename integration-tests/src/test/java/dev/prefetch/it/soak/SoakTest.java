@@ -37,9 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
  * returns the right data, and afterwards the JVM's thread count and open file descriptors are
  * back where they started.
  *
- * <p>Not in the default run. Run it with
- * {@code mvn -B -pl integration-tests -am verify -Dtest=SoakTest -Dsurefire.failIfNoSpecifiedTests=false -Dgroups=soak -DexcludedGroups=}
- * ({@code -Dsoak.opens=N} changes the number of opens, default 4000).
+ * <p>Not in the default run. Run it, after installing the other modules, with
+ * {@code mvn -B -o test-compile surefire:test@default-test -pl integration-tests -Dtest=SoakTest
+ * -Dgroups=soak -DexcludedGroups=} ({@code -Dsoak.opens=N} changes the number of opens, default
+ * 4000).
  */
 @Tag("soak")
 class SoakTest {
