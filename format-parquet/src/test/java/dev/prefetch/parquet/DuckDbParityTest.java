@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -77,6 +78,22 @@ class DuckDbParityTest {
             .batchSize(777).minReadBytes(0).build(), context);
         assertThat(scan.rows()).containsExactlyElementsOf(expected);
       }
+    }
+  }
+
+  @Test
+  void aDuckDbFileWithNoRowsReadsNoRows() throws IOException, SQLException {
+    Path file = dir.resolve("duck-empty.parquet");
+    try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+         Statement statement = connection.createStatement()) {
+      statement.execute("COPY (SELECT 1::BIGINT AS id, 'x' AS name WHERE false) TO '" + file
+          + "' (FORMAT parquet)");
+    }
+    try (ReadContext context = ReadContext.defaults()) {
+      Rows.Scan scan = Rows.read(file, ReadOptions.builder().parallelism(4).minReadBytes(0)
+          .build(), context);
+      assertThat(scan.rows()).isEmpty();
+      assertThat(Rows.expected(file)).isEmpty();
     }
   }
 }

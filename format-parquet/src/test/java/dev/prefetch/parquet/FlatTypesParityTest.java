@@ -201,6 +201,25 @@ class FlatTypesParityTest {
     }
   }
 
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.EnumSource(WriterVersion.class)
+  void byteStreamSplitColumnsMatchParquetHadoop(WriterVersion version) throws IOException {
+    Path file = ParquetTestFiles.write(dir.resolve("bss-" + version + ".parquet"), SCHEMA, ROWS,
+        ParquetTestFiles.WriteSpec.defaults().dictionary(false).version(version)
+            .codec(CompressionCodecName.ZSTD), true, FlatTypesParityTest::fill);
+    try (ReadContext context = ReadContext.defaults()) {
+      Rows.Scan scan = Rows.read(file, ReadOptions.builder().parallelism(2).batchSize(500)
+          .minReadBytes(0).build(), context);
+      assertThat(scan.rows()).containsExactlyElementsOf(Rows.expected(file));
+    }
+    try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop
+        .ParquetFileReader.open(org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+            new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.conf.Configuration()))) {
+      assertThat(reader.getRowGroups().get(0).getColumns().toString())
+          .contains("BYTE_STREAM_SPLIT");
+    }
+  }
+
   @Test
   void typesFollowTheDocumentedMapping() throws IOException {
     Path file = ParquetTestFiles.write(dir.resolve("mapping.parquet"), SCHEMA, 10,

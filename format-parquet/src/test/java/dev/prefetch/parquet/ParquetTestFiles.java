@@ -56,6 +56,12 @@ final class ParquetTestFiles {
   /** Writes {@code rows} rows of {@code schema}; {@code fill} sets the fields of row i. */
   static Path write(Path file, MessageType schema, int rows, WriteSpec spec,
       BiConsumer<Integer, Group> fill) throws IOException {
+    return write(file, schema, rows, spec, false, fill);
+  }
+
+  /** As {@link #write}, with BYTE_STREAM_SPLIT for the types that allow it when asked. */
+  static Path write(Path file, MessageType schema, int rows, WriteSpec spec,
+      boolean byteStreamSplit, BiConsumer<Integer, Group> fill) throws IOException {
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
     try (ParquetWriter<Group> writer = ExampleParquetWriter
         .builder(new org.apache.hadoop.fs.Path(file.toUri()))
@@ -69,6 +75,7 @@ final class ParquetTestFiles {
         .withDictionaryPageSize(spec.pageBytes() * 4)
         .withPageRowCountLimit(spec.pageRowLimit())
         .withPageWriteChecksumEnabled(true)
+        .withByteStreamSplitEncoding(byteStreamSplit)
         .build()) {
       for (int i = 0; i < rows; i++) {
         Group group = groups.newGroup();
