@@ -88,10 +88,24 @@ class EndToEndParquetTest {
     Cli.Result some = Cli.run("verify", "--json", "--rows", "5000:31234", "--columns",
         "comment,events,ts", scan.toString().replace("scan.parquet", "nested.parquet"));
     assertThat(some.exitCode()).as(some.err()).isEqualTo(2);
+    // The range starts and ends inside pages of every column, strings included.
     Cli.Result slice = Cli.run("verify", "--json", "--rows", "5000:31234", "--columns",
-        "code,ts,amount", scan.toString());
+        "code,ts,amount,comment,category,customer", scan.toString());
     assertThat(slice.exitCode()).as(slice.err() + slice.out()).isZero();
-    assertThat(slice.out()).contains("\"rows\":26234", "\"columns\":3", "\"ok\":true");
+    assertThat(slice.out()).contains("\"rows\":26234", "\"columns\":6", "\"ok\":true");
+  }
+
+  @Test
+  void rowRangeStartingInsidePlainByteArrayPagesEqualsTheLibrary() throws IOException {
+    Path plain = dir.resolve("plain.parquet");
+    Generator.write(new GenSpec("parquet", GenSpec.Kind.SCAN, 40_000, 0, 6,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES, 16 << 10, "zstd", false, true, true, 23), plain);
+    for (String threads : List.of("1", "3")) {
+      Cli.Result r = Cli.run("verify", "--json", "--threads", threads, "--conf",
+          "prefetch.min-read-bytes=0", "--rows", "5000:31234", plain.toString());
+      assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+      assertThat(r.out()).contains("\"rows\":26234", "\"columns\":12", "\"ok\":true");
+    }
   }
 
   @Test
