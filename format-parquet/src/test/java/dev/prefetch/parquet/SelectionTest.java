@@ -150,6 +150,15 @@ class SelectionTest {
       }
       assertThat(scan.rowIndexes()).containsExactlyElementsOf(expectedIndexes);
       assertRowsAtTheirIndexes(scan);
+      try (var plan = new ParquetFormat().plan(DataFile.of(groups),
+          options().rowRanges(List.of(new RowRange(9999, 10_000))).build(), context,
+          new ScanCounters())) {
+        int last = org.apache.parquet.hadoop.ParquetFileReader.readFooter(
+            new org.apache.hadoop.conf.Configuration(),
+            new org.apache.hadoop.fs.Path(groups.toUri())).getBlocks().size() - 1;
+        assertThat(plan.ranges()).singleElement().extracting(r -> r.locator().toString())
+            .asString().startsWith("row group " + last + " rows ");
+      }
     }
   }
 
