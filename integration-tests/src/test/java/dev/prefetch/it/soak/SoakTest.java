@@ -39,8 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>Not in the default run. Run it, after installing the other modules, with
  * {@code mvn -B -o test-compile surefire:test@default-test -pl integration-tests -Dtest=SoakTest
- * -Dgroups=soak -DexcludedGroups=} ({@code -Dsoak.opens=N} changes the number of opens, default
- * 4000).
+ * -Dgroups=soak -Dtest.excludedGroups=none} ({@code -Dsoak.opens=N} changes the number of opens,
+ * default 4000).
  */
 @Tag("soak")
 class SoakTest {
