@@ -14,6 +14,7 @@ import dev.prefetch.examples.baseline.BaselineResult;
 import dev.prefetch.examples.baseline.OrcBaseline;
 import dev.prefetch.examples.baseline.ParquetBaseline;
 import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,9 +44,13 @@ public interface Contender {
    * @param prefetch whether prefetching was chosen
    * @param parallelism producers started
    * @param ranges ranges planned
+   * @param footerReads footer (Parquet) or tail (ORC) reads from storage, or -1 when unknown
+   * @param footerBytesRead footer or tail bytes read from storage, or -1 when unknown
+   * @param readRequests storage requests, or -1 when unknown
    */
   record Scan(long rows, long batches, long bytesRead, String checksum, List<String> columnChecksums,
-      List<String> columnNames, boolean prefetch, int parallelism, long ranges) {
+      List<String> columnNames, boolean prefetch, int parallelism, long ranges, long footerReads,
+      long footerBytesRead, long readRequests) {
   }
 
   /** Our reader, through {@link Readers#open}, with {@code options}. */
@@ -91,7 +96,9 @@ public interface Contender {
             }
           }
           return new Scan(all.rows(), batches, m.bytesRead(), all.value(), columnSums, names,
-              m.prefetch(), m.parallelism(), m.rangesPlanned());
+              m.prefetch(), m.parallelism(), m.rangesPlanned(),
+              m.counter(ScanCounters.FOOTER_READS), m.counter(ScanCounters.FOOTER_BYTES_READ),
+              m.counter(ScanCounters.READ_REQUESTS));
         }
       }
     };
@@ -118,7 +125,7 @@ public interface Contender {
             : OrcBaseline.scan(path, conf, columns, (SearchArgument) filter, rows, perColumn);
         progress.add(r.rows());
         return new Scan(r.rows(), r.batches(), -1, r.checksum(), r.columnChecksums(),
-            r.columnNames(), false, 0, r.batches());
+            r.columnNames(), false, 0, r.batches(), -1, -1, -1);
       }
     };
   }

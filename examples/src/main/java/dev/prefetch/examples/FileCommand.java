@@ -176,7 +176,13 @@ abstract class FileCommand implements Callable<Integer> {
       Contender.Scan first = ts.get(0).scan();
       List<Double> seconds = new ArrayList<>();
       CacheStats cacheTotal = cache == null ? null : CacheStats.EMPTY;
+      long footerReads = 0;
+      long footerBytes = 0;
+      long requests = 0;
       for (Timed t : ts) {
+        footerReads = addKnown(footerReads, t.scan().footerReads());
+        footerBytes = addKnown(footerBytes, t.scan().footerBytesRead());
+        requests = addKnown(requests, t.scan().readRequests());
         if (!t.scan().checksum().equals(first.checksum()) || t.scan().rows() != first.rows()) {
           throw new CliException(CliException.MISMATCH, file.name() + ": " + names.get(i)
               + " read different values in two runs (checksum " + first.checksum() + " then "
@@ -190,8 +196,13 @@ abstract class FileCommand implements Callable<Integer> {
       results.add(new RunResult(names.get(i), file.name(), file.format(), first.rows(),
           first.batches(), first.columnNames().size(), first.bytesRead(), file.length(), seconds,
           first.checksum(), first.columnChecksums(), first.columnNames(), first.prefetch(),
-          first.parallelism(), first.ranges(), cacheTotal));
+          first.parallelism(), first.ranges(), cacheTotal, footerReads, footerBytes, requests));
     }
     return results;
+  }
+
+  /** A sum of counters in which -1 (not counted by this reader) stays -1. */
+  private static long addKnown(long total, long value) {
+    return total < 0 || value < 0 ? -1 : total + value;
   }
 }

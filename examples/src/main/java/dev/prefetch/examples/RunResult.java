@@ -25,11 +25,15 @@ import java.util.Map;
  * @param parallelism producers started (0 on the single path)
  * @param ranges read ranges planned
  * @param cache the cache counters over the timed runs, or null without a cache
+ * @param footerReads footer (Parquet) or tail (ORC) reads from storage over the timed runs (a
+ *     cache hit is not one), or -1 when the reader does not count them
+ * @param footerBytesRead footer or tail bytes read from storage over the timed runs, or -1
+ * @param readRequests storage requests over the timed runs, or -1
  */
 public record RunResult(String contender, String file, String format, long rows, long batches,
     int columns, long bytesRead, long fileBytes, List<Double> secondsEach, String checksum,
     List<String> columnChecksums, List<String> columnNames, boolean prefetch, int parallelism,
-    long ranges, CacheStats cache) {
+    long ranges, CacheStats cache, long footerReads, long footerBytesRead, long readRequests) {
 
   public RunResult {
     secondsEach = List.copyOf(secondsEach);
@@ -85,6 +89,9 @@ public record RunResult(String contender, String file, String format, long rows,
     cacheJson.put("bypasses", c.bypasses());
     cacheJson.put("evictions", c.evictions());
     out.put("cache", cacheJson);
+    out.put("footerReads", footerReads);
+    out.put("footerBytesRead", footerBytesRead);
+    out.put("readRequests", readRequests);
     return out;
   }
 }

@@ -44,6 +44,10 @@ final class ScanCommand extends FileCommand {
           out.printf(Locale.ROOT, "  runs: %s (median %s s)%n", r.secondsEach().stream()
               .map(Format::seconds).toList(), Format.seconds(r.seconds()));
         }
+        if (r.footerReads() >= 0) {
+          out.printf(Locale.ROOT, "  footer: %d reads, %,d bytes over %d open(s)%n",
+              r.footerReads(), r.footerBytesRead(), r.secondsEach().size());
+        }
         if (r.cache() != null) {
           out.printf(Locale.ROOT, "  cache: %d hits, %d misses, %d bypasses, %d evictions%n",
               r.cache().hits(), r.cache().misses(), r.cache().bypasses(), r.cache().evictions());

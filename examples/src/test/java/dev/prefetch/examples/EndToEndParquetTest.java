@@ -80,6 +80,26 @@ class EndToEndParquetTest {
   }
 
   @Test
+  void scanJsonCountsFooterReadsAndACacheSavesThemOnReopen() {
+    Cli.Result plain = Cli.run("scan", "--json", "--repeat", "3", "--row-groups", "2",
+        "--columns", "id", scan.toString());
+    assertThat(plain.exitCode()).as(plain.err()).isZero();
+    assertThat(field(plain.out(), "footerReads")).isEqualTo("3");
+    long footerBytes = Long.parseLong(field(plain.out(), "footerBytesRead"));
+    assertThat(footerBytes).isPositive();
+    // The warm-up open fills the cache: the three timed opens read no footer from storage.
+    Cli.Result cached = Cli.run("scan", "--json", "--repeat", "3", "--row-groups", "2",
+        "--columns", "id", "--cache-bytes", "16m", scan.toString());
+    assertThat(cached.exitCode()).as(cached.err()).isZero();
+    assertThat(field(cached.out(), "footerReads")).isEqualTo("0");
+    assertThat(field(cached.out(), "footerBytesRead")).isEqualTo("0");
+    assertThat(field(cached.out(), "checksum")).isEqualTo(field(plain.out(), "checksum"));
+    Cli.Result text = Cli.run("scan", "--repeat", "2", "--columns", "id", scan.toString());
+    assertThat(text.out()).contains("footer: 2 reads, " + String.format(java.util.Locale.ROOT,
+        "%,d", footerBytes * 2 / 3) + " bytes over 2 open(s)");
+  }
+
+  @Test
   void verifyPassesOnNestedAndFlatDataWithAProjectionAndARowRange() {
     Cli.Result r = Cli.run("verify", "--threads", "2", "--conf", "prefetch.min-read-bytes=0",
         nested.toString(), scan.toString());
