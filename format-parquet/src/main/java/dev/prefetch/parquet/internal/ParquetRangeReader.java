@@ -87,10 +87,10 @@ final class ParquetRangeReader implements RangeReader {
       }
       ColumnReadStore store = new ColumnReadStoreImpl(pages, plan.converter(), plan.fileSchema(),
           plan.createdBy());
-      // Bulk page decoding only for whole row groups: starting inside a page (slices, row
-      // ranges) and skipping gaps give wrong value positions on the bulk path (SelectionTest,
-      // SplitTest), so those stay on parquet-hadoop's synchronizing value path for now.
-      long bulkFirstRow = spec.whole() ? 0 : -1;
+      // Bulk page decoding needs the pages of one contiguous row interval (or a full row group
+      // whose gaps it skips itself); several page-filtered intervals stay on the value path.
+      // SelectionTest and SplitRowGroupTest start slices and row ranges inside pages.
+      long bulkFirstRow = !filtered ? 0 : spec.intervals() == 1 ? spec.from(0) : -1;
       for (Column column : columns) {
         column.bind(store, pages, bulkFirstRow);
       }
