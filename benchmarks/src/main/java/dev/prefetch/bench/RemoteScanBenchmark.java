@@ -1,0 +1,57 @@
+package dev.prefetch.bench;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The {@link ScanBenchmark} trial with 8 producers on the remote model only, where more producers
+ * than cores still pay off (each stream is capped at 64 MiB/s and every request waits 20 ms).
+ * Same setup, checksum check and scan as {@link ScanBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 1)
+@Measurement(iterations = 3)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g"})
+public class RemoteScanBenchmark {
+
+  @Param({"parquet", "orc"})
+  public String format;
+
+  @Param({"prefetch-8"})
+  public String reader;
+
+  private final ScanBenchmark trial = new ScanBenchmark();
+
+  @Setup(Level.Trial)
+  public void setUp() throws IOException {
+    trial.format = format;
+    trial.storage = "remote";
+    trial.reader = reader;
+    trial.setUp();
+  }
+
+  @Benchmark
+  public String scan() throws IOException {
+    return trial.scan();
+  }
+
+  @TearDown(Level.Trial)
+  public void tearDown() {
+    trial.tearDown();
+  }
+}
