@@ -1,73 +1,23 @@
 package dev.prefetch.parquet;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.prefetch.BatchReader;
-import dev.prefetch.DataFile;
-import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.Readers;
-import dev.prefetch.ReaderMetrics;
-import dev.prefetch.batch.Checksum;
-import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.cache.CacheKey;
-import dev.prefetch.cache.CacheStats;
-import dev.prefetch.cache.FileIdentity;
-import dev.prefetch.cache.MemoryCache;
-import dev.prefetch.spi.ScanCounters;
-import dev.prefetch.testing.CountingFileSystem;
-import dev.prefetch.testing.FaultInjectingFileSystem;
+import dev.prefetch.testing.MetadataCacheContract;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
-/**
- * The metadata cache end to end on real Parquet files: what a shared {@link MemoryCache} saves
- * (the footer is read from the file once, counted by the filesystem and by
- * {@link ScanCounters#FOOTER_READS}), and that it never serves a stale, failed or foreign footer.
- */
-@Timeout(60)
-class FooterCacheTest {
+/** The metadata-cache contract on Parquet files: the serialized footer is what is cached. */
+class FooterCacheTest extends MetadataCacheContract {
 
   private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
       "message m { required int64 id; optional binary s (UTF8); required double d; }");
 
-  @TempDir
-  Path dir;
-
-  private Path local;
-  private MemoryCache cache;
-  private Configuration conf;
-
-  @BeforeEach
-  void writeFile() throws IOException {
-    local = write(dir.resolve("data.parquet"), 6000, 0);
-    cache = MemoryCache.builder().maximumBytes(1 << 20).build();
-    conf = FaultInjectingFileSystem.register(CountingFileSystem.configuration());
-  }
-
-  @AfterEach
-  void forgetFaults() {
-    FaultInjectingFileSystem.faults(local).clear();
-  }
-
-  private static Path write(Path file, int rows, long salt) throws IOException {
+  @Override
+  protected Path write(Path file, int rows, int variant) throws IOException {
     Files.deleteIfExists(file);
+    long salt = variant * 1_000_000L;
     return ParquetTestFiles.write(file, SCHEMA, rows,
         ParquetTestFiles.WriteSpec.defaults().rowGroupBytes(16 << 10), (i, group) -> {
           group.add("id", i + salt);
@@ -78,276 +28,13 @@ class FooterCacheTest {
         });
   }
 
-  private ReadContext context() {
-    return ReadContext.builder().configuration(conf).cache(cache).build();
+  @Override
+  protected String extension() {
+    return ".parquet";
   }
 
-  private static DataFile counting(Path local) {
-    return DataFile.of(CountingFileSystem.path(local));
-  }
-
-  /** Opens and closes (plans only, reads no data on the single path): the footer's cost alone. */
-  private static ReaderMetrics openOnly(DataFile file, ReadContext context) throws IOException {
-    try (BatchReader reader = Readers.open(file, ReadOptions.builder().prefetchEnabled(false)
-        .parquetSplitRowGroups(false).build(), context)) {
-      return reader.metrics();
-    }
-  }
-
-  /** The scan's checksum and its footer reads. */
-  private record Scan(String checksum, long rows, long footerReads, long footerBytes) {
-  }
-
-  private static Scan scan(DataFile file, ReadContext context) throws IOException {
-    ReadOptions options = ReadOptions.builder().minReadBytes(0).parallelism(3).batchSize(1000)
-        .build();
-    try (BatchReader reader = Readers.open(file, options, context)) {
-      Checksum checksum = new Checksum(reader.schema().fields().size());
-      for (RecordBatch batch; (batch = reader.next()) != null; ) {
-        checksum.add(batch);
-      }
-      ReaderMetrics metrics = reader.metrics();
-      return new Scan(checksum.value(), checksum.rows(),
-          metrics.counter(ScanCounters.FOOTER_READS),
-          metrics.counter(ScanCounters.FOOTER_BYTES_READ));
-    }
-  }
-
-  @Test
-  void aSecondOpenWithASharedCacheReadsNoFooterBytesAndReturnsIdenticalData() throws IOException {
-    DataFile file = counting(local);
-    try (ReadContext context = context()) {
-      CountingFileSystem.reset(local);
-      ReaderMetrics cold = openOnly(file, context);
-      long coldBytes = CountingFileSystem.counts(local).bytesRead();
-      assertThat(cold.counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-      assertThat(coldBytes).as("bytes of the tail region read by the first open").isPositive()
-          .isEqualTo(cold.counter(ScanCounters.FOOTER_BYTES_READ));
-
-      CountingFileSystem.reset(local);
-      ReaderMetrics warm = openOnly(file, context);
-      assertThat(CountingFileSystem.counts(local).bytesRead())
-          .as("bytes read from the file by an open with the footer cached").isZero();
-      assertThat(warm.counter(ScanCounters.FOOTER_READS)).isZero();
-      assertThat(warm.counter(ScanCounters.FOOTER_BYTES_READ)).isZero();
-
-      Scan cached = scan(file, context);
-      assertThat(cached.footerReads()).isZero();
-      assertThat(cached.footerBytes()).isZero();
-      Scan uncached = scan(file, ReadContext.builder().configuration(conf).build());
-      assertThat(uncached.footerReads()).isEqualTo(1);
-      assertThat(cached.rows()).isEqualTo(6000);
-      assertThat(cached.checksum()).isEqualTo(uncached.checksum());
-    }
-    CacheStats stats = cache.stats();
-    assertThat(stats.misses()).isEqualTo(1);
-    assertThat(stats.loads()).isEqualTo(1);
-    assertThat(stats.hits()).isGreaterThanOrEqualTo(2);
-    assertThat(cache.sizeInBytes()).isPositive().isLessThan(Files.size(local));
-  }
-
-  @Test
-  void aRewrittenFileIsReadAgainWhetherItsLengthOrOnlyItsModificationTimeChanged()
-      throws IOException {
-    DataFile file = counting(local);
-    try (ReadContext context = context()) {
-      Scan before = scan(file, context);
-      assertThat(before.footerReads()).isEqualTo(1);
-      assertThat(scan(file, context).footerReads()).isZero();
-
-      write(local, 4000, 1_000_000); // new content, new length
-      Scan rewritten = scan(file, context);
-      assertThat(rewritten.footerReads()).as("footer reads after a rewrite").isEqualTo(1);
-      assertThat(rewritten.rows()).isEqualTo(4000);
-      assertThat(rewritten.checksum()).isNotEqualTo(before.checksum());
-
-      // Same bytes, same length, a later modification time: another version for the cache.
-      FileTime mtime = Files.getLastModifiedTime(local);
-      Files.setLastModifiedTime(local, FileTime.fromMillis(mtime.toMillis() + 60_000));
-      Scan touched = scan(file, context);
-      assertThat(touched.footerReads()).as("footer reads after a new mtime").isEqualTo(1);
-      assertThat(touched.checksum()).isEqualTo(rewritten.checksum());
-      assertThat(scan(file, context).footerReads()).isZero();
-    }
-    assertThat(cache.stats().misses()).isEqualTo(3);
-  }
-
-  @Test
-  void invalidatingTheFootersKeyMakesTheNextOpenReadItAgain() throws IOException {
-    DataFile file = counting(local);
-    try (ReadContext context = context()) {
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isZero();
-
-      org.apache.hadoop.fs.Path path = file.path();
-      FileIdentity identity = FileIdentity.of(path.getFileSystem(conf), path);
-      cache.invalidate(CacheKey.footer(identity));
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isZero();
-
-      cache.invalidateAll();
-      assertThat(cache.sizeInBytes()).isZero();
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-    }
-  }
-
-  @Test
-  void evictionByBytesIsCountedAndTheEvictedFooterIsReadAgain() throws IOException {
-    Path other = write(dir.resolve("other.parquet"), 6000, 7);
-    MemoryCache probe = MemoryCache.builder().maximumBytes(1 << 20).build();
-    try (ReadContext context = ReadContext.builder().configuration(conf).cache(probe).build()) {
-      openOnly(counting(local), context);
-    }
-    long footerBytes = probe.sizeInBytes();
-    try (ReadContext context = ReadContext.builder().configuration(conf).cache(probe).build()) {
-      openOnly(counting(other), context);
-    }
-    long bothBytes = probe.sizeInBytes();
-    assertThat(bothBytes).isGreaterThan(footerBytes);
-
-    // Room for either footer, not both.
-    cache = MemoryCache.builder().maximumBytes(bothBytes - 1).build();
-    try (ReadContext context = context()) {
-      assertThat(openOnly(counting(local), context).counter(ScanCounters.FOOTER_READS))
-          .isEqualTo(1);
-      assertThat(openOnly(counting(other), context).counter(ScanCounters.FOOTER_READS))
-          .isEqualTo(1);
-      CacheStats stats = cache.stats();
-      assertThat(stats.evictions()).isEqualTo(1);
-      assertThat(stats.evictedBytes()).isEqualTo(footerBytes);
-      assertThat(cache.sizeInBytes()).isEqualTo(bothBytes - footerBytes);
-      // The evicted footer (the least recently used) is read again; the other one is not.
-      assertThat(openOnly(counting(local), context).counter(ScanCounters.FOOTER_READS))
-          .isEqualTo(1);
-    }
-    assertThat(cache.stats().evictions()).isEqualTo(2);
-  }
-
-  @Test
-  void sixteenThreadsOpeningTheSameFileAtOnceLoadItsFooterOnce() throws Exception {
-    DataFile file = DataFile.of(FaultInjectingFileSystem.path(local));
-    long length = Files.size(local);
-    // Hold the first footer read until every opener has arrived, so all 16 really overlap.
-    FaultInjectingFileSystem.faults(local).blockReadsTouching(length - 8, length);
-    AtomicLong footerReads = new AtomicLong();
-    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<Thread> openers = new ArrayList<>();
-    try (ReadContext context = context()) {
-      for (int i = 0; i < 16; i++) {
-        Thread opener = new Thread(() -> {
-          try {
-            footerReads.addAndGet(openOnly(file, context).counter(ScanCounters.FOOTER_READS));
-          } catch (Throwable t) {
-            failures.add(t);
-          }
-        }, "opener-" + i);
-        openers.add(opener);
-        opener.start();
-      }
-      awaitAllWaiting(openers);
-      FaultInjectingFileSystem.faults(local).release();
-      for (Thread opener : openers) {
-        opener.join(20_000);
-      }
-    }
-    assertThat(failures).isEmpty();
-    assertThat(footerReads.get()).as("footer reads over the 16 readers").isEqualTo(1);
-    CacheStats stats = cache.stats();
-    assertThat(stats.misses()).isEqualTo(1);
-    assertThat(stats.loads()).isEqualTo(1);
-    assertThat(stats.hits()).isEqualTo(15);
-  }
-
-  @Test
-  void aFailedFooterLoadReachesEveryWaiterNamingTheFileAndIsNotCached() throws Exception {
-    DataFile file = DataFile.of(FaultInjectingFileSystem.path(local));
-    long length = Files.size(local);
-    FaultInjectingFileSystem.faults(local).blockReadsTouching(length - 8, length)
-        .failReadsTouching(length - 8, length);
-    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<Thread> openers = new ArrayList<>();
-    try (ReadContext context = context()) {
-      for (int i = 0; i < 8; i++) {
-        Thread opener = new Thread(() -> {
-          try {
-            openOnly(file, context);
-          } catch (Throwable t) {
-            failures.add(t);
-          }
-        }, "opener-" + i);
-        openers.add(opener);
-        opener.start();
-      }
-      awaitAllWaiting(openers);
-      FaultInjectingFileSystem.faults(local).release();
-      for (Thread opener : openers) {
-        opener.join(20_000);
-      }
-      assertThat(failures).hasSize(8).allSatisfy(t -> assertThat(t)
-          .isInstanceOf(IOException.class)
-          .hasMessageContaining("data.parquet")
-          .hasStackTraceContaining(FaultInjectingFileSystem.InjectedFault.class.getSimpleName()));
-      CacheStats stats = cache.stats();
-      assertThat(stats.loadFailures()).isEqualTo(1);
-      assertThat(stats.loads()).isZero();
-      assertThat(cache.sizeInBytes()).isZero();
-
-      FaultInjectingFileSystem.faults(local).clear();
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS))
-          .as("the failure was not cached").isEqualTo(1);
-      assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isZero();
-    }
-  }
-
-  @Test
-  void aFileWithoutAnIdentityBypassesTheCacheAndCountsIt() throws IOException {
-    // A filesystem that reports no modification time cannot tell a rewrite apart.
-    Files.setLastModifiedTime(local, FileTime.fromMillis(0));
-    DataFile file = counting(local);
-    try (ReadContext context = context()) {
-      for (int i = 0; i < 2; i++) {
-        CountingFileSystem.reset(local);
-        ReaderMetrics metrics = openOnly(file, context);
-        assertThat(metrics.counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-        assertThat(CountingFileSystem.counts(local).bytesRead()).isPositive();
-      }
-      assertThat(scan(file, context).rows()).isEqualTo(6000);
-    }
-    CacheStats stats = cache.stats();
-    assertThat(stats.bypasses()).isGreaterThanOrEqualTo(3);
-    assertThat(stats.misses()).isZero();
-    assertThat(stats.hits()).isZero();
-    assertThat(cache.sizeInBytes()).isZero();
-  }
-
-  private static boolean insideTheCache(Thread thread) {
-    for (StackTraceElement frame : thread.getStackTrace()) {
-      if (frame.getClassName().equals(MemoryCache.class.getName())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Waits until every thread is parked: one in the blocked footer read, the rest on its load. */
-  private static void awaitAllWaiting(List<Thread> threads) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (true) {
-      int waiting = 0;
-      for (Thread thread : threads) {
-        Thread.State state = thread.getState();
-        if ((state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING)
-            && insideTheCache(thread)) {
-          waiting++;
-        }
-      }
-      if (waiting == threads.size()) {
-        return;
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("only " + waiting + " of " + threads.size() + " openers wait");
-      }
-      Thread.sleep(5);
-    }
+  @Override
+  protected ReadOptions.Builder formatOptions(ReadOptions.Builder options) {
+    return options.parquetSplitRowGroups(false);
   }
 }
