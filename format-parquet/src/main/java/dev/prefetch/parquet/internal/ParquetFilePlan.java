@@ -13,6 +13,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
+import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.api.GroupConverter;
@@ -44,7 +45,7 @@ public final class ParquetFilePlan implements FilePlan {
       List<ReadRange> ranges, List<SliceSpec> specs, ReadOptions options, ScanCounters counters) {
     this.file = file;
     this.input = input;
-    this.footer = footer;
+    this.footer = readFooter(footer, projection);
     this.readOptions = readOptions;
     this.conf = conf;
     this.projection = projection;
@@ -53,7 +54,23 @@ public final class ParquetFilePlan implements FilePlan {
     this.specs = List.copyOf(specs);
     this.batchSize = options.batchSize();
     this.counters = counters;
-    this.converter = new NoopConverter(footer.getFileMetaData().getSchema());
+    this.converter = new NoopConverter(this.footer.getFileMetaData().getSchema());
+  }
+
+  /**
+   * The footer the readers get: the same blocks, with the schema cut down to the projected
+   * columns, since parquet-hadoop's reader set-up walks every column of the schema it is given
+   * (thousands on a wide file) while a read needs only the projected ones.
+   */
+  private static ParquetMetadata readFooter(ParquetMetadata footer, Projection projection) {
+    FileMetaData metadata = footer.getFileMetaData();
+    MessageType schema = Projection.prune(metadata.getSchema(), projection.leaves());
+    if (schema == metadata.getSchema()) {
+      return footer;
+    }
+    return new ParquetMetadata(new FileMetaData(schema, metadata.getKeyValueMetaData(),
+        metadata.getCreatedBy(), metadata.getEncryptionType(), metadata.getFileDecryptor()),
+        footer.getBlocks());
   }
 
   @Override
@@ -90,10 +107,12 @@ public final class ParquetFilePlan implements FilePlan {
     return input;
   }
 
+  /** The footer with the projected schema (see {@link #readFooter}). */
   ParquetMetadata footer() {
     return footer;
   }
 
+  /** The file's schema cut down to the projected columns. */
   MessageType fileSchema() {
     return footer.getFileMetaData().getSchema();
   }

@@ -243,4 +243,53 @@ public final class Projection {
       return out;
     }
   }
+
+  /**
+   * {@code schema} with only the groups and leaves on the paths of {@code leaves}, in the file's
+   * order; {@code schema} itself when that is all of it. Levels of the kept leaves are unchanged.
+   */
+  public static MessageType prune(MessageType schema, List<ColumnDescriptor> leaves) {
+    Set<List<String>> paths = new HashSet<>();
+    Set<List<String>> prefixes = new HashSet<>();
+    for (ColumnDescriptor leaf : leaves) {
+      String[] path = leaf.getPath();
+      paths.add(Arrays.asList(path));
+      for (int i = 1; i < path.length; i++) {
+        prefixes.add(Arrays.asList(path).subList(0, i));
+      }
+    }
+    List<Type> kept = pruneFields(schema, new ArrayList<>(), paths, prefixes);
+    return kept == null ? schema : new MessageType(schema.getName(), kept);
+  }
+
+  /** The kept fields of {@code group}, or null when all of them are kept whole. */
+  private static List<Type> pruneFields(GroupType group, List<String> prefix,
+      Set<List<String>> paths, Set<List<String>> prefixes) {
+    List<Type> kept = new ArrayList<>();
+    boolean whole = true;
+    for (Type field : group.getFields()) {
+      prefix.add(field.getName());
+      if (field.isPrimitive()) {
+        if (paths.contains(prefix)) {
+          kept.add(field);
+        } else {
+          whole = false;
+        }
+      } else if (prefixes.contains(prefix)) {
+        List<Type> children = pruneFields(field.asGroupType(), prefix, paths, prefixes);
+        if (children == null) {
+          kept.add(field);
+        } else {
+          whole = false;
+          if (!children.isEmpty()) {
+            kept.add(field.asGroupType().withNewFields(children));
+          }
+        }
+      } else {
+        whole = false;
+      }
+      prefix.remove(prefix.size() - 1);
+    }
+    return whole ? null : kept;
+  }
 }
