@@ -11,17 +11,19 @@ import dev.prefetch.it.Scans;
 import dev.prefetch.it.Scans.Result;
 import dev.prefetch.it.TestFiles;
 import dev.prefetch.testing.ReaderThreads;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Util;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Page checksums end to end: a Parquet file written with {@code
  * parquet.page.write-checksum.enabled} whose one data page is corrupted reads as a clear error
- * naming the file and row group when {@code read.verify-checksums=true} (the column and page are
- * not named yet: see the disabled test).
+ * naming the file, row group, column and page when {@code read.verify-checksums=true}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PageChecksumTest {
@@ -42,6 +43,9 @@ class PageChecksumTest {
 
   private Path file;
   private Path corrupt;
+  /** Index of the corrupted page within its column chunk (a dictionary page comes first). */
+  private int corruptPage;
+  private long corruptPageOffset;
 
   @BeforeEach
   void writeAndCorrupt() throws IOException {
@@ -53,10 +57,18 @@ class PageChecksumTest {
       ColumnChunkMetaData id = reader.getFooter().getBlocks().get(ROW_GROUP).getColumns().get(0);
       assertThat(id.getPath().toDotString()).isEqualTo("id");
       pageStart = id.getFirstDataPageOffset();
+      corruptPage = id.hasDictionaryPage() && id.getDictionaryPageOffset() > 0
+          && id.getDictionaryPageOffset() < pageStart ? 1 : 0;
+      corruptPageOffset = pageStart;
     }
     byte[] bytes = Files.readAllBytes(file);
-    // Past the page header (a few dozen bytes), inside the first page's values.
-    bytes[(int) pageStart + 200] ^= 0x10;
+    // Inside the first data page's values: past its header, halfway through its payload (the
+    // page may be short, so a fixed distance from the header could land in the next column).
+    ByteArrayInputStream in = new ByteArrayInputStream(bytes, (int) pageStart,
+        bytes.length - (int) pageStart);
+    PageHeader header = Util.readPageHeader(in);
+    int payloadStart = bytes.length - in.available();
+    bytes[payloadStart + header.getCompressed_page_size() / 2] ^= 0x10;
     corrupt = dir.resolve("corrupt.parquet");
     Files.write(corrupt, bytes);
   }
@@ -80,7 +92,7 @@ class PageChecksumTest {
   }
 
   @Test
-  void aCorruptPageFailsVerificationNamingColumnRowGroupAndPage() {
+  void aCorruptPageFailsVerificationAsAChecksumErrorNamingFileAndRowGroup() {
     for (ReadOptions options : new ReadOptions[] {
         ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
         Scans.prefetching(4).verifyChecksums(true).build()}) {
@@ -96,14 +108,18 @@ class PageChecksumTest {
   }
 
   @Test
-  @Disabled("parquet-hadoop verifies a row group's pages when it reads them and its error names"
-      + " neither column nor page; format-parquet does not add them yet")
   void aChecksumErrorAlsoNamesTheColumnAndPage() {
-    Throwable thrown = catchThrowable(() -> Scans.readAll(hadoop(corrupt),
+    for (ReadOptions options : new ReadOptions[] {
         ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
-        ReadContext.defaults()));
-    assertThat(thrown).hasCauseInstanceOf(CorruptFileException.class);
-    assertThat(thrown.getCause().getMessage()).contains("'id'").containsIgnoringCase("page 0");
+        Scans.prefetching(4).verifyChecksums(true).build()}) {
+      Throwable thrown = catchThrowable(() ->
+          Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
+      assertThat(thrown).as("%s", options).hasCauseInstanceOf(CorruptFileException.class);
+      assertThat(thrown.getCause().getMessage()).as("%s", options)
+          .contains("corrupt.parquet")
+          .contains("row group " + ROW_GROUP)
+          .contains("column id, page " + corruptPage + " at offset " + corruptPageOffset);
+    }
   }
 
   @Test
