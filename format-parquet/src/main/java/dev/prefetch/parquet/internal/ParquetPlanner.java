@@ -43,8 +43,9 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * Plans the read of one Parquet file, on the caller's thread.
  *
- * <p>Steps: the footer (once, through {@link FooterReader}); the projection; the row groups of
- * the split (midpoint rule); row-group pruning by statistics, dictionaries and bloom filters and
+ * <p>Steps: the footer (once, through {@link FooterReader}, or through the footer index for
+ * chosen row groups, row ranges and splits, whose row groups go by the midpoint rule); the
+ * projection; row-group pruning by statistics, dictionaries and bloom filters and
  * page pruning by column indexes (parquet-hadoop's {@link RowGroupFilter} and
  * {@link ColumnIndexFilter}); the selected row ranges; then one range per row group, or several
  * page-aligned slices of a large one.
@@ -87,9 +88,15 @@ public final class ParquetPlanner {
 
   private ParquetFilePlan plan() throws IOException {
     FilterCompat.Filter filter = toFilter(options.filter());
-    Configuration conf = new Configuration(context.configuration());
+    // a copy of the context's configuration (thousands of entries) only when the read sets
+    // parquet-hadoop properties of its own
+    Configuration conf = context.configuration();
     for (Map.Entry<String, String> entry : options.properties().entrySet()) {
-      if (entry.getKey().startsWith("parquet.")) {
+      if (entry.getKey().startsWith("parquet.")
+          && !entry.getKey().equals(RowGroupSelection.ROW_GROUPS_PROPERTY)) {
+        if (conf == context.configuration()) {
+          conf = new Configuration(conf);
+        }
         conf.set(entry.getKey(), entry.getValue());
       }
     }
@@ -106,7 +113,13 @@ public final class ParquetPlanner {
     FooterReader footerReader = new FooterReader(file, input, length, counters);
     // Only some row groups wanted: decode just those through the footer index (without a filter,
     // just the projected columns' chunks too; a filter may read statistics of other columns).
+    // A split reads the row groups whose midpoint it holds (parquet-hadoop's rule), found from
+    // the index, so a split of a wide file decodes only its own row groups.
     RowGroupSelection selection = RowGroupSelection.of(options.properties(), options.rowRanges());
+    if (file.isSplit()) {
+      selection = selection.withSplit(new RowGroupSelection.Split(file.start(),
+          file.start() + file.length()));
+    }
     boolean partial = selection.selective();
     ParquetMetadata footer;
     if (partial) {
@@ -139,17 +152,13 @@ public final class ParquetPlanner {
     for (int i = 0; i < blocks.size(); i++) {
       BlockMetaData block = blocks.get(i);
       if (block.getRowCount() < 0) {
-        throw new CorruptFileException("Corrupt Parquet footer in " + file + ": row group " + i
-            + " has " + block.getRowCount() + " rows");
+        throw new CorruptFileException("Corrupt Parquet footer in " + file + ": row group "
+            + fileRowGroup(i) + " has " + block.getRowCount() + " rows");
       }
       firstRows[i] = partial ? block.getRowIndexOffset() : rowsBefore;
       rowsBefore += block.getRowCount();
       ordinals.put(block, i);
       if (block.getRowCount() == 0 || block.getColumns().isEmpty()) {
-        continue;
-      }
-      if (file.isSplit()
-          && !file.containsOffset(block.getStartingPos() + block.getCompressedSize() / 2)) {
         continue;
       }
       if (options.rowRanges() != null
@@ -172,16 +181,19 @@ public final class ParquetPlanner {
             block.getRowCount()}, projection, true);
       }
     } else {
+      // parquet-hadoop's reader (whose set-up walks every column of the schema) only when a
+      // filter needs it; row ranges and slices need no more than the offset indexes
       SeekableInputStream stream = input.newStream();
-      try (IndexedFileReader planning = new IndexedFileReader(input, footer, readOptions, stream,
-          indexes)) {
+      try (IndexedFileReader planning = filtering
+          ? new IndexedFileReader(input, footer, readOptions, stream, indexes) : null;
+          SeekableInputStream owned = filtering ? null : stream) {
         List<BlockMetaData> kept = candidates;
+        Set<ColumnPath> allPaths = new HashSet<>();
         if (filtering) {
           kept = pruneRowGroups(filter, candidates, planning, readOptions);
-        }
-        Set<ColumnPath> allPaths = new HashSet<>();
-        for (ColumnDescriptor column : footer.getFileMetaData().getSchema().getColumns()) {
-          allPaths.add(ColumnPath.get(column.getPath()));
+          for (ColumnDescriptor column : footer.getFileMetaData().getSchema().getColumns()) {
+            allPaths.add(ColumnPath.get(column.getPath()));
+          }
         }
         for (BlockMetaData block : kept) {
           int ordinal = ordinals.get(block);
@@ -370,10 +382,14 @@ public final class ParquetPlanner {
       bytes += chunk.getTotalSize();
     }
     long estimate = spec.whole() ? bytes : (long) ((double) bytes * (end - start) / rows);
-    int rowGroup = fileRowGroups == null ? ordinal : fileRowGroups[ordinal];
-    RowGroupSlice locator = new RowGroupSlice(rowGroup, start, end, spec.whole());
+    RowGroupSlice locator = new RowGroupSlice(fileRowGroup(ordinal), start, end, spec.whole());
     ranges.add(new ReadRange(ranges.size(), firstRow + start, end - start, estimate, locator));
     specs.add(spec);
+  }
+
+  /** The file's row group number of block {@code ordinal} of the (maybe partial) footer. */
+  private int fileRowGroup(int ordinal) {
+    return fileRowGroups == null ? ordinal : fileRowGroups[ordinal];
   }
 
   private static List<ColumnChunkMetaData> projectedChunks(BlockMetaData block,
@@ -399,7 +415,8 @@ public final class ParquetPlanner {
       long size = chunk.getTotalSize();
       if (start < 0 || size < 0 || start > length || size > length - start) {
         throw new CorruptFileException("Corrupt Parquet footer in " + file + ": column "
-            + chunk.getPath().toDotString() + " of row group " + ordinal + " lies at [" + start
+            + chunk.getPath().toDotString() + " of row group " + fileRowGroup(ordinal)
+            + " lies at [" + start
             + ", +" + size + "), outside the file of " + length + " bytes");
       }
     }

@@ -114,10 +114,16 @@ public final class IndexedFooterReader {
       ParquetMetadata full = fullParser.parse(bytes);
       counters.add(ROW_GROUPS_DECODED, full.getBlocks().size());
       rowGroups = selection.resolve(index, file);
+      if (selection.split() != null) {
+        rowGroups = keepSplit(full, rowGroups, selection.split());
+      }
       return keepOnly(full, rowGroups);
     }
     SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(footer, index, file);
     int[] chosen = selection.resolve(index, file);
+    if (selection.split() != null) {
+      chosen = MidpointSplit.keep(chosen, selection.split(), decoder);
+    }
     rowGroups = chosen;
     Collection<ColumnPath> paths = projection == null ? null : projection.paths(decoder.schema());
     ParquetMetadata metadata = decoder.decode(chosen, paths);
@@ -134,6 +140,22 @@ public final class IndexedFooterReader {
       throw new IllegalStateException("no footer read yet");
     }
     return rowGroups.clone();
+  }
+
+  /** The row groups of {@code chosen} whose midpoint (from fully parsed blocks) is in the split. */
+  private static int[] keepSplit(ParquetMetadata full, int[] chosen, RowGroupSelection.Split split) {
+    int[] kept = new int[chosen.length];
+    int n = 0;
+    for (int rowGroup : chosen) {
+      if (rowGroup < full.getBlocks().size()) {
+        BlockMetaData block = full.getBlocks().get(rowGroup);
+        if (!split.contains(block.getStartingPos() + block.getCompressedSize() / 2)) {
+          continue;
+        }
+      }
+      kept[n++] = rowGroup; // one past the blocks: keepOnly names the corruption
+    }
+    return java.util.Arrays.copyOf(kept, n);
   }
 
   /** The full parse's metadata narrowed to the chosen row groups, so the selection still holds. */

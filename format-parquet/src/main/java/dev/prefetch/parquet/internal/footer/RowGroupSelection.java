@@ -7,13 +7,26 @@ import java.util.Map;
 
 /**
  * Which row groups a read asks for, before any footer is decoded: the
- * {@value #ROW_GROUPS_PROPERTY} property (row group positions in the footer) and/or the read's row
- * ranges. Immutable.
+ * {@value #ROW_GROUPS_PROPERTY} property (row group positions in the footer), the read's row
+ * ranges, and/or the input split of the file. Immutable.
  *
  * @param rowGroups the positions asked for, ascending and distinct, or null for all
  * @param rowRanges the row ranges asked for, or null for all rows
+ * @param split the byte range of an input split (row groups by midpoint), or null for all
  */
-public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges) {
+public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges, Split split) {
+
+  /**
+   * The bytes {@code [start, end)} of an input split: it reads the row groups whose midpoint lies
+   * inside, the rule of parquet-hadoop's split planning (see {@link MidpointSplit}).
+   */
+  public record Split(long start, long end) {
+
+    /** Whether {@code offset} lies in {@code [start, end)}. */
+    public boolean contains(long offset) {
+      return offset >= start && offset < end;
+    }
+  }
 
   /**
    * Reader property: a comma-separated list of row group positions ({@code "3,17"}); only those
@@ -24,6 +37,11 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges) {
   public RowGroupSelection {
     rowGroups = rowGroups == null ? null : rowGroups.clone();
     rowRanges = rowRanges == null ? null : List.copyOf(rowRanges);
+  }
+
+  /** A selection without a split. */
+  public RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges) {
+    this(rowGroups, rowRanges, null);
   }
 
   /** The positions asked for (a copy), or null for all. */
@@ -38,9 +56,14 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges) {
     return new RowGroupSelection(value == null ? null : parse(value), rowRanges);
   }
 
+  /** This selection, narrowed to the row groups of the input split {@code split}. */
+  public RowGroupSelection withSplit(Split split) {
+    return new RowGroupSelection(rowGroups, rowRanges, split);
+  }
+
   /** Whether the read asks for only some row groups (so the footer index pays off). */
   public boolean selective() {
-    return rowGroups != null || rowRanges != null;
+    return rowGroups != null || rowRanges != null || split != null;
   }
 
   /**
@@ -73,7 +96,8 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges) {
   }
 
   /**
-   * The row groups of a footer with {@code index} that this selection reads, ascending.
+   * The row groups of a footer with {@code index} that the listed row groups and row ranges of
+   * this selection read, ascending (the split is applied by {@link MidpointSplit}).
    *
    * @throws IllegalArgumentException if a listed row group does not exist
    */
@@ -120,17 +144,19 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges) {
   @Override
   public boolean equals(Object o) {
     return o instanceof RowGroupSelection other && Arrays.equals(rowGroups, other.rowGroups)
-        && java.util.Objects.equals(rowRanges, other.rowRanges);
+        && java.util.Objects.equals(rowRanges, other.rowRanges)
+        && java.util.Objects.equals(split, other.split);
   }
 
   @Override
   public int hashCode() {
-    return Arrays.hashCode(rowGroups) * 31 + java.util.Objects.hashCode(rowRanges);
+    return (Arrays.hashCode(rowGroups) * 31 + java.util.Objects.hashCode(rowRanges)) * 31
+        + java.util.Objects.hashCode(split);
   }
 
   @Override
   public String toString() {
     return "RowGroupSelection[rowGroups=" + Arrays.toString(rowGroups) + ", rowRanges="
-        + rowRanges + "]";
+        + rowRanges + ", split=" + split + "]";
   }
 }

@@ -210,6 +210,67 @@ public final class SelectiveFooterDecoder {
     return block;
   }
 
+  /**
+   * Where split planning takes row group {@code rowGroup} to start: its first column chunk's
+   * dictionary page offset when set and lower than its first data page offset, else that data
+   * page offset; {@code file_offset} when that chunk has no plaintext metadata. Decodes that one
+   * chunk only.
+   *
+   * @throws CorruptFileException if the row group has no column chunk or it does not decode
+   */
+  public long midpointStart(int rowGroup) throws CorruptFileException {
+    CompactCursor cursor = new CompactCursor(footer, base + index.rowGroupStart(rowGroup),
+        base + index.rowGroupEnd(rowGroup), file);
+    try {
+      cursor.beginStruct();
+      while (cursor.readFieldHeader()) {
+        if (cursor.fieldId() != RG_COLUMNS || cursor.fieldType() != CompactCursor.LIST) {
+          cursor.skipFieldValue(2);
+          continue;
+        }
+        if (cursor.readListHeader("columns") == 0
+            || cursor.elementType() != CompactCursor.STRUCT) {
+          break;
+        }
+        int chunkStart = cursor.position();
+        cursor.skipStruct(2);
+        ColumnChunk chunk = new ColumnChunk();
+        chunk.read(ThriftSlices.protocol(footer, chunkStart, cursor.position()));
+        ColumnMetaData metaData = chunk.getMeta_data();
+        if (metaData == null) {
+          long fileOffset = index.rowGroupFileOffset(rowGroup);
+          if (fileOffset == FooterIndex.ABSENT) {
+            break;
+          }
+          return fileOffset;
+        }
+        long offset = metaData.getData_page_offset();
+        if (metaData.isSetDictionary_page_offset()
+            && offset > metaData.getDictionary_page_offset()) {
+          offset = metaData.getDictionary_page_offset();
+        }
+        return offset;
+      }
+    } catch (TException | RuntimeException e) {
+      throw corrupt("row group " + rowGroup, e);
+    }
+    throw new CorruptFileException(file + ": corrupt Parquet footer: row group " + rowGroup
+        + " has no column chunk to place it in the file");
+  }
+
+  /** The sum of the compressed sizes of row group {@code rowGroup}'s chunks (decodes it whole). */
+  long chunkCompressedSizes(int rowGroup) throws CorruptFileException {
+    long total = 0;
+    for (ColumnChunk chunk : decodeRowGroup(rowGroup, null).getColumns()) {
+      if (chunk.getMeta_data() == null) {
+        throw new CorruptFileException(file + ": corrupt Parquet footer: row group " + rowGroup
+            + " has neither total_compressed_size nor plaintext chunk sizes");
+      }
+      total += chunk.getMeta_data().getTotal_compressed_size();
+    }
+    return total;
+  }
+
   /** Metadata with the row groups holding rows of {@code [firstRow, firstRow + rowCount)}. */
   public ParquetMetadata decodeRowRange(long firstRow, long rowCount,
       Collection<ColumnPath> projection) throws CorruptFileException {

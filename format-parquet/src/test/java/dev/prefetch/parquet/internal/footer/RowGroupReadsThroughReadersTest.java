@@ -97,9 +97,14 @@ class RowGroupReadsThroughReadersTest {
       long footerReads) {}
 
   private static Scan scan(ReadOptions options, ReadContext context) throws Exception {
+    return scan(DataFile.of(file), options, context);
+  }
+
+  private static Scan scan(DataFile target, ReadOptions options, ReadContext context)
+      throws Exception {
     List<List<Object>> rows = new ArrayList<>();
     List<Long> firstRows = new ArrayList<>();
-    try (BatchReader reader = Readers.open(file, options, context)) {
+    try (BatchReader reader = Readers.open(target, options, context)) {
       RecordBatch batch;
       while ((batch = reader.next()) != null) {
         firstRows.add(batch.firstRow());
@@ -200,12 +205,95 @@ class RowGroupReadsThroughReadersTest {
     }
   }
 
+  /** parquet-hadoop's row groups of the split {@code [start, end)}: its own midpoint filter. */
+  private static List<Integer> hadoopSplitRowGroups(long start, long end) throws Exception {
+    List<Integer> chosen = new ArrayList<>();
+    try (ParquetFileReader reader = ParquetFileReader.open(
+        WideFiles.input(new org.apache.hadoop.fs.Path(file.toUri())),
+        ParquetReadOptions.builder().withRange(start, end).build())) {
+      for (org.apache.parquet.hadoop.metadata.BlockMetaData block : reader.getRowGroups()) {
+        chosen.add((int) (block.getRowIndexOffset() / ROWS_PER_GROUP));
+      }
+    }
+    return chosen;
+  }
+
+  @Test
+  void splitsOfSeveralSizesReadEveryRowOnceAndDecodeOnlyTheirRowGroups() throws Exception {
+    long length = java.nio.file.Files.size(file);
+    List<List<Object>> expected = new ArrayList<>();
+    for (int k = 0; k < SPEC.rowGroups(); k++) {
+      expected.addAll(hadoopRows(k));
+    }
+    for (long size : new long[] {1_000, 7_777, length / 3, length / 2 + 1, length}) {
+      List<List<Object>> rows = new ArrayList<>();
+      for (long start = 0; start < length; start += size) {
+        long end = Math.min(length, start + size);
+        Scan split = scan(DataFile.split(new org.apache.hadoop.fs.Path(file.toUri()), start,
+            end - start), options(null).build(), ReadContext.defaults());
+        List<Integer> hadoop = hadoopSplitRowGroups(start, end);
+        List<List<Object>> hadoopSplitRows = new ArrayList<>();
+        for (int k : hadoop) {
+          hadoopSplitRows.addAll(hadoopRows(k));
+        }
+
+        assertThat(split.rows()).as("split [%d, %d)", start, end).isEqualTo(hadoopSplitRows);
+        assertThat(split.rowGroupsDecoded()).as("split [%d, %d)", start, end)
+            .isEqualTo(hadoop.size());
+        rows.addAll(split.rows());
+      }
+      assertThat(rows).as("splits of %d bytes", size).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void aSplitWithChosenRowGroupsReadsOnlyThoseItHolds() throws Exception {
+    long length = java.nio.file.Files.size(file);
+    long half = length / 2;
+    List<Integer> firstHalf = hadoopSplitRowGroups(0, half);
+    int inside = firstHalf.get(firstHalf.size() - 1);
+    int outside = inside + 1;
+
+    Scan scan = scan(DataFile.split(new org.apache.hadoop.fs.Path(file.toUri()), 0, half),
+        options(inside + "," + outside).build(), ReadContext.defaults());
+
+    assertThat(scan.rows()).isEqualTo(hadoopRows(inside));
+    assertThat(scan.rowGroupsDecoded()).isEqualTo(1);
+  }
+
   @Test
   void fullReadDecodesEveryRowGroup() throws Exception {
     Scan scan = scan(options(null).build(), ReadContext.defaults());
 
     assertThat(scan.rows()).hasSize(8 * ROWS_PER_GROUP);
     assertThat(scan.rowGroupsDecoded()).isEqualTo(8);
+  }
+
+  @Test
+  void aChunkOutsideTheFileNamesTheFilesRowGroup() throws Exception {
+    byte[] bytes = java.nio.file.Files.readAllBytes(file);
+    int footerLength = java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 4)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    int footerStart = bytes.length - 8 - footerLength;
+    org.apache.parquet.format.FileMetaData metadata = org.apache.parquet.format.Util
+        .readFileMetaData(new java.io.ByteArrayInputStream(bytes, footerStart, footerLength));
+    metadata.getRow_groups().get(6).getColumns().get(0).getMeta_data()
+        .setData_page_offset(10L * bytes.length);
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    out.write(bytes, 0, footerStart);
+    java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
+    org.apache.parquet.format.Util.writeFileMetaData(metadata, footer);
+    out.write(footer.toByteArray());
+    out.write(java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+        .putInt(footer.size()).array());
+    out.write("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    Path damaged = dir.resolve("damaged-chunk.parquet");
+    java.nio.file.Files.write(damaged, out.toByteArray());
+
+    // row group 6 is the second block of the partial footer: the message names the file's number
+    assertThatThrownBy(() -> Readers.open(damaged, options("2,6").build(), ReadContext.defaults())
+        .close())
+        .hasStackTraceContaining("column c0 of row group 6 lies at");
   }
 
   @Test
