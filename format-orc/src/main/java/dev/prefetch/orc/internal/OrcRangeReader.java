@@ -241,11 +241,19 @@ final class OrcRangeReader implements RangeReader {
    * orc-core's decoders fail on corrupt streams with unchecked exceptions (an index out of a
    * dictionary's bounds, a compression chunk larger than the buffer): a corrupt file, said so
    * with the file and stripe.
+   *
+   * <p>Its list and map readers also size a child vector by the lengths they decode, before any
+   * check against the stripe, so a corrupt length stream asks for an array of any size and the
+   * allocation fails with {@link OutOfMemoryError}. Catching that here is safe: it is one
+   * oversized allocation refused, not a heap filled by live data, so nothing was lost elsewhere;
+   * nothing of ours was half-built (the batch is only converted after this returns, and a range
+   * reader that threw is closed, not read again, so its reused vectors are not looked at); the
+   * caller gets a {@link CorruptFileException} naming the file and stripe.
    */
   private boolean nextBatch(VectorizedRowBatch batch) throws IOException {
     try {
       return rows.nextBatch(batch);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | OutOfMemoryError e) {
       throw new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
           + rowsStripe + ": " + e, e);
     }
