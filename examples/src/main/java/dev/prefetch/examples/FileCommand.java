@@ -32,6 +32,11 @@ abstract class FileCommand implements Callable<Integer> {
   Configuration conf;
   Cache cache;
   ReadContext context;
+  /**
+   * With --row-groups: the rows of the selected row groups per file, from one footer parse before
+   * any timed read (a parse of a wide footer would swamp the read it checks).
+   */
+  final java.util.Map<DataFiles.Checked, Long> selectedRows = new java.util.HashMap<>();
 
   PrintWriter out() {
     return spec.commandLine().getOut();
@@ -67,7 +72,7 @@ abstract class FileCommand implements Callable<Integer> {
           throw new CliException(CliException.USAGE, c.name()
               + ": --row-groups applies to Parquet files only (this is " + c.format() + ")");
         }
-        RowGroupCheck.rowsOf(c, conf, args.rowGroups);
+        selectedRows.put(c, RowGroupCheck.rowsOf(c, conf, args.rowGroups));
       }
     }
     return checked;

@@ -16,8 +16,12 @@ final class RowGroupCheck {
   private RowGroupCheck() {
   }
 
-  /** The rows of the selected row groups; a group the file lacks is a usage error. */
+  /**
+   * The rows of the selected row groups (each counted once); a group the file lacks is a usage
+   * error. Parses the whole footer: call once per file, before timing.
+   */
   static long rowsOf(DataFiles.Checked file, Configuration conf, List<Integer> groups) {
+    groups = new java.util.ArrayList<>(new java.util.TreeSet<>(groups));
     try (ParquetFileReader reader = ParquetFileReader.open(
         HadoopInputFile.fromPath(file.path(), conf))) {
       List<BlockMetaData> blocks = reader.getFooter().getBlocks();
@@ -36,10 +40,12 @@ final class RowGroupCheck {
     }
   }
 
-  /** Fails when {@code rowsRead} is not the rows of the selected row groups. */
-  static void check(DataFiles.Checked file, Configuration conf, List<Integer> groups,
+  /**
+   * Fails when {@code rowsRead} is not {@code expected}, the rows of the selected row groups from
+   * {@link #rowsOf} (no footer is parsed here).
+   */
+  static void check(DataFiles.Checked file, List<Integer> groups, long expected,
       long rowsRead, boolean narrowed) {
-    long expected = rowsOf(file, conf, new java.util.ArrayList<>(new java.util.TreeSet<>(groups)));
     if (narrowed ? rowsRead > expected : rowsRead != expected) {
       throw new CliException(CliException.READ_ERROR, file.name() + ": the reader returned "
           + rowsRead + " rows, but row groups " + groups + " hold " + expected + " (was "

@@ -25,8 +25,8 @@ final class ScanCommand extends FileCommand {
       int repeat = args.repeat == null ? 1 : args.repeat;
       RunResult r = rounds(List.of(ours), List.of(ours.name()), file, repeat, warmUp).get(0);
       if (args.rowGroups != null) {
-        RowGroupCheck.check(file, conf, args.rowGroups, r.rows(), args.rows != null
-            || args.filter != null);
+        RowGroupCheck.check(file, args.rowGroups, selectedRows.get(file), r.rows(),
+            args.rows != null || args.filter != null);
       }
       if (args.json) {
         out.println(Json.write(r.toJson()));
