@@ -127,7 +127,7 @@ public final class ParquetFilePlan implements FilePlan {
    */
   ParquetReadOptions newReaderOptions() {
     return HadoopReadOptions.builder(conf).copy(readOptions)
-        .withCodecFactory(HadoopCodecs.newFactory(conf, 0)).build();
+        .withCodecFactory(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0))).build();
   }
 
   Projection projection() {

@@ -1,0 +1,91 @@
+package dev.prefetch.parquet.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.compression.CompressionCodecFactory;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.xerial.snappy.Snappy;
+
+/**
+ * A codec factory that decompresses SNAPPY pages in one call from heap array to heap array, and
+ * hands every other codec (and all compression) to parquet-hadoop's factory.
+ *
+ * <p>parquet-hadoop's SNAPPY path streams a page through a decompressor stream, copying it into
+ * a direct buffer, decompressing into another and copying the result back to the heap; a Parquet
+ * SNAPPY page is one raw snappy block, so it can be decompressed straight into the page array the
+ * decoders read. The block's declared length is checked against the page header's uncompressed
+ * size before anything is written, so a corrupt page fails with an {@link IOException} and
+ * cannot write past its array.
+ */
+final class HeapSnappyCodecs implements CompressionCodecFactory {
+
+  private final CompressionCodecFactory delegate;
+
+  HeapSnappyCodecs(CompressionCodecFactory delegate) {
+    this.delegate = delegate;
+  }
+
+  @Override
+  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
+    return delegate.getCompressor(codec);
+  }
+
+  @Override
+  public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
+    BytesInputDecompressor other = delegate.getDecompressor(codec);
+    return codec == CompressionCodecName.SNAPPY ? new SnappyDecompressor(other) : other;
+  }
+
+  @Override
+  public void release() {
+    delegate.release();
+  }
+
+  /** SNAPPY pages, heap to heap; the direct-buffer entry point stays parquet-hadoop's. */
+  private record SnappyDecompressor(BytesInputDecompressor direct)
+      implements BytesInputDecompressor {
+
+    @Override
+    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
+      ByteBuffer in = bytes.toByteBuffer();
+      byte[] array;
+      int offset;
+      int length = in.remaining();
+      if (in.hasArray()) {
+        array = in.array();
+        offset = in.arrayOffset() + in.position();
+      } else {
+        array = new byte[length];
+        in.duplicate().get(array);
+        offset = 0;
+      }
+      if (uncompressedSize < 0) {
+        throw new IOException("SNAPPY page declares a negative uncompressed size");
+      }
+      int declared = Snappy.uncompressedLength(array, offset, length);
+      if (declared != uncompressedSize) {
+        throw new IOException("SNAPPY page decompresses to " + declared
+            + " bytes, its header says " + uncompressedSize);
+      }
+      byte[] out = new byte[uncompressedSize];
+      int written = Snappy.uncompress(array, offset, length, out, 0);
+      if (written != uncompressedSize) {
+        throw new IOException("SNAPPY page decompressed to " + written + " bytes, its header says "
+            + uncompressedSize);
+      }
+      return BytesInput.from(out);
+    }
+
+    @Override
+    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
+        int decompressedSize) throws IOException {
+      direct.decompress(input, compressedSize, output, decompressedSize);
+    }
+
+    @Override
+    public void release() {
+      direct.release();
+    }
+  }
+}
