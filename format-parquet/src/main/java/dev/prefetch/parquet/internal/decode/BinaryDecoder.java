@@ -32,6 +32,8 @@ public final class BinaryDecoder extends BaseDecoder {
   private int dataLength;
   private int[] offsets = new int[1];
   private final byte[] scratch = new byte[9];
+  /** Bytes per value of the last bulk batch (x16): sizes the next batch's array to fit at once. */
+  private long bulkBytesPerValue16 = INITIAL_BYTES_PER_VALUE * 16L;
 
   public BinaryDecoder(DataType type, Source source) {
     super(type);
@@ -101,8 +103,15 @@ public final class BinaryDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    BinaryBuilder out = new BinaryBuilder(rows, rows * INITIAL_BYTES_PER_VALUE);
+    // Batches of one column have similar value lengths: sizing from the last one (plus an eighth)
+    // avoids both regrowing the array mid-batch and zeroing far more than is filled.
+    long expected = rows * bulkBytesPerValue16 / 16;
+    int capacity = (int) Math.min(Growth.MAX_ARRAY_LENGTH, expected + expected / 8 + 64);
+    BinaryBuilder out = new BinaryBuilder(rows, capacity);
     boolean[] nullMask = pages.readBinary(out, rows);
+    if (rows > 0) {
+      bulkBytesPerValue16 = Math.max(1, (long) out.offsets()[rows] * 16 / rows);
+    }
     return vector(rows, out.data(), out.offsets(), nullMask);
   }
 
