@@ -300,6 +300,10 @@ public final class Report {
 
   /** Prints the Markdown of a results file; see the class comment for the arguments. */
   public static void main(String[] args) throws IOException {
+    if (args.length == 1 && args[0].equals("--check-jvm")) {
+      // bin/bench's check that this JVM can load the jar's classes.
+      return;
+    }
     Path resultsPath = null;
     Path data = null;
     String command = null;
