@@ -1,5 +1,6 @@
 package dev.prefetch.bench;
 
+import dev.prefetch.batch.Checksum;
 import dev.prefetch.examples.Contender;
 import dev.prefetch.examples.gen.DataSets;
 import dev.prefetch.examples.gen.GenSpec;
@@ -54,21 +55,26 @@ public final class BenchData {
 
   /**
    * The checksum parquet-hadoop or orc-core reads from the scan table: computed once and kept
-   * beside the file ({@code scan.FORMAT.checksum}), so that each trial's correctness check costs
+   * beside the file ({@code scan.FORMAT.checksum}, with the name of the hash), so that each trial's correctness check costs
    * one scan, not two.
    */
   public static synchronized String expectedChecksum(String format) {
     Path file = scanFile(format);
     Path kept = file.resolveSibling(file.getFileName() + ".checksum");
     try {
+      String prefix = Checksum.ALGORITHM + " ";
       if (java.nio.file.Files.isRegularFile(kept) && java.nio.file.Files.getLastModifiedTime(kept)
           .compareTo(java.nio.file.Files.getLastModifiedTime(file)) >= 0) {
-        return java.nio.file.Files.readString(kept).strip();
+        String line = java.nio.file.Files.readString(kept).strip();
+        if (line.startsWith(prefix)) {
+          return line.substring(prefix.length());
+        }
+        // kept by another version of the hash: compute it again
       }
       String checksum = Contender.library(new Configuration(), List.of(), null, null, null)
           .scan(new org.apache.hadoop.fs.Path(file.toUri()), format, false, ProgressBar.none())
           .checksum();
-      java.nio.file.Files.writeString(kept, checksum);
+      java.nio.file.Files.writeString(kept, prefix + checksum);
       return checksum;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + file, e);

@@ -64,6 +64,46 @@ class ChecksumTest {
     assertThat(fed.value()).isEqualTo(fromBatch.value());
   }
 
+  @Test
+  void typedLoopsAgreeWithValueFeedingAtEveryBatchCut() {
+    Schema schema = new Schema(List.of(Field.of("l", DataType.int64()),
+        Field.of("i", DataType.int32()), Field.of("d", DataType.float64())));
+    java.util.Random random = new java.util.Random(7);
+    int total = 3_000;
+    long[] longs = new long[total];
+    int[] ints = new int[total];
+    double[] doubles = new double[total];
+    boolean[] nulls = new boolean[total];
+    Checksum fed = new Checksum(3);
+    for (int r = 0; r < total; r++) {
+      longs[r] = random.nextLong();
+      ints[r] = random.nextInt();
+      doubles[r] = r % 97 == 0 ? Double.NaN : random.nextDouble();
+      nulls[r] = random.nextInt(5) == 0;
+      if (nulls[r]) {
+        fed.addNull(0);
+      } else {
+        fed.addLong(0, longs[r]);
+      }
+      fed.addLong(1, ints[r]);
+      fed.addDouble(2, doubles[r]);
+    }
+    Checksum batched = new Checksum(3);
+    int at = 0;
+    while (at < total) {
+      int n = Math.min(total - at, 1 + random.nextInt(1500));
+      batched.add(new RecordBatch(FILE, at, n, schema, List.of(
+          new LongVector(DataType.int64(), n, java.util.Arrays.copyOfRange(longs, at, at + n),
+              java.util.Arrays.copyOfRange(nulls, at, at + n)),
+          new IntVector(DataType.int32(), n, java.util.Arrays.copyOfRange(ints, at, at + n), null),
+          new DoubleVector(DataType.float64(), n,
+              java.util.Arrays.copyOfRange(doubles, at, at + n), null))));
+      at += n;
+    }
+    assertThat(batched.value()).isEqualTo(fed.value());
+    assertThat(batched.rows()).isEqualTo(total);
+  }
+
   private static String sum(long[] ids, String[] names) {
     Checksum checksum = new Checksum(2);
     checksum.add(batch(0, ids, names));
