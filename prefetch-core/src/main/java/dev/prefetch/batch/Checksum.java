@@ -77,32 +77,59 @@ public final class Checksum {
       addLongs(column, v.unscaledLongs(), 0, count, nulls);
     } else if (vector instanceof IntVector v) {
       int[] values = v.values();
-      for (int from = 0; from < count; from += CHUNK) {
-        int n = Math.min(CHUNK, count - from);
+      addWidened(column, count, nulls, (out, from, n) -> {
         for (int i = 0; i < n; i++) {
-          scratch[i] = values[from + i];
+          out[i] = values[from + i];
         }
-        addLongs(column, scratch, from, n, nulls);
-      }
+      });
     } else if (vector instanceof DoubleVector v) {
       double[] values = v.values();
-      for (int from = 0; from < count; from += CHUNK) {
-        int n = Math.min(CHUNK, count - from);
+      addWidened(column, count, nulls, (out, from, n) -> {
         for (int i = 0; i < n; i++) {
-          scratch[i] = canonical(values[from + i]);
+          out[i] = canonical(values[from + i]);
         }
-        addLongs(column, scratch, from, n, nulls);
-      }
+      });
+    } else if (vector instanceof FloatVector v) {
+      float[] values = v.values();
+      addWidened(column, count, nulls, (out, from, n) -> {
+        for (int i = 0; i < n; i++) {
+          out[i] = canonical(values[from + i]);
+        }
+      });
+    } else if (vector instanceof BooleanVector v) {
+      boolean[] values = v.values();
+      addWidened(column, count, nulls, (out, from, n) -> {
+        for (int i = 0; i < n; i++) {
+          out[i] = values[from + i] ? 1 : 0;
+        }
+      });
     } else if (vector instanceof BinaryVector v) {
       byte[] data = v.data();
-      for (int row = 0; row < count; row++) {
-        feed(column, nulls != null && nulls[row] ? NULL_MARK
-            : bytesItem(data, v.start(row), v.length(row)));
-      }
+      int[] offsets = v.offsets();
+      addWidened(column, count, nulls, (out, from, n) -> {
+        for (int i = 0; i < n; i++) {
+          int start = offsets[from + i];
+          out[i] = bytesItem(data, start, offsets[from + i + 1] - start);
+        }
+      });
     } else {
       for (int row = 0; row < count; row++) {
         addValue(column, vector, row);
       }
+    }
+  }
+
+  /** Writes {@code n} items of rows {@code from..from+n-1} as longs into {@code out}. */
+  private interface Widening {
+    void into(long[] out, int from, int n);
+  }
+
+  /** Feeds {@code count} rows widened a chunk at a time (the null mask still decides). */
+  private void addWidened(int column, int count, boolean[] nulls, Widening widening) {
+    for (int from = 0; from < count; from += CHUNK) {
+      int n = Math.min(CHUNK, count - from);
+      widening.into(scratch, from, n);
+      addLongs(column, scratch, from, n, nulls);
     }
   }
 

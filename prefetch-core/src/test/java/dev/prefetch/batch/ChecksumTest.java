@@ -67,14 +67,17 @@ class ChecksumTest {
   @Test
   void typedLoopsAgreeWithValueFeedingAtEveryBatchCut() {
     Schema schema = new Schema(List.of(Field.of("l", DataType.int64()),
-        Field.of("i", DataType.int32()), Field.of("d", DataType.float64())));
+        Field.of("i", DataType.int32()), Field.of("d", DataType.float64()),
+        Field.of("f", DataType.float32()), Field.of("b", DataType.bool())));
     java.util.Random random = new java.util.Random(7);
     int total = 3_000;
     long[] longs = new long[total];
     int[] ints = new int[total];
     double[] doubles = new double[total];
+    float[] floats = new float[total];
+    boolean[] flags = new boolean[total];
     boolean[] nulls = new boolean[total];
-    Checksum fed = new Checksum(3);
+    Checksum fed = new Checksum(5);
     for (int r = 0; r < total; r++) {
       longs[r] = random.nextLong();
       ints[r] = random.nextInt();
@@ -87,8 +90,12 @@ class ChecksumTest {
       }
       fed.addLong(1, ints[r]);
       fed.addDouble(2, doubles[r]);
+      floats[r] = random.nextFloat();
+      flags[r] = random.nextBoolean();
+      fed.addDouble(3, floats[r]);
+      fed.addLong(4, flags[r] ? 1 : 0);
     }
-    Checksum batched = new Checksum(3);
+    Checksum batched = new Checksum(5);
     int at = 0;
     while (at < total) {
       int n = Math.min(total - at, 1 + random.nextInt(1500));
@@ -97,7 +104,11 @@ class ChecksumTest {
               java.util.Arrays.copyOfRange(nulls, at, at + n)),
           new IntVector(DataType.int32(), n, java.util.Arrays.copyOfRange(ints, at, at + n), null),
           new DoubleVector(DataType.float64(), n,
-              java.util.Arrays.copyOfRange(doubles, at, at + n), null))));
+              java.util.Arrays.copyOfRange(doubles, at, at + n), null),
+          new FloatVector(DataType.float32(), n, java.util.Arrays.copyOfRange(floats, at, at + n),
+              null),
+          new BooleanVector(DataType.bool(), n, java.util.Arrays.copyOfRange(flags, at, at + n),
+              null))));
       at += n;
     }
     assertThat(batched.value()).isEqualTo(fed.value());
