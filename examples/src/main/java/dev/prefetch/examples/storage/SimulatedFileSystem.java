@@ -16,7 +16,9 @@ import org.apache.hadoop.util.Progressable;
 /**
  * Local files read the way an object store serves them: every storage request (each positioned
  * read, each read after a seek or an open) waits a fixed first-byte latency, and each open stream
- * transfers at most a fixed number of bytes per second.
+ * transfers at most a fixed number of bytes per second. A vectored read sends its ranges as
+ * concurrent requests (at most {@value #DEFAULT_VECTORED} at once unless
+ * {@value #VECTORED_REQUESTS} says otherwise), as S3A does.
  *
  * <p>Paths are {@code simulated:///absolute/local/path}. Register the scheme with
  * {@link #configure(Configuration, long, double)}; the latency and bandwidth are read from the
@@ -28,11 +30,15 @@ public final class SimulatedFileSystem extends FilterFileSystem {
   public static final String SCHEME = "simulated";
   public static final String LATENCY_MS = "simulated.latency-ms";
   public static final String BANDWIDTH_MBPS = "simulated.bandwidth-mbps";
+  /** Requests one vectored read keeps in flight at most (default {@value #DEFAULT_VECTORED}). */
+  public static final String VECTORED_REQUESTS = "simulated.vectored-requests";
+  public static final int DEFAULT_VECTORED = 8;
 
   private static final URI ROOT = URI.create(SCHEME + ":///");
 
   private long latencyNanos;
   private double bytesPerSecond;
+  private int vectoredRequests;
 
   public SimulatedFileSystem() {
     super(new RawLocalFileSystem());
@@ -64,6 +70,11 @@ public final class SimulatedFileSystem extends FilterFileSystem {
     setConf(conf);
     this.latencyNanos = conf.getLong(LATENCY_MS, 0) * 1_000_000L;
     this.bytesPerSecond = conf.getDouble(BANDWIDTH_MBPS, 0) * (1 << 20);
+    this.vectoredRequests = conf.getInt(VECTORED_REQUESTS, DEFAULT_VECTORED);
+    if (vectoredRequests < 1) {
+      throw new IllegalArgumentException(VECTORED_REQUESTS + " must be at least 1: "
+          + vectoredRequests);
+    }
   }
 
   @Override
@@ -141,7 +152,7 @@ public final class SimulatedFileSystem extends FilterFileSystem {
       throw new FileNotFoundException(path + " is a directory");
     }
     return new FSDataInputStream(new SimulatedInputStream(fs.open(file, bufferSize),
-        status.getLen(), latencyNanos, bytesPerSecond));
+        status.getLen(), latencyNanos, bytesPerSecond, vectoredRequests));
   }
 
   @Override

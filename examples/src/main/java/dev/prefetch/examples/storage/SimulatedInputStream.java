@@ -3,10 +3,17 @@ package dev.prefetch.examples.storage;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.fs.FSDataInputStream;
+import java.util.function.IntFunction;
 import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileRange;
 
 /**
  * A local stream with an object store's costs: a first-byte latency per request and a per-stream
@@ -20,6 +27,13 @@ import org.apache.hadoop.fs.FSInputStream;
  * pay their own latency and share the stream's bandwidth. Every wait is on {@link #closed}: an
  * interrupt raises an {@link InterruptedIOException} (with the flag kept), and {@link #close()}
  * from another thread wakes every waiter at once, which then fails with "stream closed".
+ *
+ * <p>Vectored reads are served as an object store client serves them (S3A fetches the ranges of
+ * a vectored read asynchronously, each with a ranged GET of its own): every range is a request
+ * of its own, at most {@code vectoredRequests} in flight at once, each waiting the latency and
+ * transferring at the per-stream rate on its own connection. The call returns once the last range
+ * has "arrived". Ranges are not merged: a Parquet reader asks for column chunks or pages, which
+ * it has already merged where they are adjacent.
  */
 final class SimulatedInputStream extends FSInputStream {
 
@@ -27,6 +41,7 @@ final class SimulatedInputStream extends FSInputStream {
   private final long length;
   private final long latencyNanos;
   private final double bytesPerSecond;
+  private final int vectoredRequests;
   private final CountDownLatch closed = new CountDownLatch(1);
 
   /** Guarded by this. */
@@ -36,11 +51,13 @@ final class SimulatedInputStream extends FSInputStream {
   /** Whether the next sequential read starts a new request. */
   private boolean newRequest = true;
 
-  SimulatedInputStream(FSDataInputStream in, long length, long latencyNanos, double bytesPerSecond) {
+  SimulatedInputStream(FSDataInputStream in, long length, long latencyNanos, double bytesPerSecond,
+      int vectoredRequests) {
     this.in = in;
     this.length = length;
     this.latencyNanos = latencyNanos;
     this.bytesPerSecond = bytesPerSecond;
+    this.vectoredRequests = vectoredRequests;
   }
 
   @Override
@@ -120,6 +137,47 @@ final class SimulatedInputStream extends FSInputStream {
     waitNanos(latencyNanos);
     in.readFully(pos, buffer, offset, len);
     charge(len);
+  }
+
+  @Override
+  public void readVectored(List<? extends FileRange> ranges, IntFunction<ByteBuffer> allocate)
+      throws IOException {
+    checkOpen();
+    List<? extends FileRange> sorted = new ArrayList<>(ranges);
+    sorted.sort(Comparator.comparingLong(FileRange::getOffset));
+    long start = System.nanoTime();
+    // When each of the in-flight request slots is free again, in nanos after start.
+    long[] slots = new long[vectoredRequests];
+    long last = 0;
+    List<ByteBuffer> data = new ArrayList<>(sorted.size());
+    for (FileRange range : sorted) {
+      if (range.getOffset() < 0 || range.getLength() < 0
+          || range.getOffset() + range.getLength() > length) {
+        throw new EOFException("range " + range + " outside [0, " + length + "]");
+      }
+      ByteBuffer buffer = allocate.apply(range.getLength());
+      if (buffer.hasArray()) {
+        in.readFully(range.getOffset(), buffer.array(), buffer.arrayOffset() + buffer.position(),
+            range.getLength());
+        buffer.limit(buffer.position() + range.getLength());
+      } else {
+        byte[] bytes = new byte[range.getLength()];
+        in.readFully(range.getOffset(), bytes, 0, bytes.length);
+        buffer.put(bytes).flip();
+      }
+      data.add(buffer);
+      int slot = 0;
+      for (int s = 1; s < slots.length; s++) {
+        slot = slots[s] < slots[slot] ? s : slot;
+      }
+      long transfer = bytesPerSecond <= 0 ? 0 : (long) (range.getLength() * 1e9 / bytesPerSecond);
+      slots[slot] += latencyNanos + transfer;
+      last = Math.max(last, slots[slot]);
+    }
+    waitNanos(start + last - System.nanoTime());
+    for (int i = 0; i < sorted.size(); i++) {
+      sorted.get(i).setData(CompletableFuture.completedFuture(data.get(i)));
+    }
   }
 
   @Override

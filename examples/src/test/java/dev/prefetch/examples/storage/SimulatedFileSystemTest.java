@@ -58,6 +58,28 @@ class SimulatedFileSystemTest {
 
   @Test
   @Timeout(30)
+  void aVectoredReadSendsItsRangesAsConcurrentRequestsEightAtATime() throws Exception {
+    Path local = file(1 << 16);
+    try (FileSystem fs = fs(100, 0); FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
+      java.util.List<org.apache.hadoop.fs.FileRange> ranges = new java.util.ArrayList<>();
+      for (int i = 15; i >= 0; i--) { // out of order: served sorted
+        ranges.add(org.apache.hadoop.fs.FileRange.createFileRange(i * 4000L + 7, 100));
+      }
+      long start = System.nanoTime();
+      in.readVectored(ranges, java.nio.ByteBuffer::allocate);
+      for (org.apache.hadoop.fs.FileRange range : ranges) {
+        java.nio.ByteBuffer data = range.getData().get();
+        assertThat(data.remaining()).isEqualTo(100);
+        assertThat(data.get(data.position())).isEqualTo((byte) range.getOffset());
+      }
+      long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+      // 16 requests, 8 in flight: two rounds of latency, not sixteen.
+      assertThat(elapsedMs).isGreaterThanOrEqualTo(2 * 100).isLessThan(12 * 100);
+    }
+  }
+
+  @Test
+  @Timeout(30)
   void aStreamTransfersNoFasterThanItsBandwidth() throws IOException {
     Path local = file(1 << 20);
     try (FileSystem fs = fs(0, 4); FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {

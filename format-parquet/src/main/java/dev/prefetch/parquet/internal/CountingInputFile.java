@@ -3,8 +3,11 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Objects;
+import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.ParquetFileRange;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
@@ -13,20 +16,26 @@ import org.apache.parquet.io.SeekableInputStream;
  * buffer read) into {@link ScanCounters#READ_REQUESTS}. Single-byte reads count bytes only; the
  * library issues them only while walking small headers that an earlier bulk read buffered.
  *
- * <p>Vectored reads are deliberately not forwarded, so parquet-hadoop reads through the counted
- * methods.
+ * <p>Vectored reads are forwarded only when asked for (an object store's client fetches the
+ * ranges of one vectored read concurrently); each range counts as a request and its bytes as
+ * read. Otherwise parquet-hadoop falls back to the plain, counted reads.
  */
 public final class CountingInputFile implements InputFile {
 
   private final InputFile delegate;
   private final long length;
   private final ScanCounters counters;
+  private final boolean vectored;
 
-  public CountingInputFile(InputFile delegate, long length, ScanCounters counters) {
+  /** A counted file whose streams offer vectored reads when {@code vectored} and the delegate's do. */
+  public CountingInputFile(InputFile delegate, long length, ScanCounters counters,
+      boolean vectored) {
     this.delegate = Objects.requireNonNull(delegate, "delegate is null");
     this.length = length;
     this.counters = Objects.requireNonNull(counters, "counters is null");
+    this.vectored = vectored;
   }
+
 
   @Override
   public long getLength() {
@@ -35,7 +44,7 @@ public final class CountingInputFile implements InputFile {
 
   @Override
   public SeekableInputStream newStream() throws IOException {
-    return new CountingStream(delegate.newStream(), counters);
+    return new CountingStream(delegate.newStream(), counters, vectored);
   }
 
   @Override
@@ -47,10 +56,29 @@ public final class CountingInputFile implements InputFile {
   static final class CountingStream extends SeekableInputStream {
     private final SeekableInputStream in;
     private final ScanCounters counters;
+    private final boolean vectored;
 
-    CountingStream(SeekableInputStream in, ScanCounters counters) {
+    CountingStream(SeekableInputStream in, ScanCounters counters, boolean vectored) {
       this.in = in;
       this.counters = counters;
+      this.vectored = vectored;
+    }
+
+    @Override
+    public boolean readVectoredAvailable(ByteBufferAllocator allocator) {
+      return vectored && in.readVectoredAvailable(allocator);
+    }
+
+    @Override
+    public void readVectored(List<ParquetFileRange> ranges, ByteBufferAllocator allocator)
+        throws IOException {
+      if (!vectored) {
+        throw new UnsupportedOperationException("vectored reads are off for this file");
+      }
+      in.readVectored(ranges, allocator);
+      for (ParquetFileRange range : ranges) {
+        counted(range.getLength());
+      }
     }
 
     private void counted(long bytes) {

@@ -108,8 +108,12 @@ public final class ParquetPlanner {
     long length = status.getLen();
     Cache cache = context.cache();
     FileIdentity identity = cache == null ? null : FileIdentity.of(status);
+    // Vectored reads let an object store client fetch a range's column chunks concurrently; on
+    // local files Hadoop serves them through an asynchronous channel with a JDK thread pool of
+    // its own, and positioned reads are as fast, so local files keep plain reads.
+    boolean vectored = !"file".equalsIgnoreCase(fs.getScheme());
     InputFile input = new CountingInputFile(HadoopInputFile.fromStatus(status, conf), length,
-        counters);
+        counters, vectored);
     FooterReader footerReader = new FooterReader(file, input, length, counters);
     // Only some row groups wanted: decode just those through the footer index (without a filter,
     // just the projected columns' chunks too; a filter may read statistics of other columns).
