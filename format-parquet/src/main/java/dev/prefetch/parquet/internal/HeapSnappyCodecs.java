@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal;
 
+import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -16,14 +17,17 @@ import org.xerial.snappy.Snappy;
  * SNAPPY page is one raw snappy block, so it can be decompressed straight into the page array the
  * decoders read. The block's declared length is checked against the page header's uncompressed
  * size before anything is written, so a corrupt page fails with an {@link IOException} and
- * cannot write past its array.
+ * cannot write past its array. Pages are written into arrays lent by the reader's
+ * {@link PageBuffers}, which the bulk decoders give back when they are done with a page.
  */
 final class HeapSnappyCodecs implements CompressionCodecFactory {
 
   private final CompressionCodecFactory delegate;
+  private final PageBuffers buffers;
 
-  HeapSnappyCodecs(CompressionCodecFactory delegate) {
+  HeapSnappyCodecs(CompressionCodecFactory delegate, PageBuffers buffers) {
     this.delegate = delegate;
+    this.buffers = buffers;
   }
 
   @Override
@@ -34,7 +38,7 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
   @Override
   public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
     BytesInputDecompressor other = delegate.getDecompressor(codec);
-    return codec == CompressionCodecName.SNAPPY ? new SnappyDecompressor(other) : other;
+    return codec == CompressionCodecName.SNAPPY ? new SnappyDecompressor(other, buffers) : other;
   }
 
   @Override
@@ -43,7 +47,7 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
   }
 
   /** SNAPPY pages, heap to heap; the direct-buffer entry point stays parquet-hadoop's. */
-  private record SnappyDecompressor(BytesInputDecompressor direct)
+  private record SnappyDecompressor(BytesInputDecompressor direct, PageBuffers buffers)
       implements BytesInputDecompressor {
 
     @Override
@@ -68,13 +72,13 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
         throw new IOException("SNAPPY page decompresses to " + declared
             + " bytes, its header says " + uncompressedSize);
       }
-      byte[] out = new byte[uncompressedSize];
+      byte[] out = buffers.take(uncompressedSize);
       int written = Snappy.uncompress(array, offset, length, out, 0);
       if (written != uncompressedSize) {
         throw new IOException("SNAPPY page decompressed to " + written + " bytes, its header says "
             + uncompressedSize);
       }
-      return BytesInput.from(out);
+      return BytesInput.from(out, 0, uncompressedSize);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -123,11 +124,12 @@ public final class ParquetFilePlan implements FilePlan {
 
   /**
    * Read options for one more parquet-hadoop reader: the plan's, with a codec factory of its own,
-   * since a factory pools decompressors without locking and a reader's close releases them.
+   * since a factory pools decompressors without locking and a reader's close releases them;
+   * SNAPPY pages go into arrays of the reader's {@code buffers}.
    */
-  ParquetReadOptions newReaderOptions() {
+  ParquetReadOptions newReaderOptions(PageBuffers buffers) {
     return HadoopReadOptions.builder(conf).copy(readOptions)
-        .withCodecFactory(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0))).build();
+        .withCodecFactory(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)).build();
   }
 
   Projection projection() {

@@ -111,7 +111,7 @@ public final class ParquetPlanner {
     // Vectored reads let an object store client fetch a range's column chunks concurrently; on
     // local files Hadoop serves them through an asynchronous channel with a JDK thread pool of
     // its own, and positioned reads are as fast, so local files keep plain reads.
-    boolean vectored = !"file".equalsIgnoreCase(fs.getScheme());
+    boolean vectored = !"file".equalsIgnoreCase(status.getPath().toUri().getScheme());
     InputFile input = new CountingInputFile(HadoopInputFile.fromStatus(status, conf), length,
         counters, vectored);
     FooterReader footerReader = new FooterReader(file, input, length, counters);

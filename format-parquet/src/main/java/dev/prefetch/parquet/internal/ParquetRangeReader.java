@@ -6,6 +6,7 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.parquet.internal.decode.Assembler;
 import dev.prefetch.parquet.internal.decode.ColumnDecoder;
 import dev.prefetch.parquet.internal.bulk.FlatPageReader;
+import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import dev.prefetch.parquet.internal.decode.Decoders;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -39,6 +40,8 @@ final class ParquetRangeReader implements RangeReader {
   private final ParquetFilePlan plan;
   private final IndexedFileReader reader;
   private final List<Column> columns = new ArrayList<>();
+  /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
+  private final PageBuffers buffers = new PageBuffers();
 
   private ReadRange range;
   private SliceSpec spec;
@@ -53,7 +56,7 @@ final class ParquetRangeReader implements RangeReader {
     this.plan = plan;
     SeekableInputStream stream = plan.input().newStream();
     try {
-      this.reader = new IndexedFileReader(plan.input(), plan.footer(), plan.newReaderOptions(), stream,
+      this.reader = new IndexedFileReader(plan.input(), plan.footer(), plan.newReaderOptions(buffers), stream,
           plan.indexes());
     } catch (IOException | RuntimeException e) {
       stream.close();
@@ -62,7 +65,7 @@ final class ParquetRangeReader implements RangeReader {
     reader.setRequestedSchema(plan.projection().leaves());
     for (ColumnNode node : plan.projection().columns()) {
       columns.add(node instanceof ColumnNode.Leaf leaf
-          && leaf.descriptor().getMaxRepetitionLevel() == 0 ? new FlatColumn(leaf)
+          && leaf.descriptor().getMaxRepetitionLevel() == 0 ? new FlatColumn(leaf, buffers)
           : new NestedColumn(node));
     }
   }
@@ -186,12 +189,14 @@ final class ParquetRangeReader implements RangeReader {
     private final ColumnNode.Leaf leaf;
     private final ColumnDecoder decoder;
     private final int maxDef;
+    private final PageBuffers buffers;
     private ColumnReader reader;
     /** The bulk page decoder of the current row group, or null on the value path. */
     private FlatPageReader bulk;
 
-    FlatColumn(ColumnNode.Leaf leaf) {
+    FlatColumn(ColumnNode.Leaf leaf, PageBuffers buffers) {
       this.leaf = leaf;
+      this.buffers = buffers;
       this.decoder = Decoders.decoderFor(leaf.primitiveType());
       this.maxDef = leaf.descriptor().getMaxDefinitionLevel();
     }
@@ -206,7 +211,7 @@ final class ParquetRangeReader implements RangeReader {
       if (bulkFirstRow >= 0 && decoder.supportsBulk()
           && FlatPageReader.supports(leaf.descriptor())) {
         bulk = new FlatPageReader(leaf.descriptor(), pages.getPageReader(leaf.descriptor()),
-            bulkFirstRow);
+            bulkFirstRow, buffers);
         reader = null;
       } else {
         bulk = null;

@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal;
 
+import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +17,7 @@ import org.xerial.snappy.Snappy;
 class HeapSnappyCodecsTest {
 
   private final HeapSnappyCodecs codecs =
-      new HeapSnappyCodecs(HadoopCodecs.newFactory(new Configuration(), 0));
+      new HeapSnappyCodecs(HadoopCodecs.newFactory(new Configuration(), 0), new PageBuffers());
 
   private static byte[] page() {
     byte[] bytes = new byte[100_000];

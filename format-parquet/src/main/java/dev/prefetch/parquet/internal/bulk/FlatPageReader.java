@@ -44,6 +44,11 @@ public final class FlatPageReader {
   private final int fixedLength;
   private final int maxDefinitionLevel;
   private final int levelBitWidth;
+  /** Where decompressed pages' arrays go back once read; null: nowhere. */
+  private final PageBuffers buffers;
+  /** The arrays of the current page (definition levels and values), given back on the next. */
+  private byte[] pageArray;
+  private byte[] levelArray;
   private long rowsToSkip;
   private boolean firstPage = true;
 
@@ -60,8 +65,10 @@ public final class FlatPageReader {
    * @param column a column whose maximum repetition level is 0
    * @param pages its pages in one row group (or the pages of a filtered read of one)
    * @param firstRow the row (within the row group) the reads start at
+   * @param buffers the pool whose arrays the pages were decompressed into, or null
    */
-  public FlatPageReader(ColumnDescriptor column, PageReader pages, long firstRow) {
+  public FlatPageReader(ColumnDescriptor column, PageReader pages, long firstRow,
+      PageBuffers buffers) {
     if (column.getMaxRepetitionLevel() != 0) {
       throw new IllegalArgumentException("not a flat column: " + column);
     }
@@ -72,6 +79,7 @@ public final class FlatPageReader {
     this.maxDefinitionLevel = column.getMaxDefinitionLevel();
     this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinitionLevel);
     this.rowsToSkip = firstRow;
+    this.buffers = buffers;
   }
 
   /** Whether this reader decodes the column's physical type (INT96 is left to the value path). */
@@ -215,6 +223,13 @@ public final class FlatPageReader {
   }
 
   private void loadPage() {
+    if (buffers != null) {
+      // The current page is read to its end: nothing refers to its bytes any more.
+      buffers.give(pageArray);
+      buffers.give(levelArray);
+    }
+    pageArray = null;
+    levelArray = null;
     DataPage page = pages.readPage();
     if (page == null) {
       throw new IllegalStateException("column " + column + " ended before its last row");
@@ -245,6 +260,7 @@ public final class FlatPageReader {
     int count = page.getValueCount();
     ByteBuffer buffer = heapBuffer(page.getBytes());
     byte[] data = buffer.array();
+    pageArray = data;
     int pos = buffer.arrayOffset() + buffer.position();
     int end = buffer.arrayOffset() + buffer.limit();
     if (maxDefinitionLevel == 0) {
@@ -289,10 +305,12 @@ public final class FlatPageReader {
       levels = null;
     } else {
       ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
+      levelArray = defs.array();
       levels = new RleBitPackedDecoder(defs.array(), defs.arrayOffset() + defs.position(),
           defs.arrayOffset() + defs.limit(), levelBitWidth);
     }
     ByteBuffer data = heapBuffer(page.getData());
+    pageArray = data.array();
     values = valuesDecoder(page.getDataEncoding(), data.array(),
         data.arrayOffset() + data.position(), data.arrayOffset() + data.limit(), count);
     pageLeft = count;

@@ -74,7 +74,7 @@ class FlatPageReaderTest {
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(referenceGroup,
             new NoConverter(), SCHEMA, "test");
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatPageReader reader = new FlatPageReader(column, bulkGroup.getPageReader(column), 0);
+          FlatPageReader reader = new FlatPageReader(column, bulkGroup.getPageReader(column), 0, null);
           ColumnReader expected = store.getColumnReader(column);
           int done = 0;
           while (done < rows) {
@@ -108,7 +108,7 @@ class FlatPageReaderTest {
           continue;
         }
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatPageReader reader = new FlatPageReader(column, group.getPageReader(column), skip);
+          FlatPageReader reader = new FlatPageReader(column, group.getPageReader(column), skip, null);
           ColumnReader expected = store.getColumnReader(column);
           for (long i = 0; i < skip; i++) {
             if (expected.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
