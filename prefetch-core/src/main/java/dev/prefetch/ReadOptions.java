@@ -25,7 +25,9 @@ import java.util.TreeSet;
  *   <li>{@value #VERIFY_CHECKSUMS} [false]: verify page checksums where the file has them.
  *   <li>{@value #PREFETCH_ENABLED} [true]: false forces the single-reader path.
  *   <li>{@value #PREFETCH_PARALLELISM} [min(8, max(2, cores))]: producer threads.
- *   <li>{@value #PREFETCH_QUEUE_CAPACITY} [4]: batches per producer queue.
+ *   <li>{@value #PREFETCH_QUEUE_CAPACITY} [256]: batches per producer queue: how far a producer
+ *       can work ahead of the consumer (which takes ranges in row order); memory is bounded by
+ *       {@value #PREFETCH_MAX_BUFFERED_BYTES} as well.
  *   <li>{@value #PREFETCH_MAX_BUFFERED_BYTES} [256 MiB]: bound on decoded bytes in all queues.
  *   <li>{@value #PREFETCH_MIN_READ_BYTES} [10 MiB]: below this estimated compressed size of the
  *       selected columns, a single reader is used; {@value #ORC_PREFETCH_THRESHOLD} is an alias.
@@ -56,7 +58,7 @@ public final class ReadOptions {
   public static final String PARQUET_OFFSET_INDEX_CACHE = "parquet.read.enable-offset-index-cache";
 
   public static final int DEFAULT_BATCH_SIZE_ROWS = 4096;
-  public static final int DEFAULT_QUEUE_CAPACITY_BATCHES = 4;
+  public static final int DEFAULT_QUEUE_CAPACITY_BATCHES = 256;
   public static final long DEFAULT_MAX_BUFFERED_BYTES = 256L << 20;
   public static final long DEFAULT_MIN_READ_BYTES = 10L << 20;
   public static final long DEFAULT_NATURAL_READ_SIZE_BYTES = 1L << 20;

@@ -20,7 +20,7 @@ class ReadOptionsTest {
     assertThat(options.prefetchEnabled()).isTrue();
     assertThat(options.parallelism())
         .isEqualTo(Math.min(8, Math.max(2, Runtime.getRuntime().availableProcessors())));
-    assertThat(options.queueCapacity()).isEqualTo(4);
+    assertThat(options.queueCapacity()).isEqualTo(256);
     assertThat(options.maxBufferedBytes()).isEqualTo(256L << 20);
     assertThat(options.minReadBytes()).isEqualTo(10L << 20);
     assertThat(options.orcNaturalReadSizeBytes()).isEqualTo(1L << 20);

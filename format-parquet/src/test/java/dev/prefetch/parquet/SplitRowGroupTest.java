@@ -95,6 +95,41 @@ class SplitRowGroupTest {
   }
 
   @Test
+  void rowGroupsLongerThanAProducersQueueAreSlicedSoLaterProducersCanWorkAhead()
+      throws IOException {
+    Path three = ParquetTestFiles.write(dir.resolve("three-groups.parquet"), SCHEMA, 3 * ROWS,
+        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
+            .dictionary(false).rowGroupBytes(3L << 20).pageRowLimit(2000),
+        (i, g) -> fill(i, g));
+    int rowGroups;
+    try (ReadContext context = ReadContext.defaults();
+         FilePlan whole = new ParquetFormat().plan(DataFile.of(three),
+             options().prefetchEnabled(false).build(), context, new ScanCounters())) {
+      rowGroups = whole.ranges().size();
+    }
+    assertThat(rowGroups).as("row groups of the file").isGreaterThanOrEqualTo(2);
+    // Two producers, fewer than the row groups: only the queue (4 batches of 4,096 rows, far
+    // shorter than a row group) asks for slices.
+    try (ReadContext context = ReadContext.defaults();
+         FilePlan plan = new ParquetFormat().plan(DataFile.of(three), options().parallelism(2)
+             .queueCapacity(4).build(), context, new ScanCounters())) {
+      assertThat(plan.ranges()).hasSizeGreaterThan(rowGroups);
+      long next = 0;
+      for (ReadRange range : plan.ranges()) {
+        assertThat(range.firstRow()).isEqualTo(next);
+        next = range.endRow();
+      }
+      assertThat(next).isEqualTo(3L * ROWS);
+    }
+    // A queue that holds a whole row group needs no slices.
+    try (ReadContext context = ReadContext.defaults();
+         FilePlan plan = new ParquetFormat().plan(DataFile.of(three), options().parallelism(2)
+             .queueCapacity(1024).build(), context, new ScanCounters())) {
+      assertThat(plan.ranges()).hasSize(rowGroups);
+    }
+  }
+
+  @Test
   void fourProducersOnSlicesReadWhatOneReaderReads() throws IOException {
     String single = scan(options().prefetchEnabled(false).parquetSplitRowGroups(false).build(),
         false);

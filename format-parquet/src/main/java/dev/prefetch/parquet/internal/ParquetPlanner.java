@@ -50,9 +50,12 @@ import org.apache.parquet.io.SeekableInputStream;
  * {@link ColumnIndexFilter}); the selected row ranges; then one range per row group, or several
  * page-aligned slices of a large one.
  *
- * <p>Splitting: when fewer row groups are selected than {@code prefetch.parallelism} and a row
- * group's selected columns hold more than twice {@value #MIN_SLICE_BYTES} compressed bytes, it is
- * cut into {@code min(ceil(bytes / MIN_SLICE_BYTES), SLICES_PER_PRODUCER x parallelism)} slices.
+ * <p>Splitting: a row group whose selected columns hold more than twice {@value #MIN_SLICE_BYTES}
+ * compressed bytes is cut into page-aligned slices, at most {@code ceil(bytes / MIN_SLICE_BYTES)}:
+ * into {@code SLICES_PER_PRODUCER x parallelism} of them when fewer row groups are selected than
+ * {@code prefetch.parallelism}, and, when prefetching, into enough that no slice is longer than a
+ * producer's queue ({@code prefetch.queue-capacity x read.batch-size} rows), since a producer
+ * can work only that far ahead of the consumer, which takes ranges in row order.
  * Cuts fall on page starts of the selected column with the most bytes, so that column reads no
  * page twice; other columns read the pages overlapping each slice and skip the rows before it.
  * The slices partition the row group, so every row is read by exactly one slice. Splitting needs
@@ -174,7 +177,8 @@ public final class ParquetPlanner {
 
     boolean filtering = FilterCompat.isFilteringRequired(filter);
     boolean mayNeedIndexes = filtering || options.rowRanges() != null
-        || (options.parquetSplitRowGroups() && candidates.size() < options.parallelism());
+        || (options.parquetSplitRowGroups() && (candidates.size() < options.parallelism()
+            || anyLongerThanLookAhead(candidates)));
     List<ReadRange> ranges = new ArrayList<>();
     List<SliceSpec> specs = new ArrayList<>();
     if (!mayNeedIndexes || candidates.isEmpty()) {
@@ -302,11 +306,20 @@ public final class ParquetPlanner {
       }
     }
     long[] cuts = new long[0];
-    if (options.parquetSplitRowGroups() && selectedRowGroups < options.parallelism()
-        && bytes > 2 * MIN_SLICE_BYTES && offsetIndexes && anchor != null) {
-      long pieces = Math.min((bytes + MIN_SLICE_BYTES - 1) / MIN_SLICE_BYTES,
-          (long) SLICES_PER_PRODUCER * options.parallelism());
-      cuts = pageCuts(indexes.readOffsetIndex(anchor, stream), rows, (int) pieces);
+    if (options.parquetSplitRowGroups() && bytes > 2 * MIN_SLICE_BYTES && offsetIndexes
+        && anchor != null) {
+      long pieces = 1;
+      if (selectedRowGroups < options.parallelism()) {
+        pieces = (long) SLICES_PER_PRODUCER * options.parallelism();
+      }
+      long lookAhead = lookAheadRows();
+      if (lookAhead > 0) {
+        pieces = Math.max(pieces, (rows + lookAhead - 1) / lookAhead);
+      }
+      pieces = Math.min(pieces, (bytes + MIN_SLICE_BYTES - 1) / MIN_SLICE_BYTES);
+      if (pieces > 1) {
+        cuts = pageCuts(indexes.readOffsetIndex(anchor, stream), rows, (int) pieces);
+      }
     }
     for (long[] segment : segments) {
       long from = segment[0];
@@ -326,6 +339,32 @@ public final class ParquetPlanner {
         }
       }
     }
+  }
+
+  /**
+   * Rows a producer can decode ahead of the consumer: its queue's worth. The consumer takes ranges
+   * in row order, so a producer holding a later range stalls once its queue is full; a range
+   * longer than this leaves the other producers idle for the rest of it. Zero when the read has
+   * no producers to keep busy.
+   */
+  private long lookAheadRows() {
+    if (!options.prefetchEnabled() || options.parallelism() < 2) {
+      return 0;
+    }
+    return (long) options.queueCapacity() * options.batchSize();
+  }
+
+  private boolean anyLongerThanLookAhead(List<BlockMetaData> blocks) {
+    long lookAhead = lookAheadRows();
+    if (lookAhead == 0) {
+      return false;
+    }
+    for (BlockMetaData block : blocks) {
+      if (block.getRowCount() > lookAhead) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Row indexes (inside the row group) where slices start, at page starts of {@code index}. */
