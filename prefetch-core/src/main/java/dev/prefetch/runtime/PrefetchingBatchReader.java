@@ -23,7 +23,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class PrefetchingBatchReader implements BatchReader {
 
-  /** How long close() waits for a producer stuck in uninterruptible I/O. */
+  /**
+   * How long close() waits for a producer stuck in uninterruptible I/O. A producer in a decode
+   * sees the closed exchange at its next batch: the formats keep one batch's decode bounded, on
+   * corrupt input too (format-orc ends an ORC run that is longer than its stream, where orc-core
+   * would spin; see docs/ARCHITECTURE.md, "Streams that end").
+   */
   static final long CLOSE_WAIT_SECONDS = 30;
 
   private final FileSequence files;

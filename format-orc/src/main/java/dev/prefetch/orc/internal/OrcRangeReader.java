@@ -104,13 +104,20 @@ final class OrcRangeReader implements RangeReader {
         } catch (IOException suppressed) {
           e.addSuppressed(suppressed);
         }
+        if (e instanceof IOException io) {
+          throw corruptIfStreamEnded(io, locator.stripe());
+        }
         throw e;
       }
       rowsStripe = locator.stripe();
       windowFirst = locator.firstStride();
     }
     if (rows.getRowNumber() != range.firstRow()) {
-      rows.seekToRow(range.firstRow());
+      try {
+        rows.seekToRow(range.firstRow());
+      } catch (IOException e) {
+        throw corruptIfStreamEnded(e, rowsStripe);
+      }
     }
     end = range.endRow();
     done = false;
@@ -130,7 +137,7 @@ final class OrcRangeReader implements RangeReader {
       options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
     }
     if (firstStride < 0 || options.getSearchArgument() == null) {
-      return reader.rows(options); // no row index: whole stripes
+      return CheckedRecordReader.open(reader, options); // no row index: whole stripes
     }
     int strides = plan.strideCount(stripe);
     return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides);
@@ -249,6 +256,9 @@ final class OrcRangeReader implements RangeReader {
    * nothing of ours was half-built (the batch is only converted after this returns, and a range
    * reader that threw is closed, not read again, so its reused vectors are not looked at); the
    * caller gets a {@link CorruptFileException} naming the file and stripe.
+   *
+   * <p>A run that needs more bytes than its stream holds ends in a {@link StreamEndException}
+   * from the end-checked streams ({@link CheckedRecordReader}), also a corrupt file.
    */
   private boolean nextBatch(VectorizedRowBatch batch) throws IOException {
     try {
@@ -256,7 +266,23 @@ final class OrcRangeReader implements RangeReader {
     } catch (RuntimeException | OutOfMemoryError e) {
       throw new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
           + rowsStripe + ": " + e, e);
+    } catch (IOException e) {
+      throw corruptIfStreamEnded(e, rowsStripe);
     }
+  }
+
+  /**
+   * A {@link CorruptFileException} naming the file and stripe when {@code e} comes from a stream
+   * read past its end ({@link StreamEndException}, which orc-core wraps), else {@code e}.
+   */
+  private IOException corruptIfStreamEnded(IOException e, int stripe) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof StreamEndException) {
+        return new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
+            + stripe + ": " + t.getMessage(), e);
+      }
+    }
+    return e;
   }
 
   private void closeRows() throws IOException {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
 import org.apache.orc.impl.ReaderImpl;
-import org.apache.orc.impl.RecordReaderImpl;
 
 /**
  * orc-core's record reader over one stripe, restricted to a window of its row groups (strides), so
@@ -18,10 +17,13 @@ import org.apache.orc.impl.RecordReaderImpl;
  * assigned, so the window travels to that first call through a thread-local set around the
  * constructor; the reader is confined to the thread that builds and uses it.
  *
+ * <p>Its streams are end-checked like every record reader's of this package
+ * ({@link CheckedRecordReader}).
+ *
  * <p>Requires a predicate on the options (the plan always gives one when the file has a row
  * index), because only then does orc-core read the row index that partial reads need.
  */
-final class StrideWindowRecordReader extends RecordReaderImpl {
+final class StrideWindowRecordReader extends CheckedRecordReader {
 
   /** Row groups {@code [first, last]} of a stripe of {@code groups} row groups. */
   private record Window(int first, int last, int groups) {
