@@ -99,6 +99,12 @@ final class ParquetRangeReader implements RangeReader {
       }
     } catch (RuntimeException e) {
       throw failure(null, e);
+    } catch (OutOfMemoryError e) {
+      if (!PageOverrun.causedBy(e)) {
+        throw e;
+      }
+      throw failure(null, new IllegalStateException("a page header claims more bytes than are"
+          + " left of its column chunk and the file", e));
     }
   }
 
