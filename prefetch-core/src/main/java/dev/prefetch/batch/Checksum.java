@@ -260,8 +260,14 @@ public final class Checksum {
       h = mix(h, (long) LONG_LE.get(data, offset + i));
     }
     long tail = 0;
-    for (int shift = 0; i < length; i++, shift += 8) {
-      tail |= (data[offset + i] & 0xFFL) << shift;
+    int left = length - i;
+    if (left > 0 && data.length - (offset + i) >= 8) {
+      // one word read, masked to the value's last bytes: the same little-endian tail
+      tail = (long) LONG_LE.get(data, offset + i) & (-1L >>> (64 - 8 * left));
+    } else {
+      for (int shift = 0; i < length; i++, shift += 8) {
+        tail |= (data[offset + i] & 0xFFL) << shift;
+      }
     }
     return mix(h, tail);
   }

@@ -115,6 +115,29 @@ class ChecksumTest {
     assertThat(batched.rows()).isEqualTo(total);
   }
 
+  @Test
+  void aValueHashesTheSameWhereverItSitsInItsArray() {
+    byte[] value = "0123456789abc".getBytes();
+    String alone = bytesChecksum(value, 0, value.length);
+    for (int pad = 0; pad < 12; pad++) {
+      byte[] padded = new byte[pad + value.length + pad];
+      java.util.Arrays.fill(padded, (byte) 0x5A);
+      System.arraycopy(value, 0, padded, pad, value.length);
+      for (int length = 0; length <= value.length; length++) {
+        assertThat(bytesChecksum(padded, pad, length))
+            .as("length %d at %d", length, pad)
+            .isEqualTo(bytesChecksum(java.util.Arrays.copyOf(value, length), 0, length));
+      }
+    }
+    assertThat(alone).isNotEqualTo(bytesChecksum(value, 0, value.length - 1));
+  }
+
+  private static String bytesChecksum(byte[] data, int offset, int length) {
+    Checksum checksum = new Checksum(1);
+    checksum.addBytes(0, data, offset, length);
+    return checksum.value();
+  }
+
   private static String sum(long[] ids, String[] names) {
     Checksum checksum = new Checksum(2);
     checksum.add(batch(0, ids, names));
