@@ -371,6 +371,17 @@ final class CompactCursor {
           if (type == BOOLEAN_TRUE || type == BOOLEAN_FALSE) {
             continue; // a struct field's boolean lives in its header
           }
+          if (type >= I16 && type <= I64 && i + MAX_VARINT_BYTES <= stop) {
+            // most fields of a column chunk: skip the varint here, without the type switch
+            int n = 0;
+            while (b[i++] < 0) {
+              if (++n == MAX_VARINT_BYTES) {
+                pos = i + d;
+                throw corrupt("a varint is longer than " + MAX_VARINT_BYTES + " bytes");
+              }
+            }
+            continue;
+          }
           if (type == STOP) {
             pos = i + d;
             throw corrupt("unknown compact type " + type);
