@@ -243,7 +243,8 @@ final class CompactCursor {
    * Skips one value of compact type {@code type} at nesting level {@code depth} (its contents are
    * one level deeper). Iterative, with an explicit stack of open containers rather than one call
    * per nested value: this loop runs over every byte of the column chunks of every row group of a
-   * footer, and recursion through a type switch per value cost about twice as much.
+   * footer, and recursion through a type switch per value cost about 1.5 times as much (index
+   * build of a 104 MB footer: 160 to 180 ms of CPU against 105 to 120).
    */
   private void skip(int type, int depth) throws CorruptFileException {
     if (frameKind == null) {
