@@ -6,6 +6,7 @@ import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.CacheKey;
 import dev.prefetch.cache.CacheValue;
 import dev.prefetch.cache.FileIdentity;
+import dev.prefetch.parquet.internal.footer.FooterBytes;
 import dev.prefetch.spi.ScanCounters;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -28,8 +29,10 @@ import org.apache.parquet.io.SeekableInputStream;
  *
  * <p>Layout read: {@code ... footer bytes | footer length (4 bytes, little endian) | "PAR1"}. The
  * last {@value #SPECULATIVE_TAIL_BYTES} bytes (or the whole file when shorter) are read in one
- * request, which holds the whole footer of most files; a longer footer costs one more read. Every
- * length read from the file is checked against the file size before anything is allocated.
+ * request, which holds the whole footer of most files; the rest of a longer footer is read in
+ * requests of at most {@link FooterBytes#READ_CHUNK_BYTES} (one huge request is far slower on
+ * Hadoop's local streams). Every length read from the file is checked against the file size
+ * before anything is allocated.
  */
 public final class FooterReader {
 
@@ -129,7 +132,7 @@ public final class FooterReader {
         // The footer starts before the speculative tail: read its head, reuse the rest.
         int head = length - inTail;
         in.seek(fileLength - 8 - length);
-        in.readFully(footer, 0, head);
+        FooterBytes.readFully(in, footer, 0, head);
         counters.add(ScanCounters.FOOTER_BYTES_READ, head);
         System.arraycopy(tail, 0, footer, head, inTail);
       }

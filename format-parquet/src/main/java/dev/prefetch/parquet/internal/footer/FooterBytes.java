@@ -19,6 +19,14 @@ public record FooterBytes(ByteBuffer metadata, boolean encrypted) {
 
   /** Magic + length trailer. */
   public static final int TRAILER_BYTES = 8;
+  /**
+   * The most bytes one read request of a footer asks for. Hadoop's local streams end in
+   * {@code FileInputStream}, whose native read copies through a buffer it allocates per call at
+   * the request's size: one 100 MB request faults in 100 MB of fresh memory and took 0.6 to 1 s
+   * where 4 MiB requests through the same stream took 20 to 40 ms. A few MiB per request still
+   * keeps the count of requests to a remote store small.
+   */
+  public static final int READ_CHUNK_BYTES = 4 << 20;
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
 
@@ -44,8 +52,21 @@ public record FooterBytes(ByteBuffer metadata, boolean encrypted) {
     }
     byte[] metadata = new byte[(int) length];
     in.seek(footerStart);
-    in.readFully(metadata);
+    readFully(in, metadata, 0, metadata.length);
     return new FooterBytes(ByteBuffer.wrap(metadata).asReadOnlyBuffer(), encrypted);
+  }
+
+  /**
+   * Fills {@code bytes[offset, offset + length)} from the stream's position in requests of at most
+   * {@link #READ_CHUNK_BYTES}.
+   */
+  public static void readFully(SeekableInputStream in, byte[] bytes, int offset, int length)
+      throws IOException {
+    for (int done = 0; done < length; ) {
+      int n = Math.min(READ_CHUNK_BYTES, length - done);
+      in.readFully(bytes, offset + done, n);
+      done += n;
+    }
   }
 
   private static boolean endsWith(byte[] trailer, byte[] magic) {

@@ -58,9 +58,10 @@ import org.apache.parquet.schema.Type;
  * <p>Run (full size needs a quiet machine, about 4 GB of heap to write the file, and a few
  * minutes for the writer):
  * <pre>
- * mvn -o -q test-compile dependency:build-classpath -pl format-parquet \
+ * mvn -B -o -q test-compile dependency:build-classpath -pl format-parquet -am \
  *     -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
- * java -Xmx6g -cp format-parquet/target/test-classes:format-parquet/target/classes:$(cat /tmp/cp.txt) \
+ * java -Xmx8g -cp format-parquet/target/test-classes:format-parquet/target/classes:\
+ *     prefetch-core/target/classes:$(cat /tmp/cp.txt) \
  *     dev.prefetch.parquet.internal.footer.FooterIndexBenchmark \
  *     --columns 2000 --row-groups 500 --rows 10 --iterations 20 --file /tmp/wide-2000x500.parquet
  * </pre>

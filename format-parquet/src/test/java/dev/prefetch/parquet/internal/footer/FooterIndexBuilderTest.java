@@ -189,6 +189,20 @@ class FooterIndexBuilderTest {
   }
 
   @Test
+  void overLongOrCutVarintInsideASkippedStructIsCorrupt() {
+    CompactBytes overLong = new CompactBytes().longField(50, STRUCT).field(1, I64)
+        .raw(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)
+        .raw(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0).stop().stop();
+    assertThatThrownBy(() -> build(overLong.toByteArray()))
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("varint is longer than 10 bytes");
+    CompactBytes cut = new CompactBytes().longField(50, STRUCT).field(1, I64).raw(0xff, 0xff);
+    assertThatThrownBy(() -> build(cut.toByteArray()))
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("runs past the end");
+  }
+
+  @Test
   void binaryLengthPastTheEndIsCorrupt() {
     CompactBytes bytes = new CompactBytes().field(1, I32).zigzag(1)
         .field(5, BINARY).varint(1000).raw('a', 'b').stop();
