@@ -35,6 +35,7 @@ public final class OrcFilePlan implements FilePlan {
   private final ScanCounters counters;
   private final SearchArgument alwaysTrue;
   private final long rowIndexStride;
+  private final StripeBuffers stripeBuffers;
 
   OrcFilePlan(DataFile file, FileSystem fs, Configuration conf, FileTail tail,
       Projection projection, SearchArgument sarg, List<StripeInformation> stripes,
@@ -57,6 +58,34 @@ public final class OrcFilePlan implements FilePlan {
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
     this.rowIndexStride = tail.proto().getFooter().getRowIndexStride();
+    this.stripeBuffers = projection == null ? null
+        : new StripeBuffers(this.stripes, sharedRanges(this.stripes, this.ranges, sarg),
+            projection.include());
+  }
+
+  /**
+   * The plan's ranges per stripe, for the stripes whose bytes its range readers share: those read
+   * whole. A stripe read in part (row ranges) or under a predicate (which may skip row groups) is
+   * read by each record reader for itself, only the row groups it needs (0 here).
+   */
+  private static int[] sharedRanges(List<StripeInformation> stripes, List<ReadRange> ranges,
+      SearchArgument sarg) {
+    int[] count = new int[stripes.size()];
+    if (sarg != null) {
+      return count;
+    }
+    long[] rows = new long[stripes.size()];
+    for (ReadRange range : ranges) {
+      int stripe = ((StrideLocator) range.locator()).stripe();
+      count[stripe]++;
+      rows[stripe] += range.rowCount();
+    }
+    for (int s = 0; s < count.length; s++) {
+      if (rows[s] != stripes.get(s).getNumberOfRows()) {
+        count[s] = 0;
+      }
+    }
+    return count;
   }
 
   /**
@@ -158,6 +187,11 @@ public final class OrcFilePlan implements FilePlan {
     return names.toArray(new String[0]);
   }
 
+  /** The stripe bytes shared by this plan's range readers. */
+  StripeBuffers stripeBuffers() {
+    return stripeBuffers;
+  }
+
   Projection projection() {
     return projection;
   }
@@ -177,6 +211,13 @@ public final class OrcFilePlan implements FilePlan {
     }
     long rows = stripes.get(stripe).getNumberOfRows();
     return Math.toIntExact((rows + rowIndexStride - 1) / rowIndexStride);
+  }
+
+  @Override
+  public void close() {
+    if (stripeBuffers != null) {
+      stripeBuffers.clear();
+    }
   }
 
   @Override

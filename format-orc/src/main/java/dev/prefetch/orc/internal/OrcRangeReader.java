@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.Reader;
@@ -22,17 +23,18 @@ import org.apache.orc.TypeDescription;
  * <p>Threads: confined to the thread the runtime gives it (a producer, or the caller on the single
  * path); nothing here is shared except the plan, which is immutable.
  *
- * <p>It owns one orc-core {@link Reader} (built from the plan's tail, so it reads no tail) and at
- * most one {@link RecordReader}, over one stripe from the first stride of a range to the stripe's
- * end ({@link StrideWindowRecordReader}). orc-core loads a record reader's row groups from storage
- * when it enters the stripe; starting at the range skips the strides before it, which other
- * producers read, and a reader spanning several stripes would also load the next stripe eagerly
- * at each stripe end, which another producer may own. The window runs to the stripe's end rather
- * than the range's because orc-core pads every partial read of a compressed stream by two
- * compression blocks (up to 512 KiB a stream with 256 KiB blocks), which on ranges of about 1 MiB
- * would cost far more than the strides it saves; so a later range of the same stripe is already
- * loaded, and the record reader is reused: it goes on if the range starts where the previous one
- * stopped, else it seeks (no new read). A walk through all ranges loads each stripe once.
+ * <p>It owns one orc-core {@link Reader} (built from the plan's tail, so it reads no tail), one
+ * stream for stripe bytes, and at most one {@link RecordReader}, over one stripe from the first
+ * stride of a range to the stripe's end ({@link StrideWindowRecordReader}); a reader spanning
+ * several stripes would load the next stripe eagerly at each stripe end, which another producer
+ * may own. Later ranges of the same stripe reuse it: it goes on if the range starts where the
+ * previous one stopped, else it seeks. orc-core gets its bytes through a {@link SharedDataReader}:
+ * for a stripe the plan reads whole, slices of the plan's {@link StripeBuffers}, which every
+ * producer shares, so each byte is read once however the stripe's ranges are spread; otherwise
+ * (row ranges, a predicate) the row groups it asks for, from this reader's stream. The window runs
+ * to the stripe's end rather than the range's because orc-core pads every partial read of a
+ * compressed stream by two compression blocks, and because a window per range would decompress
+ * again the blocks its neighbours share.
  *
  * <p>One set of orc-core column vectors serves every batch: allocating them afresh per batch (a
  * null mask for every column, the per-value references of every string column...) cost more than
@@ -55,8 +57,12 @@ final class OrcRangeReader implements RangeReader {
 
   private final CountingFileSystem fs;
   private Reader reader;
+  /** This reader's stream for stripe bytes, opened at the first stripe. */
+  private FSDataInputStream stream;
   private RecordReader rows;
   private int rowsStripe = -1;
+  /** Whether the current range is read to its end (and reported as done). */
+  private boolean rangeFinished = true;
   private int windowFirst;
   private long end;
   private boolean done = true;
@@ -121,6 +127,7 @@ final class OrcRangeReader implements RangeReader {
     }
     end = range.endRow();
     done = false;
+    rangeFinished = false;
   }
 
   /**
@@ -132,6 +139,11 @@ final class OrcRangeReader implements RangeReader {
    */
   private RecordReader openRows(int stripe, int firstStride) throws IOException {
     Reader.Options options = plan.stripeOptions(reader, stripe);
+    if (stream == null) {
+      stream = fs.open(plan.file().path());
+    }
+    options.dataReader(new SharedDataReader(stream, plan.stripeBuffers(), stripe,
+        reader.getCompressionKind(), reader.getCompressionSize()));
     filtering = options.getSearchArgument() != null && options.isAllowSARGToFilter();
     if (filtering) {
       options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
@@ -159,19 +171,19 @@ final class OrcRangeReader implements RangeReader {
       }
       long row = rows.getRowNumber();
       if (row >= end) {
-        done = true;
+        finishRange();
         return null;
       }
       int max = (int) Math.min(plan.batchSize(), end - row);
       VectorizedRowBatch batch = max == plan.batchSize() ? fullBatch : wrap(max);
       filteredBatchStart = -1;
       if (!nextBatch(batch) || batch.size == 0) {
-        done = true;
+        finishRange();
         return null;
       }
       long first = filtering && filteredBatchStart >= 0 ? filteredBatchStart : row;
       if (first >= end) {
-        done = true; // orc-core's filter loop ran into the next range: those rows are not ours
+        finishRange(); // orc-core's filter loop ran into the next range: those rows are not ours
         return null;
       }
       // Rows at or past the range end (only after such a filter loop) belong to another range.
@@ -187,6 +199,17 @@ final class OrcRangeReader implements RangeReader {
       }
     }
     return pending.poll();
+  }
+
+  /** Ends the current range; the plan drops a shared stripe once all its ranges are read. */
+  private void finishRange() {
+    done = true;
+    if (!rangeFinished) {
+      rangeFinished = true;
+      if (plan.stripeBuffers().shares(rowsStripe)) {
+        plan.stripeBuffers().rangeDone(rowsStripe);
+      }
+    }
   }
 
   /** One output batch per run of consecutive selected rows, so each keeps exact row numbers. */
@@ -301,6 +324,7 @@ final class OrcRangeReader implements RangeReader {
     } finally {
       Reader open = reader;
       reader = null;
+      stream = null; // one of the streams closed below
       try {
         if (open != null) {
           open.close();

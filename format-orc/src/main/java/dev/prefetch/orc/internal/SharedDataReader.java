@@ -1,0 +1,157 @@
+package dev.prefetch.orc.internal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.orc.CompressionKind;
+import org.apache.orc.DataReader;
+import org.apache.orc.OrcProto;
+import org.apache.orc.StripeInformation;
+import org.apache.orc.impl.BufferChunk;
+import org.apache.orc.impl.BufferChunkList;
+import org.apache.orc.impl.InStream;
+import org.apache.orc.impl.OrcCodecPool;
+
+/**
+ * orc-core's access to one stripe's bytes for one record reader: slices of the plan's
+ * {@link StripeBuffers} when the stripe is shared, else reads through its range reader's stream.
+ *
+ * <p>orc-core clones the instance it is given for each record reader; a clone shares the range
+ * reader's stream (which the range reader closes) and takes a decompressor of its own from
+ * orc-core's pool, returned on {@link #close()}. Confined to its range reader's thread.
+ */
+final class SharedDataReader implements DataReader {
+
+  private final FSDataInputStream in;
+  private final StripeBuffers buffers;
+  private final int stripe;
+  private final CompressionKind compression;
+  private final int bufferSize;
+  private InStream.StreamOptions options;
+
+  /**
+   * @param in the range reader's stream
+   * @param buffers the plan's shared stripe bytes
+   * @param stripe the stripe the record reader reads
+   * @param compression the file's compression
+   * @param bufferSize the file's compression block size
+   */
+  SharedDataReader(FSDataInputStream in, StripeBuffers buffers, int stripe,
+      CompressionKind compression, int bufferSize) {
+    this.in = in;
+    this.buffers = buffers;
+    this.stripe = stripe;
+    this.compression = compression;
+    this.bufferSize = bufferSize;
+  }
+
+  @Override
+  public void open() {
+    // the stream is the range reader's, open already
+  }
+
+  @Override
+  public OrcProto.StripeFooter readStripeFooter(StripeInformation info) throws IOException {
+    if (buffers.shares(stripe)) {
+      return buffers.footer(stripe, this::readFooter);
+    }
+    return readFooter(info);
+  }
+
+  private OrcProto.StripeFooter readFooter(StripeInformation info) throws IOException {
+    long offset = info.getOffset() + info.getIndexLength() + info.getDataLength();
+    int length = Math.toIntExact(info.getFooterLength());
+    byte[] bytes = new byte[length];
+    in.readFully(offset, bytes, 0, length);
+    return OrcProto.StripeFooter.parseFrom(InStream.createCodedInputStream(InStream.create(
+        "footer", new BufferChunk(ByteBuffer.wrap(bytes), offset), offset, length,
+        getCompressionOptions())));
+  }
+
+  @Override
+  public BufferChunkList readFileData(BufferChunkList range, boolean doForceDirect)
+      throws IOException {
+    BufferChunk chunk = range.get();
+    while (chunk != null) {
+      BufferChunk next = (BufferChunk) chunk.next;
+      if (!chunk.hasData()) {
+        ByteBuffer slice = doForceDirect || !buffers.shares(stripe) ? null
+            : buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in);
+        if (slice == null) {
+          next = readRun(chunk, doForceDirect);
+        } else {
+          chunk.setChunk(slice);
+        }
+      }
+      chunk = next;
+    }
+    return range;
+  }
+
+  /**
+   * Reads {@code first} and the chunks right after it that continue it without a gap, in one
+   * request; returns the chunk after them.
+   */
+  private BufferChunk readRun(BufferChunk first, boolean direct) throws IOException {
+    long start = first.getOffset();
+    long end = first.getEnd();
+    BufferChunk after = (BufferChunk) first.next;
+    while (after != null && !after.hasData() && after.getOffset() == end
+        && after.getEnd() - start <= Integer.MAX_VALUE) {
+      end = after.getEnd();
+      after = (BufferChunk) after.next;
+    }
+    byte[] bytes = new byte[Math.toIntExact(end - start)];
+    in.readFully(start, bytes, 0, bytes.length);
+    ByteBuffer all = ByteBuffer.wrap(bytes);
+    if (direct) {
+      all = ByteBuffer.allocateDirect(bytes.length).put(bytes);
+      all.flip();
+    }
+    for (BufferChunk chunk = first; chunk != after; chunk = (BufferChunk) chunk.next) {
+      ByteBuffer slice = all.duplicate();
+      slice.position((int) (chunk.getOffset() - start));
+      slice.limit((int) (chunk.getEnd() - start));
+      chunk.setChunk(slice.slice());
+    }
+    return after;
+  }
+
+  @Override
+  public boolean isTrackingDiskRanges() {
+    return false;
+  }
+
+  @Override
+  @Deprecated
+  public void releaseBuffer(ByteBuffer toRelease) {
+    // nothing to release: buffers are ordinary heap arrays
+  }
+
+  @Override
+  public void releaseAllBuffers() {
+    // nothing to release: buffers are ordinary heap arrays
+  }
+
+  @Override
+  public SharedDataReader clone() {
+    return new SharedDataReader(in, buffers, stripe, compression, bufferSize);
+  }
+
+  @Override
+  public InStream.StreamOptions getCompressionOptions() {
+    if (options == null) {
+      options = InStream.options().withCodec(OrcCodecPool.getCodec(compression))
+          .withBufferSize(bufferSize);
+    }
+    return options;
+  }
+
+  @Override
+  public void close() {
+    if (options != null && options.getCodec() != null) {
+      OrcCodecPool.returnCodec(compression, options.getCodec());
+      options = null;
+    }
+  }
+}
