@@ -36,7 +36,8 @@ import org.apache.orc.TypeDescription;
  *
  * <p>No copy where the layouts match and the run starts at row 0 of a vector that does not repeat:
  * bigint, double and decimal(p &le; 18) values ({@code long[]}/{@code double[]}) and null masks
- * ({@code boolean[]}) are handed over as they are. The reader reuses one orc-core batch, so every
+ * ({@code boolean[]}) are handed over as they are, and so is the byte array of a batch of strings
+ * or binaries that orc-core read back to back into an array of their exact length. The reader reuses one orc-core batch, so every
  * array handed over is noted, and {@link #release()} (called once all runs of a batch are
  * converted, before orc-core fills the batch again) gives those orc-core vectors fresh arrays:
  * orc-core never writes an array it has handed over, and nothing else of the batch is allocated
@@ -319,6 +320,14 @@ final class VectorConverter {
     if (total > Integer.MAX_VALUE) {
       throw new ArithmeticException("a batch of " + count + " values holds " + total
           + " bytes, more than an array can");
+    }
+    if (backToBack && shared != null && firstStart == 0 && shared.length == total
+        && shared.length != v.bufferSize()) {
+      // The run is the whole array: orc-core reads a batch of directly encoded strings into an
+      // array of their exact total length, fresh for each batch (or the stripe's dictionary,
+      // never written after its load), so it is handed over. Only its own value buffer
+      // (bufferSize) is written again, by a later batch; that one is always copied.
+      return new BinaryVector(dataType, count, shared, offsets, nulls);
     }
     byte[] data = new byte[(int) total];
     if (backToBack) {
