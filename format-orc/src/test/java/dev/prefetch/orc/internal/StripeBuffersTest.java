@@ -1,0 +1,186 @@
+package dev.prefetch.orc.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSInputStream;
+import org.apache.orc.OrcProto;
+import org.apache.orc.StripeInformation;
+import org.apache.orc.impl.ReaderImpl;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class StripeBuffersTest {
+
+  /** One stripe at offset 3: a 1,000-byte index stream, then data streams of 20 MiB and 100 B. */
+  private static final long OFFSET = 3;
+  private static final int INDEX = 1000;
+  private static final int BIG = 20 << 20;
+  private static final int SMALL = 100;
+  private static final byte[] FILE = new byte[(int) OFFSET + INDEX + BIG + SMALL];
+
+  static {
+    for (int i = 0; i < FILE.length; i++) {
+      FILE[i] = (byte) (i * 31 + (i >>> 8));
+    }
+  }
+
+  private static final StripeInformation STRIPE = new ReaderImpl.StripeInformationImpl(
+      OrcProto.StripeInformation.newBuilder().setOffset(OFFSET).setIndexLength(INDEX)
+          .setDataLength(BIG + SMALL).setFooterLength(0).setNumberOfRows(10).build(), 0, 0, null);
+  private static final OrcProto.StripeFooter FOOTER = OrcProto.StripeFooter.newBuilder()
+      .addStreams(stream(OrcProto.Stream.Kind.ROW_INDEX, 1, INDEX))
+      .addStreams(stream(OrcProto.Stream.Kind.DATA, 1, BIG))
+      .addStreams(stream(OrcProto.Stream.Kind.DATA, 2, SMALL))
+      .build();
+
+  private static OrcProto.Stream stream(OrcProto.Stream.Kind kind, int column, long length) {
+    return OrcProto.Stream.newBuilder().setKind(kind).setColumn(column).setLength(length).build();
+  }
+
+  private static StripeBuffers buffers(boolean... include) {
+    return new StripeBuffers(List.of(STRIPE), new int[] {2}, include);
+  }
+
+  @Test
+  void slicesHoldTheFileBytesAndEachUnitIsReadOnce() throws IOException {
+    StripeBuffers buffers = buffers(true, true, true);
+    ArrayStream in = new ArrayStream();
+    buffers.footer(0, stripe -> FOOTER);
+    long start = OFFSET + INDEX + 5;
+    ByteBuffer slice = buffers.slice(0, start, BIG - 10, in.stream());
+    assertSameBytes(slice, start);
+    assertSameBytes(buffers.slice(0, OFFSET, INDEX + BIG + SMALL, in.stream()), OFFSET);
+    // 1,000 + 20 MiB + 100 bytes in three units of at most 8 MiB.
+    assertThat(in.reads.get()).isEqualTo(3);
+    assertThat(in.bytes.get()).isEqualTo(INDEX + BIG + SMALL);
+  }
+
+  @Test
+  void streamsOfColumnsNotReadAreLeftToTheFile() throws IOException {
+    StripeBuffers buffers = buffers(true, false, true);
+    ArrayStream in = new ArrayStream();
+    buffers.footer(0, stripe -> FOOTER);
+    assertThat(buffers.slice(0, OFFSET + INDEX, 10, in.stream())).isNull();
+    long small = OFFSET + INDEX + BIG;
+    assertSameBytes(buffers.slice(0, small, SMALL, in.stream()), small);
+    assertThat(in.bytes.get()).isEqualTo(SMALL);
+  }
+
+  @Test
+  void aFailedLoadIsLoadedAgainByTheNextReader() throws IOException {
+    StripeBuffers buffers = buffers(true, true, true);
+    buffers.footer(0, stripe -> FOOTER);
+    ArrayStream failing = new ArrayStream();
+    failing.failures.set(1);
+    assertThatThrownBy(() -> buffers.slice(0, OFFSET, INDEX, failing.stream()))
+        .isInstanceOf(IOException.class);
+    ArrayStream working = new ArrayStream();
+    assertSameBytes(buffers.slice(0, OFFSET, INDEX, working.stream()), OFFSET);
+  }
+
+  @Test
+  @Timeout(30)
+  void concurrentReadersShareTheLoadsOfAStripe() throws Exception {
+    StripeBuffers buffers = buffers(true, true, true);
+    buffers.footer(0, stripe -> FOOTER);
+    ArrayStream in = new ArrayStream();
+    int threads = 4;
+    CountDownLatch go = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<ByteBuffer>> slices = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        slices.add(pool.submit(() -> {
+          go.await();
+          return buffers.slice(0, OFFSET + INDEX, BIG, in.stream());
+        }));
+      }
+      go.countDown();
+      for (Future<ByteBuffer> slice : slices) {
+        assertSameBytes(slice.get(), OFFSET + INDEX);
+      }
+    } finally {
+      pool.shutdownNow();
+      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(in.bytes.get()).isLessThanOrEqualTo(INDEX + BIG + SMALL);
+  }
+
+  @Test
+  void theLastRangeOfAStripeDropsItsBytes() throws IOException {
+    StripeBuffers buffers = buffers(true, true, true);
+    ArrayStream in = new ArrayStream();
+    buffers.footer(0, stripe -> FOOTER);
+    buffers.slice(0, OFFSET, INDEX, in.stream());
+    buffers.rangeDone(0);
+    buffers.slice(0, OFFSET, INDEX, in.stream());
+    assertThat(in.reads.get()).isEqualTo(1);
+    buffers.rangeDone(0);
+    // Dropped: a reader coming back (never in a plan's walk) reads it again.
+    buffers.footer(0, stripe -> FOOTER);
+    buffers.slice(0, OFFSET, INDEX, in.stream());
+    assertThat(in.reads.get()).isEqualTo(2);
+  }
+
+  private static void assertSameBytes(ByteBuffer slice, long fileOffset) {
+    byte[] actual = new byte[slice.remaining()];
+    slice.duplicate().get(actual);
+    byte[] expected = new byte[actual.length];
+    System.arraycopy(FILE, (int) fileOffset, expected, 0, expected.length);
+    assertThat(actual).isEqualTo(expected);
+  }
+
+  /** {@link #FILE} as a stream that counts positioned reads and can fail the next ones. */
+  private static final class ArrayStream extends FSInputStream {
+    final AtomicInteger reads = new AtomicInteger();
+    final AtomicInteger bytes = new AtomicInteger();
+    final AtomicInteger failures = new AtomicInteger();
+    private long position;
+
+    FSDataInputStream stream() {
+      return new FSDataInputStream(this);
+    }
+
+    @Override
+    public void readFully(long pos, byte[] buffer, int offset, int length) throws IOException {
+      if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        throw new IOException("injected read failure");
+      }
+      System.arraycopy(FILE, (int) pos, buffer, offset, length);
+      reads.incrementAndGet();
+      bytes.addAndGet(length);
+    }
+
+    @Override
+    public void seek(long pos) {
+      position = pos;
+    }
+
+    @Override
+    public long getPos() {
+      return position;
+    }
+
+    @Override
+    public boolean seekToNewSource(long targetPos) {
+      return false;
+    }
+
+    @Override
+    public int read() {
+      return position < FILE.length ? FILE[(int) position++] & 0xFF : -1;
+    }
+  }
+}
