@@ -31,7 +31,7 @@ import java.util.TreeSet;
  *   <li>{@value #PREFETCH_MAX_BUFFERED_BYTES} [256 MiB]: bound on decoded bytes in all queues.
  *   <li>{@value #PREFETCH_MIN_READ_BYTES} [10 MiB]: below this estimated compressed size of the
  *       selected columns, a single reader is used; {@value #ORC_PREFETCH_THRESHOLD} is an alias.
- *   <li>{@value #ORC_NATURAL_READ_SIZE} [1 MiB]: target compressed bytes of one ORC read range.
+ *   <li>{@value #ORC_NATURAL_READ_SIZE} [8 MiB]: target compressed bytes of one ORC read range.
  *   <li>{@value #PARQUET_SPLIT_ROW_GROUPS} [true]: split large row groups into page-aligned ranges
  *       when there are fewer row groups than producers.
  *   <li>{@value #PARQUET_OFFSET_INDEX_CACHE} [false]: keep parsed OffsetIndex objects per reader.
@@ -61,7 +61,7 @@ public final class ReadOptions {
   public static final int DEFAULT_QUEUE_CAPACITY_BATCHES = 256;
   public static final long DEFAULT_MAX_BUFFERED_BYTES = 256L << 20;
   public static final long DEFAULT_MIN_READ_BYTES = 10L << 20;
-  public static final long DEFAULT_NATURAL_READ_SIZE_BYTES = 1L << 20;
+  public static final long DEFAULT_NATURAL_READ_SIZE_BYTES = 8L << 20;
   /** Upper bound on producers per reader; more threads than this never pay on one file. */
   public static final int MAX_PARALLELISM = 256;
   public static final int MAX_QUEUE_CAPACITY_BATCHES = 1 << 16;

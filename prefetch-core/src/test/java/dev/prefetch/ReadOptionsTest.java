@@ -23,7 +23,7 @@ class ReadOptionsTest {
     assertThat(options.queueCapacity()).isEqualTo(256);
     assertThat(options.maxBufferedBytes()).isEqualTo(256L << 20);
     assertThat(options.minReadBytes()).isEqualTo(10L << 20);
-    assertThat(options.orcNaturalReadSizeBytes()).isEqualTo(1L << 20);
+    assertThat(options.orcNaturalReadSizeBytes()).isEqualTo(8L << 20);
     assertThat(options.parquetSplitRowGroups()).isTrue();
     assertThat(options.parquetOffsetIndexCache()).isFalse();
     assertThat(options.columns()).isEmpty();

@@ -114,10 +114,21 @@ public final class OrcPlanner {
         SargPruner.prune(sarg, schema, reader.getStripeStatistics(), keep);
       }
       List<ReadRange> ranges = RangePlanner.plan(rows, bytes, keep, reader.getRowIndexStride(),
-          options.orcNaturalReadSizeBytes(), options.rowRanges());
+          options.orcNaturalReadSizeBytes(), maxRangeRows(options), options.rowRanges());
       return new OrcFilePlan(file, fs, conf, tail, projection, sarg, stripes, ranges,
           options.batchSize(), counters);
     }
+  }
+
+  /**
+   * The most rows of a range. The consumer takes ranges in row order, so a producer holding a later
+   * range decodes only its queue's worth before it waits: when prefetching, a range holds no more
+   * rows than a queue does, so that each producer can finish its range while the consumer is still
+   * on an earlier one.
+   */
+  private static long maxRangeRows(ReadOptions options) {
+    return options.prefetchEnabled() ? (long) options.queueCapacity() * options.batchSize()
+        : Long.MAX_VALUE;
   }
 
   /** The selected columns' share of stripe {@code s}'s raw data size, in [0, 1]. */

@@ -10,11 +10,11 @@ import java.util.List;
  *
  * <p>Each stripe's estimated bytes for the selected columns are spread evenly over its strides;
  * a range takes as many consecutive strides as bring it nearest to the natural read size (at least
- * one), and the strides of a stripe are then shared out evenly among its ranges, so there is no
- * runt range at the stripe's end. A range never crosses a stripe end. Without a row index
- * ({@code rowIndexStride == 0}) a range is a whole stripe. A row selection then clips the ranges
- * (a clipped range keeps the strides it still touches, and a share of the estimate in proportion
- * to its rows).
+ * one, and no more than a given number of rows), and the strides of a stripe are then shared out
+ * evenly among its ranges, so there is no runt range at the stripe's end. A range never crosses a
+ * stripe end. Without a row index ({@code rowIndexStride == 0}) a range is a whole stripe. A row
+ * selection then clips the ranges (a clipped range keeps the strides it still touches, and a share
+ * of the estimate in proportion to its rows).
  */
 final class RangePlanner {
 
@@ -27,10 +27,12 @@ final class RangePlanner {
    * @param keep which stripes to read (split, predicate)
    * @param rowIndexStride rows per stride, 0 for a file without a row index
    * @param naturalReadSizeBytes target bytes of a range
+   * @param maxRangeRows most rows of a range made of several strides (at least one stride)
    * @param rowRanges file rows to read, sorted and disjoint, or null for all
    */
   static List<ReadRange> plan(long[] stripeRows, long[] stripeBytes, boolean[] keep,
-      long rowIndexStride, long naturalReadSizeBytes, List<RowRange> rowRanges) {
+      long rowIndexStride, long naturalReadSizeBytes, long maxRangeRows,
+      List<RowRange> rowRanges) {
     List<ReadRange> ranges = new ArrayList<>();
     long stripeStart = 0;
     for (int s = 0; s < stripeRows.length; s++) {
@@ -44,6 +46,7 @@ final class RangePlanner {
           double bytesPerStride = (double) stripeBytes[s] / strides;
           long perRange = bytesPerStride <= 0 ? strides
               : Math.max(1, Math.min(strides, Math.round(naturalReadSizeBytes / bytesPerStride)));
+          perRange = Math.max(1, Math.min(perRange, maxRangeRows / rowIndexStride));
           long count = (strides + perRange - 1) / perRange;
           for (long r = 0; r < count; r++) {
             long first = r * strides / count;
