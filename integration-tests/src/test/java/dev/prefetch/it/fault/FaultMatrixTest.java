@@ -234,7 +234,9 @@ class FaultMatrixTest {
   @MethodSource("matrix")
   void anErrorOnCloseEndsInReadExceptionOrCompleteDataAndClosesEveryStream(Format format,
       int parallelism) throws IOException {
-    BatchReader reader = open(format, Scans.prefetching(parallelism).build());
+    // Small queues keep producers from reading their ranges to the end (and closing their
+    // streams) before the fault is armed.
+    BatchReader reader = open(format, Scans.prefetching(parallelism).queueCapacity(1).build());
     faults(format).failOnClose();
     List<BatchDigest> seen = new ArrayList<>();
     Throwable thrown = catchThrowable(() -> Scans.drain(reader, seen));
