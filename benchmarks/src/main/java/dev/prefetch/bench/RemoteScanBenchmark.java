@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 1)
+@Warmup(iterations = 2)
 @Measurement(iterations = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx3g"})
 public class RemoteScanBenchmark {
