@@ -1,10 +1,15 @@
 package dev.prefetch.parquet.internal.decode;
 
+import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import java.util.Arrays;
 import java.util.Objects;
+import org.apache.parquet.column.ColumnReader;
 
-/** What every decoder shares: its type and the null mask and size of the append path. */
+/**
+ * What every decoder shares: its type, the null mask and size of the append path, and the value
+ * path of flat columns, which is the append path run over one batch.
+ */
 abstract class BaseDecoder implements ColumnDecoder {
 
   private final DataType type;
@@ -19,6 +24,26 @@ abstract class BaseDecoder implements ColumnDecoder {
   @Override
   public final DataType type() {
     return type;
+  }
+
+  /**
+   * The value path (flat columns the bulk page decoders do not serve): one value or null per row,
+   * appended into storage sized once for the batch.
+   */
+  @Override
+  public final ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
+    if (capacity() < rows) {
+      growTo(rows);
+    }
+    for (int i = 0; i < rows; i++) {
+      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+        appendValue(reader);
+      } else {
+        appendNull();
+      }
+      reader.consume();
+    }
+    return finish();
   }
 
   /** Capacity of the value storage of the append path. */

@@ -41,43 +41,6 @@ public final class BinaryDecoder extends BaseDecoder {
     this.decimal = type.kind() == DataType.Kind.DECIMAL;
   }
 
-  @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    int[] outOffsets = new int[rows + 1];
-    byte[] bytes = new byte[(int) Math.min(Growth.MAX_ARRAY_LENGTH,
-        (long) rows * INITIAL_BYTES_PER_VALUE)];
-    int length = 0;
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        if (source == Source.BYTES) {
-          ByteBuffer value = reader.getBinary().toByteBuffer();
-          int n = value.remaining();
-          if (bytes.length - length < n) {
-            bytes = Arrays.copyOf(bytes, Growth.grow(bytes.length, length + n));
-          }
-          value.get(bytes, length, n);
-          length += n;
-        } else {
-          int n = int64Bytes(reader.getLong());
-          if (bytes.length - length < n) {
-            bytes = Arrays.copyOf(bytes, Growth.grow(bytes.length, length + n));
-          }
-          System.arraycopy(scratch, 0, bytes, length, n);
-          length += n;
-        }
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      outOffsets[i + 1] = length;
-      reader.consume();
-    }
-    return vector(rows, bytes, outOffsets, nullMask);
-  }
-
   /** Writes a long as big-endian bytes into {@code scratch}; returns the byte count. */
   private int int64Bytes(long v) {
     int start = 0;

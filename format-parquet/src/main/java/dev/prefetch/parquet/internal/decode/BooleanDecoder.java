@@ -17,24 +17,6 @@ public final class BooleanDecoder extends BaseDecoder {
   }
 
   @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    boolean[] out = new boolean[rows];
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        out[i] = reader.getBoolean();
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      reader.consume();
-    }
-    return new BooleanVector(type(), rows, out, nullMask);
-  }
-
-  @Override
   public boolean supportsBulk() {
     return true;
   }

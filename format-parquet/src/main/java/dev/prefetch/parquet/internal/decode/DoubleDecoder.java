@@ -17,24 +17,6 @@ public final class DoubleDecoder extends BaseDecoder {
   }
 
   @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    double[] out = new double[rows];
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        out[i] = reader.getDouble();
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      reader.consume();
-    }
-    return new DoubleVector(type(), rows, out, nullMask);
-  }
-
-  @Override
   public boolean supportsBulk() {
     return true;
   }

@@ -16,24 +16,6 @@ public final class Float16Decoder extends BaseDecoder {
   }
 
   @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    float[] out = new float[rows];
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        out[i] = Float16.toFloat(reader.getBinary());
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      reader.consume();
-    }
-    return new FloatVector(type(), rows, out, nullMask);
-  }
-
-  @Override
   public void appendValue(ColumnReader reader) {
     ensureRoom();
     values[size++] = Float16.toFloat(reader.getBinary());

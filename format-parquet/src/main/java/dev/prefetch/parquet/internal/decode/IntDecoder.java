@@ -17,24 +17,6 @@ public final class IntDecoder extends BaseDecoder {
   }
 
   @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    int[] out = new int[rows];
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        out[i] = reader.getInteger();
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      reader.consume();
-    }
-    return new IntVector(type(), rows, out, nullMask);
-  }
-
-  @Override
   public boolean supportsBulk() {
     return true;
   }

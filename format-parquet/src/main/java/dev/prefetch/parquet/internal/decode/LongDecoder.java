@@ -81,24 +81,6 @@ public final class LongDecoder extends BaseDecoder {
         nanosOfDay);
   }
 
-  @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    long[] out = new long[rows];
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        out[i] = read(reader);
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      reader.consume();
-    }
-    return vector(rows, out, nullMask);
-  }
-
   private ColumnVector vector(int rows, long[] out, boolean[] nullMask) {
     return decimal ? DecimalVector.ofLongs(type(), rows, out, nullMask)
         : new LongVector(type(), rows, out, nullMask);

@@ -17,24 +17,6 @@ public final class ShortDecoder extends BaseDecoder {
   }
 
   @Override
-  public ColumnVector decodeFlat(ColumnReader reader, int maxDefinitionLevel, int rows) {
-    short[] out = new short[rows];
-    boolean[] nullMask = null;
-    for (int i = 0; i < rows; i++) {
-      if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-        out[i] = (short) reader.getInteger();
-      } else {
-        if (nullMask == null) {
-          nullMask = new boolean[rows];
-        }
-        nullMask[i] = true;
-      }
-      reader.consume();
-    }
-    return new ShortVector(type(), rows, out, nullMask);
-  }
-
-  @Override
   public boolean supportsBulk() {
     return true;
   }
