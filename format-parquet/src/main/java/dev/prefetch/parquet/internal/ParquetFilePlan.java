@@ -13,6 +13,7 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
@@ -127,9 +128,11 @@ public final class ParquetFilePlan implements FilePlan {
    * since a factory pools decompressors without locking and a reader's close releases them;
    * SNAPPY pages go into arrays of the reader's {@code buffers}.
    */
-  ParquetReadOptions newReaderOptions(PageBuffers buffers) {
+  /** Options of one range reader: its page arrays and its pool of column chunk buffers. */
+  ParquetReadOptions newReaderOptions(PageBuffers buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf).copy(readOptions)
-        .withCodecFactory(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)).build();
+        .withCodecFactory(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers))
+        .withAllocator(chunkBuffers).build();
   }
 
   Projection projection() {

@@ -1,0 +1,86 @@
+package dev.prefetch.parquet.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+class ChunkBuffersTest {
+
+  private final ChunkBuffers pool = new ChunkBuffers();
+
+  @Test
+  void aBufferHoldsExactlyTheRequestedBytes() {
+    ByteBuffer buffer = pool.allocate(1000);
+
+    assertThat(buffer.position()).isZero();
+    assertThat(buffer.limit()).isEqualTo(1000);
+    assertThat(buffer.capacity()).isEqualTo(1000);
+    assertThat(buffer.hasArray()).isTrue();
+    assertThat(pool.isDirect()).isFalse();
+  }
+
+  @Test
+  void aReleasedArrayServesTheNextRequestThatFits() {
+    ByteBuffer first = pool.allocate(1000);
+    byte[] array = first.array();
+    pool.release(first);
+
+    ByteBuffer smaller = pool.allocate(600);
+
+    assertThat(smaller.array()).isSameAs(array);
+    assertThat(smaller.remaining()).isEqualTo(600);
+    assertThat(smaller.capacity()).isEqualTo(600);
+  }
+
+  @Test
+  void anArrayStillLentIsNeverLentTwice() {
+    ByteBuffer first = pool.allocate(1000);
+    ByteBuffer second = pool.allocate(1000);
+
+    assertThat(second.array()).isNotSameAs(first.array());
+  }
+
+  @Test
+  void aReleasedArrayTooSmallForTheRequestIsNotUsed() {
+    ByteBuffer small = pool.allocate(100);
+    pool.release(small);
+
+    assertThat(pool.allocate(1000).array()).isNotSameAs(small.array());
+    assertThat(pool.allocate(50).array()).isSameAs(small.array());
+  }
+
+  @Test
+  void theSmallestFittingArrayIsChosen() {
+    ByteBuffer large = pool.allocate(10_000);
+    ByteBuffer medium = pool.allocate(2_000);
+    pool.release(large);
+    pool.release(medium);
+
+    assertThat(pool.allocate(1_500).array()).isSameAs(medium.array());
+    assertThat(pool.allocate(1_500).array()).isSameAs(large.array());
+  }
+
+  @Test
+  void buffersThePoolDidNotLendAreIgnored() {
+    byte[] foreign = new byte[1000];
+    pool.release(ByteBuffer.wrap(foreign));
+    pool.release(ByteBuffer.allocateDirect(1000));
+    pool.release(null);
+
+    assertThat(pool.allocate(1000).array()).isNotSameAs(foreign);
+  }
+
+  @Test
+  void aBufferReleasedTwiceIsReusedOnce() {
+    ByteBuffer buffer = pool.allocate(1000);
+    pool.release(buffer);
+    pool.release(buffer);
+
+    ByteBuffer first = pool.allocate(1000);
+    ByteBuffer second = pool.allocate(1000);
+
+    assertThat(first.array()).isSameAs(buffer.array());
+    assertThat(second.array()).isNotSameAs(buffer.array());
+  }
+}
