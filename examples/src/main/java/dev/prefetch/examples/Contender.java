@@ -85,6 +85,7 @@ public interface Contender {
             }
             batches++;
             progress.add(batch.rowCount());
+            batch.release(); // an engine done with a batch hands its arrays back to the reader
           }
           ReaderMetrics m = reader.metrics();
           List<String> names = new ArrayList<>();

@@ -1,10 +1,12 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.parquet.internal.decode.Assembler;
 import dev.prefetch.parquet.internal.decode.ColumnDecoder;
+import dev.prefetch.parquet.internal.bulk.ColumnArrays;
 import dev.prefetch.parquet.internal.bulk.FlatPageReader;
 import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import dev.prefetch.parquet.internal.decode.Decoders;
@@ -42,6 +44,11 @@ final class ParquetRangeReader implements RangeReader {
   private final List<Column> columns = new ArrayList<>();
   /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
   private final PageBuffers buffers = new PageBuffers();
+  /**
+   * Hands a released batch's vectors to their columns' pools. Runs on the consumer's thread; the
+   * column list is fixed at construction and each pool is thread-safe.
+   */
+  private final BatchRecycler recycler = this::recycle;
 
   private ReadRange range;
   private SliceSpec spec;
@@ -56,8 +63,8 @@ final class ParquetRangeReader implements RangeReader {
     this.plan = plan;
     SeekableInputStream stream = plan.input().newStream();
     try {
-      this.reader = new IndexedFileReader(plan.input(), plan.footer(), plan.newReaderOptions(buffers), stream,
-          plan.indexes());
+      this.reader = new IndexedFileReader(plan.input(), plan.footer(),
+          plan.newReaderOptions(buffers, new ChunkBuffers()), stream, plan.indexes());
     } catch (IOException | RuntimeException e) {
       stream.close();
       throw e;
@@ -136,11 +143,17 @@ final class ParquetRangeReader implements RangeReader {
       }
       cursor = position + rows;
       RecordBatch batch = new RecordBatch(plan.file(), spec.rowGroupFirstRow() + position, rows,
-          plan.schema(), vectors);
+          plan.schema(), vectors, recycler);
       position += rows;
       return batch;
     }
     return null;
+  }
+
+  private void recycle(List<ColumnVector> vectors) {
+    for (int i = 0; i < vectors.size(); i++) {
+      columns.get(i).recycle(vectors.get(i));
+    }
   }
 
   private CorruptFileException failure(String column, RuntimeException e) {
@@ -188,6 +201,10 @@ final class ParquetRangeReader implements RangeReader {
     abstract ColumnVector read(int rows);
 
     abstract void skip(long rows);
+
+    /** Takes back the arrays of a released vector of this column (thread-safe); may ignore it. */
+    void recycle(ColumnVector vector) {
+    }
   }
 
   /** A column without repetition: the decoder's tight loop, one entry per row. */
@@ -196,6 +213,8 @@ final class ParquetRangeReader implements RangeReader {
     private final ColumnDecoder decoder;
     private final int maxDef;
     private final PageBuffers buffers;
+    /** The arrays of this column's released vectors, for its next batches. */
+    private final ColumnArrays arrays = new ColumnArrays();
     private ColumnReader reader;
     /** The bulk page decoder of the current row group, or null on the value path. */
     private FlatPageReader bulk;
@@ -217,7 +236,7 @@ final class ParquetRangeReader implements RangeReader {
       if (bulkFirstRow >= 0 && decoder.supportsBulk()
           && FlatPageReader.supports(leaf.descriptor())) {
         bulk = new FlatPageReader(leaf.descriptor(), pages.getPageReader(leaf.descriptor()),
-            bulkFirstRow, buffers);
+            bulkFirstRow, buffers, arrays);
         reader = null;
       } else {
         bulk = null;
@@ -229,6 +248,11 @@ final class ParquetRangeReader implements RangeReader {
     ColumnVector read(int rows) {
       return bulk != null ? decoder.decodeBulk(bulk, rows)
           : decoder.decodeFlat(reader, maxDef, rows);
+    }
+
+    @Override
+    void recycle(ColumnVector vector) {
+      arrays.recycle(vector);
     }
 
     @Override

@@ -21,9 +21,11 @@ public final class BinaryBuilder {
   private int[] offsets;
   private int size;
 
-  public BinaryBuilder(int expectedValues, int expectedBytes) {
-    this.data = new byte[Math.max(16, expectedBytes)];
-    this.offsets = new int[Math.max(1, expectedValues) + 1];
+  /** A builder whose arrays come from {@code arrays}, sized for the expected values and bytes. */
+  public BinaryBuilder(ColumnArrays arrays, int expectedValues, int expectedBytes) {
+    this.data = arrays.binaryData(Math.max(16, expectedBytes));
+    this.offsets = arrays.binaryOffsets(Math.max(1, expectedValues) + 1);
+    this.offsets[0] = 0; // a recycled array holds old offsets
   }
 
   public int size() {

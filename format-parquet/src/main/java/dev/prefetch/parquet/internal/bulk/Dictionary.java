@@ -41,7 +41,7 @@ final class Dictionary {
       case FLOAT -> plain.readFloats(dictionary.floats = new float[size], 0, size);
       case DOUBLE -> plain.readDoubles(dictionary.doubles = new double[size], 0, size);
       case BINARY, FIXED_LEN_BYTE_ARRAY -> {
-        BinaryBuilder builder = new BinaryBuilder(size, end - offset);
+        BinaryBuilder builder = new BinaryBuilder(ColumnArrays.none(), size, end - offset);
         plain.readBinary(builder, size);
         dictionary.bytes = builder.data();
         dictionary.offsets = builder.offsets();

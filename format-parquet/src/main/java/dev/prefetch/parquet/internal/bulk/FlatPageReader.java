@@ -46,6 +46,8 @@ public final class FlatPageReader {
   private final int levelBitWidth;
   /** Where decompressed pages' arrays go back once read; null: nowhere. */
   private final PageBuffers buffers;
+  /** Where the batch's arrays (here: null masks) come from. */
+  private final ColumnArrays arrays;
   /** The arrays of the current page (definition levels and values), given back on the next. */
   private byte[] pageArray;
   private byte[] levelArray;
@@ -66,9 +68,10 @@ public final class FlatPageReader {
    * @param pages its pages in one row group (or the pages of a filtered read of one)
    * @param firstRow the row (within the row group) the reads start at
    * @param buffers the pool whose arrays the pages were decompressed into, or null
+   * @param arrays where the arrays of the column's vectors come from
    */
   public FlatPageReader(ColumnDescriptor column, PageReader pages, long firstRow,
-      PageBuffers buffers) {
+      PageBuffers buffers, ColumnArrays arrays) {
     if (column.getMaxRepetitionLevel() != 0) {
       throw new IllegalArgumentException("not a flat column: " + column);
     }
@@ -80,6 +83,12 @@ public final class FlatPageReader {
     this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinitionLevel);
     this.rowsToSkip = firstRow;
     this.buffers = buffers;
+    this.arrays = arrays;
+  }
+
+  /** Where the decoders take the arrays of the column's vectors from. */
+  public ColumnArrays arrays() {
+    return arrays;
   }
 
   /** Whether this reader decodes the column's physical type (INT96 is left to the value path). */
@@ -180,8 +189,8 @@ public final class FlatPageReader {
     return nulls;
   }
 
-  private static boolean[] markNulls(boolean[] nulls, int rows, int at, int count) {
-    boolean[] mask = nulls == null ? new boolean[rows] : nulls;
+  private boolean[] markNulls(boolean[] nulls, int rows, int at, int count) {
+    boolean[] mask = nulls == null ? arrays.mask(rows) : nulls;
     Arrays.fill(mask, at, at + count, true);
     return mask;
   }

@@ -46,6 +46,17 @@ abstract class BaseDecoder implements ColumnDecoder {
     return finish();
   }
 
+  /** Physical INT32 values of a bulk batch before they are narrowed or widened. */
+  private int[] scratch = new int[0];
+
+  /** This decoder's scratch array of at least {@code rows} ints (contents unspecified). */
+  final int[] scratch(int rows) {
+    if (scratch.length < rows) {
+      scratch = new int[rows];
+    }
+    return scratch;
+  }
+
   /** Capacity of the value storage of the append path. */
   abstract int capacity();
 

@@ -70,7 +70,7 @@ public final class BinaryDecoder extends BaseDecoder {
     // avoids both regrowing the array mid-batch and zeroing far more than is filled.
     long expected = rows * bulkBytesPerValue16 / 16;
     int capacity = (int) Math.min(Growth.MAX_ARRAY_LENGTH, expected + expected / 8 + 64);
-    BinaryBuilder out = new BinaryBuilder(rows, capacity);
+    BinaryBuilder out = new BinaryBuilder(pages.arrays(), rows, capacity);
     boolean[] nullMask = pages.readBinary(out, rows);
     if (rows > 0) {
       bulkBytesPerValue16 = Math.max(1, (long) out.offsets()[rows] * 16 / rows);

@@ -23,7 +23,7 @@ public final class BooleanDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    boolean[] out = new boolean[rows];
+    boolean[] out = pages.arrays().booleans(rows);
     boolean[] nullMask = pages.readBooleans(out, rows);
     return new BooleanVector(type(), rows, out, nullMask);
   }

@@ -23,9 +23,9 @@ public final class ByteDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    int[] physical = new int[rows];
+    int[] physical = scratch(rows);
     boolean[] nullMask = pages.readInts(physical, rows);
-    byte[] out = new byte[rows];
+    byte[] out = pages.arrays().bytes(rows);
     for (int i = 0; i < rows; i++) {
       out[i] = (byte) physical[i];
     }

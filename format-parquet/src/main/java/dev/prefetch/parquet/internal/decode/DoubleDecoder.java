@@ -23,7 +23,7 @@ public final class DoubleDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    double[] out = new double[rows];
+    double[] out = pages.arrays().doubles(rows);
     boolean[] nullMask = pages.readDoubles(out, rows);
     return new DoubleVector(type(), rows, out, nullMask);
   }

@@ -23,7 +23,7 @@ public final class FloatDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    float[] out = new float[rows];
+    float[] out = pages.arrays().floats(rows);
     boolean[] nullMask = pages.readFloats(out, rows);
     return new FloatVector(type(), rows, out, nullMask);
   }

@@ -23,7 +23,7 @@ public final class IntDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    int[] out = new int[rows];
+    int[] out = pages.arrays().ints(rows);
     boolean[] nullMask = pages.readInts(out, rows);
     return new IntVector(type(), rows, out, nullMask);
   }

@@ -93,11 +93,11 @@ public final class LongDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    long[] out = new long[rows];
+    long[] out = pages.arrays().longs(rows);
     if (source == Source.INT64) {
       return vector(rows, out, pages.readLongs(out, rows));
     }
-    int[] physical = new int[rows];
+    int[] physical = scratch(rows);
     boolean[] nullMask = pages.readInts(physical, rows);
     if (source == Source.UINT32) {
       for (int i = 0; i < rows; i++) {

@@ -23,9 +23,9 @@ public final class ShortDecoder extends BaseDecoder {
 
   @Override
   public ColumnVector decodeBulk(FlatPageReader pages, int rows) {
-    int[] physical = new int[rows];
+    int[] physical = scratch(rows);
     boolean[] nullMask = pages.readInts(physical, rows);
-    short[] out = new short[rows];
+    short[] out = pages.arrays().shorts(rows);
     for (int i = 0; i < rows; i++) {
       out[i] = (short) physical[i];
     }

@@ -74,7 +74,8 @@ class FlatPageReaderTest {
         ColumnReadStoreImpl store = new ColumnReadStoreImpl(referenceGroup,
             new NoConverter(), SCHEMA, "test");
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatPageReader reader = new FlatPageReader(column, bulkGroup.getPageReader(column), 0, null);
+          FlatPageReader reader = new FlatPageReader(column, bulkGroup.getPageReader(column), 0, null,
+              ColumnArrays.none());
           ColumnReader expected = store.getColumnReader(column);
           int done = 0;
           while (done < rows) {
@@ -108,7 +109,8 @@ class FlatPageReaderTest {
           continue;
         }
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatPageReader reader = new FlatPageReader(column, group.getPageReader(column), skip, null);
+          FlatPageReader reader = new FlatPageReader(column, group.getPageReader(column), skip, null,
+              ColumnArrays.none());
           ColumnReader expected = store.getColumnReader(column);
           for (long i = 0; i < skip; i++) {
             if (expected.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
@@ -179,7 +181,7 @@ class FlatPageReaderTest {
         }
       }
       case BINARY, FIXED_LEN_BYTE_ARRAY -> {
-        BinaryBuilder out = new BinaryBuilder(16, 64);
+        BinaryBuilder out = new BinaryBuilder(ColumnArrays.none(), 16, 64);
         nulls = reader.readBinary(out, n);
         assertThat(out.size()).isEqualTo(n);
         for (int i = 0; i < n; i++) {
