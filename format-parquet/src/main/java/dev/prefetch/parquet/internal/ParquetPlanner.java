@@ -52,8 +52,8 @@ import org.apache.parquet.io.SeekableInputStream;
  *
  * <p>Splitting: a row group whose selected columns hold more than twice {@value #MIN_SLICE_BYTES}
  * compressed bytes is cut into page-aligned slices, at most {@code ceil(bytes / MIN_SLICE_BYTES)}:
- * into {@code SLICES_PER_PRODUCER x parallelism} of them when fewer row groups are selected than
- * {@code prefetch.parallelism}, and, when prefetching, into enough that no slice is longer than a
+ * into {@code SLICES_PER_PRODUCER x parallelism} of them over all selected row groups when fewer
+ * row groups are selected than {@code prefetch.parallelism}, and, when prefetching, into enough that no slice is longer than a
  * producer's queue ({@code prefetch.queue-capacity x read.batch-size} rows), since a producer
  * can work only that far ahead of the consumer, which takes ranges in row order.
  * Cuts fall on page starts of the selected column with the most bytes, so that column reads no
@@ -310,7 +310,9 @@ public final class ParquetPlanner {
         && anchor != null) {
       long pieces = 1;
       if (selectedRowGroups < options.parallelism()) {
-        pieces = (long) SLICES_PER_PRODUCER * options.parallelism();
+        // the file's share of the slices every producer should get, not that many per row group
+        long wanted = (long) SLICES_PER_PRODUCER * options.parallelism();
+        pieces = (wanted + selectedRowGroups - 1) / selectedRowGroups;
       }
       long lookAhead = lookAheadRows();
       if (lookAhead > 0) {
