@@ -8,9 +8,23 @@ import dev.hardwood.reader.ParquetFileReader;
 import dev.hardwood.reader.Validity;
 import dev.hardwood.schema.ColumnProjection;
 import dev.hardwood.schema.ColumnSchema;
+import dev.prefetch.DataFile;
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.Checksum;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -29,7 +43,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Hardwood (Java 21+) scanning the same Parquet file with the same thread counts as our
  * prefetching reader, through its batch column readers, every value of every column fed to the
- * same {@link Checksum} our readers produce. Local files, and the remote model through an
+ * same {@link Checksum} our readers produce, through the same bulk path (its arrays wrapped in
+ * our vectors without a copy). Local files, and the remote model through an
  * {@link InputFile} that charges every range request the model's latency and bandwidth.
  *
  * <p>Compiled only under a JDK 21+ (the benchmarks' jdk21 profile). Run alone:
@@ -50,6 +65,9 @@ public class HardwoodBenchmark {
 
   @Param({"local", "remote"})
   public String storage;
+
+  /** The file named by the stand-in batches the checksum is fed. */
+  private static final DataFile BATCH_FILE = DataFile.of(Path.of("hardwood"));
 
   private Path file;
   private HardwoodContext context;
@@ -80,87 +98,58 @@ public class HardwoodBenchmark {
          ColumnReaders columns = reader.columnReaders(ColumnProjection.all())) {
       int count = columns.getColumnCount();
       Checksum checksum = new Checksum(count);
+      Schema schema = schema(columns);
+      List<ColumnVector> vectors = new ArrayList<>(count);
       while (columns.nextBatch()) {
         int rows = columns.getRecordCount();
+        vectors.clear();
         for (int c = 0; c < count; c++) {
-          feed(columns.getColumnReader(c), c, rows, checksum);
+          vectors.add(vector(columns.getColumnReader(c), rows));
         }
-        checksum.addRows(rows);
+        checksum.add(new RecordBatch(BATCH_FILE, 0, rows, schema, vectors));
       }
       return checksum.value();
     }
   }
 
-  /** Feeds one batch of a flat column in the checksum's canonical form. */
-  private static void feed(ColumnReader column, int c, int rows, Checksum checksum) {
+  /** A stand-in schema: the checksum reads vectors by their class, not by their field types. */
+  private static Schema schema(ColumnReaders columns) {
+    List<Field> fields = new ArrayList<>();
+    for (int c = 0; c < columns.getColumnCount(); c++) {
+      fields.add(Field.of(columns.getColumnReader(c).getColumnSchema().name(), DataType.int64()));
+    }
+    return new Schema(fields);
+  }
+
+  /**
+   * Hardwood's arrays of one batch of a flat column, wrapped without a copy in the vector our
+   * reader would build, so that both consumers feed the checksum through the same bulk path.
+   */
+  private static ColumnVector vector(ColumnReader column, int rows) {
     ColumnSchema schema = column.getColumnSchema();
-    Validity validity = column.getLeafValidity();
-    boolean nulls = validity != null && validity.hasNulls();
-    switch (schema.type()) {
-      case INT64 -> {
-        long[] v = column.getLongs();
-        for (int i = 0; i < rows; i++) {
-          if (nulls && validity.isNull(i)) {
-            checksum.addNull(c);
-          } else {
-            checksum.addLong(c, v[i]);
-          }
-        }
-      }
-      case INT32 -> {
-        int[] v = column.getInts();
-        for (int i = 0; i < rows; i++) {
-          if (nulls && validity.isNull(i)) {
-            checksum.addNull(c);
-          } else {
-            checksum.addLong(c, v[i]);
-          }
-        }
-      }
-      case DOUBLE -> {
-        double[] v = column.getDoubles();
-        for (int i = 0; i < rows; i++) {
-          if (nulls && validity.isNull(i)) {
-            checksum.addNull(c);
-          } else {
-            checksum.addDouble(c, v[i]);
-          }
-        }
-      }
-      case FLOAT -> {
-        float[] v = column.getFloats();
-        for (int i = 0; i < rows; i++) {
-          if (nulls && validity.isNull(i)) {
-            checksum.addNull(c);
-          } else {
-            checksum.addDouble(c, v[i]);
-          }
-        }
-      }
-      case BOOLEAN -> {
-        boolean[] v = column.getBooleans();
-        for (int i = 0; i < rows; i++) {
-          if (nulls && validity.isNull(i)) {
-            checksum.addNull(c);
-          } else {
-            checksum.addLong(c, v[i] ? 1 : 0);
-          }
-        }
-      }
-      case BYTE_ARRAY -> {
-        byte[] data = column.getBinaryValues();
-        int[] offsets = column.getBinaryOffsets();
-        for (int i = 0; i < rows; i++) {
-          if (nulls && validity.isNull(i)) {
-            checksum.addNull(c);
-          } else {
-            checksum.addBytes(c, data, offsets[i], offsets[i + 1] - offsets[i]);
-          }
-        }
-      }
+    boolean[] nulls = nullMask(column.getLeafValidity(), rows);
+    return switch (schema.type()) {
+      case INT64 -> new LongVector(DataType.int64(), rows, column.getLongs(), nulls);
+      case INT32 -> new IntVector(DataType.int32(), rows, column.getInts(), nulls);
+      case DOUBLE -> new DoubleVector(DataType.float64(), rows, column.getDoubles(), nulls);
+      case FLOAT -> new FloatVector(DataType.float32(), rows, column.getFloats(), nulls);
+      case BOOLEAN -> new BooleanVector(DataType.bool(), rows, column.getBooleans(), nulls);
+      case BYTE_ARRAY -> new BinaryVector(DataType.binary(), rows, column.getBinaryValues(),
+          column.getBinaryOffsets(), nulls);
       default -> throw new IllegalStateException("column " + schema.name() + " of type "
           + schema.type() + " is not part of the benchmark table");
+    };
+  }
+
+  private static boolean[] nullMask(Validity validity, int rows) {
+    if (validity == null || !validity.hasNulls()) {
+      return null;
     }
+    boolean[] nulls = new boolean[rows];
+    for (int i = 0; i < rows; i++) {
+      nulls[i] = validity.isNull(i);
+    }
+    return nulls;
   }
 
   @TearDown(Level.Trial)
