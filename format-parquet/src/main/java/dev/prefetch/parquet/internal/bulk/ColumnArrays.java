@@ -9,8 +9,10 @@ import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.ShortVector;
+import java.lang.reflect.Array;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * The arrays of one column's vectors that consumers released, handed out again for the column's
@@ -41,31 +43,38 @@ public final class ColumnArrays {
   }
 
   public long[] longs(int length) {
-    return take(values) instanceof long[] a && a.length >= length ? a : new long[length];
+    return values(long[].class, length, long[]::new);
   }
 
   public int[] ints(int length) {
-    return take(values) instanceof int[] a && a.length >= length ? a : new int[length];
+    return values(int[].class, length, int[]::new);
   }
 
   public short[] shorts(int length) {
-    return take(values) instanceof short[] a && a.length >= length ? a : new short[length];
+    return values(short[].class, length, short[]::new);
   }
 
   public byte[] bytes(int length) {
-    return take(values) instanceof byte[] a && a.length >= length ? a : new byte[length];
+    return values(byte[].class, length, byte[]::new);
   }
 
   public double[] doubles(int length) {
-    return take(values) instanceof double[] a && a.length >= length ? a : new double[length];
+    return values(double[].class, length, double[]::new);
   }
 
   public float[] floats(int length) {
-    return take(values) instanceof float[] a && a.length >= length ? a : new float[length];
+    return values(float[].class, length, float[]::new);
   }
 
   public boolean[] booleans(int length) {
-    return take(values) instanceof boolean[] a && a.length >= length ? a : new boolean[length];
+    return values(boolean[].class, length, boolean[]::new);
+  }
+
+  /** A released value array of {@code type} and at least {@code length}, else a new one. */
+  private <A> A values(Class<A> type, int length, IntFunction<A> allocate) {
+    Object found = take(values);
+    return type.isInstance(found) && Array.getLength(found) >= length ? type.cast(found)
+        : allocate.apply(length);
   }
 
   /** A null mask whose first {@code length} entries are false. */
