@@ -68,10 +68,14 @@ public final class Scans {
     }
   }
 
-  /** Reads the rest of {@code reader} into {@code seen} (kept when next() throws). */
+  /**
+   * Reads the rest of {@code reader} into {@code seen} (kept when next() throws). Each batch is
+   * released once digested, so every comparison also covers batches built in recycled arrays.
+   */
   public static Result drain(BatchReader reader, List<BatchDigest> seen) throws IOException {
     for (RecordBatch batch; (batch = reader.next()) != null; ) {
       seen.add(BatchDigest.of(batch));
+      batch.release();
     }
     return new Result(seen);
   }
@@ -85,6 +89,7 @@ public final class Scans {
         return;
       }
       seen.add(BatchDigest.of(batch));
+      batch.release();
     }
   }
 }
