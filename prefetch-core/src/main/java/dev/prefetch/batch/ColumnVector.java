@@ -7,9 +7,9 @@ import java.util.Objects;
  *
  * <p>Lifecycle: a format allocates the primitive arrays, fills them, and hands them to a vector's
  * constructor, which takes ownership of them (no copy). From then on the vector is read-only:
- * nobody writes its arrays again, so a vector published through the runtime's queues (a
- * happens-before edge) is safe to read from any thread, and a batch may be handed on to another
- * thread without copying. Arrays may be longer than {@link #size()}; only the first {@code size}
+ * nobody writes its arrays again until its batch is {@linkplain RecordBatch#release() released},
+ * so a vector published through the runtime's queues (a happens-before edge) is safe to read from
+ * any thread, and a batch may be handed on to another thread without copying. Arrays may be longer than {@link #size()}; only the first {@code size}
  * entries are values.
  *
  * <p>Nulls: {@link #nullMask()} is either null (no value is null) or a {@code boolean[]} where

@@ -3,9 +3,9 @@ package dev.prefetch.parquet.internal;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.WeakHashMap;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
@@ -21,19 +21,19 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * <p>Ownership: an array is lent by {@link #allocate} and belongs to the row group's page store
  * until {@link #release}; by then no page refers to it (decoders copy values into the batch's own
  * arrays, and a range's pages are closed only when the next range starts or the reader closes).
- * Only arrays this pool lent are taken back. Buffers a vectored read never hands back are left
- * to the garbage collector. Thread-safe: a filesystem's vectored read may allocate on its own
- * threads.
+ * Only arrays this pool lent are taken back. parquet-hadoop never releases the buffers of a
+ * vectored read (object stores), so the pool remembers lent arrays weakly: an array nobody hands
+ * back is garbage collected as if the pool did not exist. Thread-safe: a filesystem's vectored
+ * read may allocate on its own threads.
  */
 final class ChunkBuffers implements ByteBufferAllocator {
 
   /** Free bytes kept at most: about two row groups of the common 128 MiB. */
   private static final long MAX_FREE_BYTES = 256L << 20;
-  /** Lent arrays tracked at most before forgetting the ones never returned. */
-  private static final int MAX_LENT = 4096;
-
   private final List<byte[]> free = new ArrayList<>();
-  private final Set<byte[]> lent = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** Arrays lent and not yet released; weak, since some are never released (arrays compare by
+   * identity, so a weak hash map keyed by them is an identity set). */
+  private final Set<byte[]> lent = Collections.newSetFromMap(new WeakHashMap<>());
   private long freeBytes;
 
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */
@@ -42,9 +42,6 @@ final class ChunkBuffers implements ByteBufferAllocator {
     byte[] array = takeFree(size);
     if (array == null) {
       array = new byte[size];
-    }
-    if (lent.size() >= MAX_LENT) {
-      lent.clear();
     }
     lent.add(array);
     // A slice, so that a larger recycled array still reads exactly the requested bytes.

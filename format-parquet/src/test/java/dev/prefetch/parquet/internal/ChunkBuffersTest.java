@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +70,19 @@ class ChunkBuffersTest {
     pool.release(null);
 
     assertThat(pool.allocate(1000).array()).isNotSameAs(foreign);
+  }
+
+  @Test
+  void anArrayThatIsNeverReleasedIsNotKeptReachable() throws InterruptedException {
+    // parquet-hadoop never releases the buffers of a vectored read
+    WeakReference<byte[]> array = new WeakReference<>(pool.allocate(1 << 20).array());
+
+    for (int i = 0; i < 50 && array.get() != null; i++) {
+      System.gc();
+      Thread.sleep(10);
+    }
+
+    assertThat(array.get()).isNull();
   }
 
   @Test

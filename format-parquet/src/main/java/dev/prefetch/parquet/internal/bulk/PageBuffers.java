@@ -2,8 +2,8 @@ package dev.prefetch.parquet.internal.bulk;
 
 import java.util.ArrayDeque;
 import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * Arrays that decompressed pages are written into, recycled once the page's reader is done with
@@ -15,7 +15,7 @@ import java.util.Set;
  * copies values into the batch's own arrays. Only arrays the pool lent are taken back, so the
  * slices of a column chunk's buffer that uncompressed pages point into are never reused. A page
  * that is never given back (a nested column's page, a range closed mid-page) is left to the
- * garbage collector.
+ * garbage collector: the pool remembers what it lent only weakly.
  *
  * <p>Confined to one range reader's thread.
  */
@@ -23,11 +23,13 @@ public final class PageBuffers {
 
   /** Free arrays kept at most: about two pages of each of a few dozen columns. */
   private static final int MAX_FREE = 64;
-  /** Lent arrays tracked at most before forgetting the ones never returned. */
-  private static final int MAX_LENT = 1024;
 
   private final ArrayDeque<byte[]> free = new ArrayDeque<>();
-  private final Set<byte[]> lent = Collections.newSetFromMap(new IdentityHashMap<>());
+  /**
+   * Arrays lent and not yet given back; weak, since pages of nested columns are never given back
+   * (arrays compare by identity, so a weak hash map keyed by them is an identity set).
+   */
+  private final Set<byte[]> lent = Collections.newSetFromMap(new WeakHashMap<>());
 
   /** An array of at least {@code size} bytes, with unspecified contents. */
   public byte[] take(int size) {
@@ -42,9 +44,6 @@ public final class PageBuffers {
     }
     if (found == null) {
       found = new byte[size];
-    }
-    if (lent.size() >= MAX_LENT) {
-      lent.clear();
     }
     lent.add(found);
     return found;
