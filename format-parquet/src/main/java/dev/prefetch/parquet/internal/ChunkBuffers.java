@@ -28,8 +28,11 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  */
 final class ChunkBuffers implements ByteBufferAllocator {
 
-  /** Free bytes kept at most: about two row groups of the common 128 MiB. */
-  private static final long MAX_FREE_BYTES = 256L << 20;
+  /**
+   * Free bytes kept at most: the read of one row group of the common 128 MiB. They are held while
+   * the reader is open, outside the batch budget (as parquet-hadoop's own buffers always were).
+   */
+  private static final long MAX_FREE_BYTES = 128L << 20;
   private final List<byte[]> free = new ArrayList<>();
   /** Arrays lent and not yet released; weak, since some are never released (arrays compare by
    * identity, so a weak hash map keyed by them is an identity set). */
