@@ -53,9 +53,10 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>Splitting: a row group whose selected columns hold more than twice {@value #MIN_SLICE_BYTES}
  * compressed bytes is cut into page-aligned slices, at most {@code ceil(bytes / MIN_SLICE_BYTES)}:
  * into {@code SLICES_PER_PRODUCER x parallelism} of them over all selected row groups when fewer
- * row groups are selected than {@code prefetch.parallelism}, and, when prefetching, into enough that no slice is longer than a
- * producer's queue ({@code prefetch.queue-capacity x read.batch-size} rows), since a producer
- * can work only that far ahead of the consumer, which takes ranges in row order.
+ * row groups are selected than {@code prefetch.parallelism}, and, when prefetching, into enough
+ * that no slice is longer than a producer's queue ({@code prefetch.queue-capacity x
+ * read.batch-size} rows), since a producer can work only that far ahead of the consumer, which
+ * takes ranges in row order.
  * Cuts fall on page starts of the selected column with the most bytes, so that column reads no
  * page twice; other columns read the pages overlapping each slice and skip the rows before it.
  * The slices partition the row group, so every row is read by exactly one slice. Splitting needs
