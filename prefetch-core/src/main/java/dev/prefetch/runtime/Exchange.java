@@ -54,7 +54,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * Neither spins. Every state change that could unblock a waiter signals exactly that waiter: a
  * take signals the producer whose queue it shortened, and the producers waiting for budget when it
  * freed counted bytes; moving to the next task signals that task's owner (it may hand off);
- * failure and close signal everyone. {@link #close()} and the first {@link #fail} set a
+ * failure and close signal everyone.
+ *
+ * <h2>Waking the consumer in bursts</h2>
+ * The consumer usually works faster than a producer, so it would sleep after every batch and be
+ * woken for the next one: a futex call and a cross-core wake-up per batch, which on a virtual
+ * machine cost as much CPU as a tenth of the decoding. So a waiting consumer is woken only when
+ * the producer it waits on has {@code wakeBatches} batches queued, when that producer ends the
+ * task, hands a batch off or is about to wait itself, or on failure and close. A batch that
+ * arrives alone (its producer then busy with I/O, say) is not forgotten: the consumer waits at
+ * most {@link #LINGER_NANOS} at a time, then takes whatever is queued. {@link #close()} and the first {@link #fail} set a
  * flag and signal everyone: waiting producers return false from {@code put} and stop claiming;
  * the consumer throws. The first failure is kept and raised by every later {@code take}.
  *
@@ -73,8 +82,15 @@ final class Exchange {
   record Entry(int seq, RecordBatch batch, long countedBytes) {
   }
 
+  /** Batches a waiting consumer lets its producer queue before it is woken (see the class doc). */
+  static final int WAKE_BATCHES = 4;
+  /** The longest a waiting consumer sleeps before it looks for queued batches itself. */
+  static final long LINGER_NANOS = 10_000_000L;
+
   private final FileSequence files;
   private final int queueCapacity;
+  /** {@link #WAKE_BATCHES}, or fewer when a queue holds fewer, so that a full queue wakes. */
+  private final int wakeBatches;
   private final long maxBufferedBytes;
   private final ReaderStats stats;
 
@@ -97,6 +113,8 @@ final class Exchange {
   private int active;
   private int wantedSeq;
   private long bufferedBytes;
+  /** The consumer is in {@code consumerCanGo.await}: producers decide whether to wake it. */
+  private boolean consumerWaiting;
   private ReadException failure;
   private boolean closed;
 
@@ -105,6 +123,7 @@ final class Exchange {
       ReaderStats stats) {
     this.files = files;
     this.queueCapacity = queueCapacity;
+    this.wakeBatches = Math.min(WAKE_BATCHES, queueCapacity);
     this.maxBufferedBytes = maxBufferedBytes;
     this.stats = stats;
     this.queues = new ArrayDeque[producers];
@@ -181,17 +200,20 @@ final class Exchange {
             if (bufferedBytes > stats.peakBufferedBytes.get()) {
               stats.peakBufferedBytes.set(bufferedBytes);
             }
-            enqueue(producer, new Entry(seq, batch, bytes));
+            enqueue(producer, new Entry(seq, batch, bytes), false);
             return true;
           }
           if (seq == wantedSeq && queue.isEmpty()) {
-            enqueue(producer, new Entry(seq, batch, 0)); // hand-off, see the class comment
+            enqueue(producer, new Entry(seq, batch, 0), true); // hand-off, see the class comment
             return true;
           }
           if (waitStart == 0) {
             waitStart = System.nanoTime();
           }
           waitingForBudget[producer] = queuedBatches[producer] < queueCapacity;
+          if (consumerWaiting) {
+            consumerCanGo.signal(); // this queue may hold its next batch: don't linger on it
+          }
           producerCanGo[producer].await();
         }
       } finally {
@@ -210,10 +232,15 @@ final class Exchange {
     }
   }
 
-  private void enqueue(int producer, Entry entry) {
+  /**
+   * Queues a batch, waking a waiting consumer when the batch belongs to the task it waits for and
+   * either a burst is ready or the batch is handed off (the budget is spent).
+   */
+  private void enqueue(int producer, Entry entry, boolean handOff) {
     queues[producer].addLast(entry);
     queuedBatches[producer]++;
-    if (entry.seq() == wantedSeq) {
+    if (consumerWaiting && entry.seq() == wantedSeq
+        && (handOff || queuedBatches[producer] >= wakeBatches)) {
       consumerCanGo.signal();
     }
   }
@@ -272,7 +299,8 @@ final class Exchange {
   }
 
   /**
-   * The consumer's next batch in order, or null at the end of all tasks. Waits without spinning.
+   * The consumer's next batch in order, or null at the end of all tasks. Waits without spinning
+   * (in naps of at most {@link #LINGER_NANOS}, see the class doc).
    *
    * @throws ReadException the first producer failure
    * @throws InterruptedIOException when interrupted while waiting (the interrupt flag stays set)
@@ -319,7 +347,12 @@ final class Exchange {
           if (waitStart == 0) {
             waitStart = System.nanoTime();
           }
-          consumerCanGo.await();
+          consumerWaiting = true;
+          try {
+            consumerCanGo.awaitNanos(LINGER_NANOS);
+          } finally {
+            consumerWaiting = false;
+          }
         }
       } finally {
         if (waitStart != 0) {

@@ -129,12 +129,48 @@ class PrefetchLifecycleTest {
         }
       });
       consumer.start();
-      awaitState(consumer, Thread.State.WAITING);
+      awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
       consumer.join(5000);
       assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
       assertThat(flagKept.get()).isTrue();
       gate.countDown();
+    }
+  }
+
+  @Test
+  void aLoneBatchReachesTheConsumerWhileItsProducerStalls() throws Exception {
+    // The consumer is woken for bursts of batches; a batch followed by a stall of its producer
+    // (the second batch of range 0 waits until the consumer has the first) must still arrive.
+    CountDownLatch consumerWaits = new CountDownLatch(1);
+    CountDownLatch firstBatchTaken = new CountDownLatch(1);
+    DataFile file = SyntheticFormat.register("lone", SyntheticFormat.Spec.of(ranges(2, 20))
+        .withPayload(8).withStartGate(consumerWaits).blockingAt(0, 1, firstBatchTaken));
+    // One producer: a second one would run out of ranges and wake the consumer to say so.
+    try (BatchReader reader = Readers.open(file, Scans.prefetching(1, 8, 10).build(),
+        ReadContext.defaults())) {
+      AtomicReference<RecordBatch> first = new AtomicReference<>();
+      Thread consumer = new Thread(() -> {
+        try {
+          first.set(reader.next());
+        } catch (IOException e) {
+          throw new RuntimeException(e);
+        }
+      });
+      consumer.start();
+      awaitState(consumer, Thread.State.TIMED_WAITING);
+      consumerWaits.countDown(); // only now is the first batch made
+
+      // Without the consumer's linger this waits out the stalled producer's 30 s gate.
+      consumer.join(10_000);
+      assertThat(first.get()).as("the first batch, taken while its producer stalls").isNotNull();
+      firstBatchTaken.countDown();
+      assertThat(first.get().firstRow()).isZero();
+      long rows = first.get().rowCount();
+      for (RecordBatch batch; (batch = reader.next()) != null; ) {
+        rows += batch.rowCount();
+      }
+      assertThat(rows).isEqualTo(40);
     }
   }
 

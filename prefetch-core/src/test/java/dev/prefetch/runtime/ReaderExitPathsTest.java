@@ -86,7 +86,7 @@ class ReaderExitPathsTest {
         }
       });
       consumer.start();
-      awaitState(consumer, Thread.State.WAITING);
+      awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
       consumer.join(2000);
       assertThat(consumer.isAlive()).as("consumer still stuck after its interrupt").isFalse();

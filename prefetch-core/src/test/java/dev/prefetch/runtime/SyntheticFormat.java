@@ -48,40 +48,52 @@ public final class SyntheticFormat implements FileFormat {
    * @param seed seed of the delays
    * @param failRange range whose {@code failBatch}-th batch throws (-1: never)
    * @param failBatch which batch of that range throws
-   * @param blockRange range whose first batch blocks on {@code gate} before it is produced (-1: none)
+   * @param blockRange range whose {@code blockBatch}-th batch blocks on {@code gate} before it is
+   *     produced (-1: none)
+   * @param blockBatch which batch of that range blocks
    * @param gate the latch a blocked batch waits for
+   * @param startGate a latch every range's first batch waits for (null: none)
    */
   public record Spec(List<Integer> rangeRows, long bytesPerRange, int payloadBytesPerRow,
       int maxDelayMicros, long seed, int failRange, int failBatch, int blockRange,
-      CountDownLatch gate) {
+      int blockBatch, CountDownLatch gate, CountDownLatch startGate) {
 
     public static Spec of(List<Integer> rangeRows) {
-      return new Spec(rangeRows, 1 << 20, 0, 0, 0, -1, 0, -1, null);
+      return new Spec(rangeRows, 1 << 20, 0, 0, 0, -1, 0, -1, 0, null, null);
     }
 
     public Spec withDelays(int maxMicros, long seed) {
       return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxMicros, seed, failRange,
-          failBatch, blockRange, gate);
+          failBatch, blockRange, blockBatch, gate, startGate);
     }
 
     public Spec withPayload(int bytesPerRow) {
       return new Spec(rangeRows, bytesPerRange, bytesPerRow, maxDelayMicros, seed, failRange,
-          failBatch, blockRange, gate);
+          failBatch, blockRange, blockBatch, gate, startGate);
     }
 
     public Spec withBytesPerRange(long bytes) {
       return new Spec(rangeRows, bytes, payloadBytesPerRow, maxDelayMicros, seed, failRange,
-          failBatch, blockRange, gate);
+          failBatch, blockRange, blockBatch, gate, startGate);
     }
 
     public Spec failingAt(int range, int batch) {
       return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed, range,
-          batch, blockRange, gate);
+          batch, blockRange, blockBatch, gate, startGate);
     }
 
     public Spec blockingAt(int range, CountDownLatch latch) {
+      return blockingAt(range, 0, latch);
+    }
+
+    public Spec blockingAt(int range, int batch, CountDownLatch latch) {
       return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed,
-          failRange, failBatch, range, latch);
+          failRange, failBatch, range, batch, latch, startGate);
+    }
+
+    public Spec withStartGate(CountDownLatch latch) {
+      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed,
+          failRange, failBatch, blockRange, blockBatch, gate, latch);
     }
 
     long totalRows() {
@@ -225,6 +237,15 @@ public final class SyntheticFormat implements FileFormat {
       this.batchInRange = 0;
     }
 
+    private static void await(CountDownLatch latch) throws IOException {
+      try {
+        latch.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while blocked");
+      }
+    }
+
     @Override
     public RecordBatch next() throws IOException {
       if (closed) {
@@ -234,13 +255,11 @@ public final class SyntheticFormat implements FileFormat {
         return null;
       }
       Spec spec = plan.spec();
-      if (range.index() == spec.blockRange() && batchInRange == 0) {
-        try {
-          spec.gate().await(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new java.io.InterruptedIOException("interrupted while blocked");
-        }
+      if (spec.startGate() != null && batchInRange == 0) {
+        await(spec.startGate());
+      }
+      if (range.index() == spec.blockRange() && batchInRange == spec.blockBatch()) {
+        await(spec.gate());
       }
       if (range.index() == spec.failRange() && batchInRange == spec.failBatch()) {
         throw new IOException("injected failure in range " + range.index());
