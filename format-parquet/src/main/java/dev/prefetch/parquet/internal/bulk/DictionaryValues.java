@@ -87,13 +87,7 @@ final class DictionaryValues implements ValuesDecoder {
 
   @Override
   public void readBinary(BinaryBuilder out, int count) {
-    int[] id = ids(count);
-    byte[] bytes = dictionary.bytes;
-    int[] offsets = dictionary.offsets;
-    for (int i = 0; i < count; i++) {
-      int start = offsets[id[i]];
-      out.append(bytes, start, offsets[id[i] + 1] - start);
-    }
+    out.appendEntries(dictionary.bytes, dictionary.offsets, ids(count), count);
   }
 
   @Override

@@ -84,11 +84,7 @@ final class PlainValues implements ValuesDecoder {
       }
       return;
     }
-    for (int i = 0; i < count; i++) {
-      int length = lengthPrefix();
-      out.append(data, pos, length);
-      pos += length;
-    }
+    pos = out.appendLengthPrefixed(data, pos, end, count);
   }
 
   private int lengthPrefix() {
