@@ -99,30 +99,87 @@ public final class FlatPageReader {
 
   /** A receiver of values or nulls at row positions of the caller's batch. */
   private interface Sink {
+    /** Decodes {@code count} values into rows {@code at..at+count-1}. */
     void values(ValuesDecoder decoder, int at, int count);
+
+    /**
+     * Moves the {@code defined} values just decoded densely at row {@code at} to the rows of
+     * {@code at..at+count-1} that {@code nulls} does not mark.
+     */
+    void spread(int at, int count, int defined, boolean[] nulls);
 
     default void nulls(int at, int count) {
     }
   }
 
   public boolean[] readInts(int[] out, int rows) {
-    return read(rows, (decoder, at, count) -> decoder.readInts(out, at, count));
+    return read(rows, new Sink() {
+      @Override
+      public void values(ValuesDecoder decoder, int at, int count) {
+        decoder.readInts(out, at, count);
+      }
+
+      @Override
+      public void spread(int at, int count, int defined, boolean[] nulls) {
+        Spread.ints(out, at, count, defined, nulls);
+      }
+    });
   }
 
   public boolean[] readLongs(long[] out, int rows) {
-    return read(rows, (decoder, at, count) -> decoder.readLongs(out, at, count));
+    return read(rows, new Sink() {
+      @Override
+      public void values(ValuesDecoder decoder, int at, int count) {
+        decoder.readLongs(out, at, count);
+      }
+
+      @Override
+      public void spread(int at, int count, int defined, boolean[] nulls) {
+        Spread.longs(out, at, count, defined, nulls);
+      }
+    });
   }
 
   public boolean[] readFloats(float[] out, int rows) {
-    return read(rows, (decoder, at, count) -> decoder.readFloats(out, at, count));
+    return read(rows, new Sink() {
+      @Override
+      public void values(ValuesDecoder decoder, int at, int count) {
+        decoder.readFloats(out, at, count);
+      }
+
+      @Override
+      public void spread(int at, int count, int defined, boolean[] nulls) {
+        Spread.floats(out, at, count, defined, nulls);
+      }
+    });
   }
 
   public boolean[] readDoubles(double[] out, int rows) {
-    return read(rows, (decoder, at, count) -> decoder.readDoubles(out, at, count));
+    return read(rows, new Sink() {
+      @Override
+      public void values(ValuesDecoder decoder, int at, int count) {
+        decoder.readDoubles(out, at, count);
+      }
+
+      @Override
+      public void spread(int at, int count, int defined, boolean[] nulls) {
+        Spread.doubles(out, at, count, defined, nulls);
+      }
+    });
   }
 
   public boolean[] readBooleans(boolean[] out, int rows) {
-    return read(rows, (decoder, at, count) -> decoder.readBooleans(out, at, count));
+    return read(rows, new Sink() {
+      @Override
+      public void values(ValuesDecoder decoder, int at, int count) {
+        decoder.readBooleans(out, at, count);
+      }
+
+      @Override
+      public void spread(int at, int count, int defined, boolean[] nulls) {
+        Spread.booleans(out, at, count, defined, nulls);
+      }
+    });
   }
 
   /** Appends {@code rows} values (an empty value for each null) to {@code out}. */
@@ -131,6 +188,11 @@ public final class FlatPageReader {
       @Override
       public void values(ValuesDecoder decoder, int at, int count) {
         decoder.readBinary(out, count);
+      }
+
+      @Override
+      public void spread(int at, int count, int defined, boolean[] nulls) {
+        out.spread(count, defined, nulls, at);
       }
 
       @Override
@@ -163,20 +225,26 @@ public final class FlatPageReader {
               sink.nulls(done + i, run);
             }
           } else {
-            int j = 0;
-            while (j < run) {
-              boolean defined = levels.packedValue(j) == maxDefinitionLevel;
-              int k = j + 1;
-              while (k < run && (levels.packedValue(k) == maxDefinitionLevel) == defined) {
-                k++;
+            // Bit-packed levels (scattered nulls): the run's defined values are decoded in one
+            // call, densely, and then moved to their rows, rather than a call per stretch.
+            int at = done + i;
+            int defined = 0;
+            for (int j = 0; j < run; j++) {
+              defined += levels.packedValue(j) == maxDefinitionLevel ? 1 : 0;
+            }
+            if (defined == run) {
+              sink.values(values, at, run);
+            } else {
+              nulls = nulls == null ? arrays.mask(rows) : nulls;
+              for (int j = 0; j < run; j++) {
+                nulls[at + j] = levels.packedValue(j) != maxDefinitionLevel;
               }
-              if (defined) {
-                sink.values(values, done + i + j, k - j);
+              if (defined == 0) {
+                sink.nulls(at, run);
               } else {
-                nulls = markNulls(nulls, rows, done + i + j, k - j);
-                sink.nulls(done + i + j, k - j);
+                sink.values(values, at, defined);
+                sink.spread(at, run, defined, nulls);
               }
-              j = k;
             }
           }
           levels.consume(run);
