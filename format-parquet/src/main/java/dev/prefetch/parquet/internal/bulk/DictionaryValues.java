@@ -34,11 +34,19 @@ final class DictionaryValues implements ValuesDecoder {
       scratch = new int[Math.max(count, scratch.length * 2)];
     }
     ids.readInts(scratch, 0, count);
-    int size = dictionary.size;
+    int last = dictionary.size - 1;
+    // An id outside 0..last makes id or last - id negative: one OR over all ids, a loop without
+    // a branch that the JIT vectorizes; the search for the culprit runs only on failure.
+    int outOfRange = 0;
     for (int i = 0; i < count; i++) {
-      if (scratch[i] >= size || scratch[i] < 0) {
-        throw new IllegalStateException("dictionary id " + scratch[i]
-            + " out of range for a dictionary of " + size + " entries");
+      outOfRange |= scratch[i] | (last - scratch[i]);
+    }
+    if (outOfRange < 0) {
+      for (int i = 0; i < count; i++) {
+        if (scratch[i] > last || scratch[i] < 0) {
+          throw new IllegalStateException("dictionary id " + scratch[i]
+              + " out of range for a dictionary of " + (last + 1) + " entries");
+        }
       }
     }
     return scratch;

@@ -63,7 +63,27 @@ final class PlainValues implements ValuesDecoder {
     if (count > bitsLeft) {
       throw new IllegalStateException("PLAIN booleans past the end of the page");
     }
-    for (int i = 0; i < count; i++) {
+    int i = 0;
+    while (i < count && bitIndex != 0) { // finish a byte begun by the previous call
+      out[offset + i++] = ((data[pos] >>> bitIndex) & 1) != 0;
+      if (++bitIndex == 8) {
+        bitIndex = 0;
+        pos++;
+      }
+    }
+    for (; i + 8 <= count; i += 8) { // whole bytes, eight values each, without a branch per bit
+      int bits = data[pos++];
+      int at = offset + i;
+      out[at] = (bits & 1) != 0;
+      out[at + 1] = (bits & 2) != 0;
+      out[at + 2] = (bits & 4) != 0;
+      out[at + 3] = (bits & 8) != 0;
+      out[at + 4] = (bits & 16) != 0;
+      out[at + 5] = (bits & 32) != 0;
+      out[at + 6] = (bits & 64) != 0;
+      out[at + 7] = (bits & 128) != 0;
+    }
+    for (; i < count; i++) {
       out[offset + i] = ((data[pos] >>> bitIndex) & 1) != 0;
       if (++bitIndex == 8) {
         bitIndex = 0;
