@@ -4,6 +4,7 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.CacheStats;
 import dev.prefetch.examples.internal.FilterParser;
+import dev.prefetch.examples.internal.ProcessCpu;
 import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -101,19 +102,25 @@ abstract class FileCommand implements Callable<Integer> {
     return new CliException(CliException.READ_ERROR, message, cause);
   }
 
-  /** One scan of a file by a contender, as a timed run, with cache counters and progress. */
-  record Timed(Contender.Scan scan, double seconds, CacheStats cache) {
+  /**
+   * One scan of a file by a contender, as a timed run, with the process CPU time it took (-1 when
+   * the JVM does not report it), cache counters and progress.
+   */
+  record Timed(Contender.Scan scan, double seconds, double cpuSeconds, CacheStats cache) {
   }
 
   Timed timed(Contender contender, DataFiles.Checked file, boolean perColumn, long expectedRows) {
     CacheStats before = cache == null ? null : cache.stats();
     try (ProgressBar bar = ProgressBar.start(file.name() + " " + contender.name(), expectedRows,
         progressStream(), args.json)) {
+      long cpuStart = ProcessCpu.nanos();
       long start = System.nanoTime();
       Contender.Scan scan = contender.scan(file.path(), file.format(), perColumn, bar);
       double seconds = (System.nanoTime() - start) / 1e9;
+      long cpuEnd = ProcessCpu.nanos();
+      double cpuSeconds = cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1e9;
       CacheStats delta = cache == null ? null : cache.stats().minus(before);
-      return new Timed(scan, seconds, delta);
+      return new Timed(scan, seconds, cpuSeconds, delta);
     } catch (CliException e) {
       throw e;
     } catch (IllegalArgumentException e) {
@@ -180,6 +187,7 @@ abstract class FileCommand implements Callable<Integer> {
       List<Timed> ts = runs.get(i);
       Contender.Scan first = ts.get(0).scan();
       List<Double> seconds = new ArrayList<>();
+      List<Double> cpuSeconds = new ArrayList<>();
       CacheStats cacheTotal = cache == null ? null : CacheStats.EMPTY;
       long footerReads = 0;
       long footerBytes = 0;
@@ -194,13 +202,16 @@ abstract class FileCommand implements Callable<Integer> {
               + t.scan().checksum() + ")");
         }
         seconds.add(t.seconds());
+        if (t.cpuSeconds() >= 0) {
+          cpuSeconds.add(t.cpuSeconds());
+        }
         if (cacheTotal != null) {
           cacheTotal = cacheTotal.plus(t.cache());
         }
       }
       results.add(new RunResult(names.get(i), file.name(), file.format(), first.rows(),
           first.batches(), first.columnNames().size(), first.bytesRead(), file.length(), seconds,
-          first.checksum(), first.columnChecksums(), first.columnNames(), first.prefetch(),
+          cpuSeconds.size() == seconds.size() ? cpuSeconds : List.of(), first.checksum(), first.columnChecksums(), first.columnNames(), first.prefetch(),
           first.parallelism(), first.ranges(), cacheTotal, footerReads, footerBytes, requests));
     }
     return results;

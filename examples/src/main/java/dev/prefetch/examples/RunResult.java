@@ -18,6 +18,8 @@ import java.util.Map;
  * @param bytesRead bytes read from storage per run, as the reader counts them (-1: unknown)
  * @param fileBytes the file's size
  * @param secondsEach the wall time of every timed run
+ * @param cpuSecondsEach the CPU time the whole process spent in every timed run (every thread:
+ *     the reader's, the JIT's, the collector's), empty when the JVM does not report it
  * @param checksum the {@link dev.prefetch.batch.Checksum} of every value read
  * @param columnChecksums a checksum per column (empty when not computed)
  * @param columnNames the columns read
@@ -31,19 +33,30 @@ import java.util.Map;
  * @param readRequests storage requests over the timed runs, or -1
  */
 public record RunResult(String contender, String file, String format, long rows, long batches,
-    int columns, long bytesRead, long fileBytes, List<Double> secondsEach, String checksum,
+    int columns, long bytesRead, long fileBytes, List<Double> secondsEach,
+    List<Double> cpuSecondsEach, String checksum,
     List<String> columnChecksums, List<String> columnNames, boolean prefetch, int parallelism,
     long ranges, CacheStats cache, long footerReads, long footerBytesRead, long readRequests) {
 
   public RunResult {
     secondsEach = List.copyOf(secondsEach);
+    cpuSecondsEach = List.copyOf(cpuSecondsEach);
     columnChecksums = List.copyOf(columnChecksums);
     columnNames = List.copyOf(columnNames);
   }
 
   /** The median of the timed runs. */
   public double seconds() {
-    List<Double> sorted = new ArrayList<>(secondsEach);
+    return median(secondsEach);
+  }
+
+  /** The median process CPU time of the timed runs, or -1 when it is not known. */
+  public double cpuSeconds() {
+    return cpuSecondsEach.isEmpty() ? -1 : median(cpuSecondsEach);
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
     sorted.sort(null);
     int n = sorted.size();
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
@@ -73,6 +86,8 @@ public record RunResult(String contender, String file, String format, long rows,
     out.put("fileBytes", fileBytes);
     out.put("seconds", seconds());
     out.put("secondsEach", secondsEach);
+    out.put("cpuSeconds", cpuSeconds());
+    out.put("cpuSecondsEach", cpuSecondsEach);
     out.put("rowsPerSecond", rowsPerSecond());
     out.put("megabytesPerSecond", megabytesPerSecond());
     out.put("checksum", checksum);

@@ -44,6 +44,11 @@ final class ScanCommand extends FileCommand {
           out.printf(Locale.ROOT, "  runs: %s (median %s s)%n", r.secondsEach().stream()
               .map(Format::seconds).toList(), Format.seconds(r.seconds()));
         }
+        if (r.cpuSeconds() >= 0) {
+          out.printf(Locale.ROOT, "  cpu: %s (median %s s of process CPU, every thread)%n",
+              r.cpuSecondsEach().stream().map(Format::seconds).toList(),
+              Format.seconds(r.cpuSeconds()));
+        }
         if (r.footerReads() >= 0) {
           out.printf(Locale.ROOT, "  footer: %d reads, %,d bytes over %d open(s)%n",
               r.footerReads(), r.footerBytesRead(), r.secondsEach().size());

@@ -75,6 +75,11 @@ class EndToEndParquetTest {
       assertThat(line).contains("\"format\":\"parquet\"", "\"rows\":20000", "\"columns\":2",
           "\"cache\":{\"enabled\":true");
       assertThat(field(line, "secondsEach")).isNotEmpty();
+      // every timed run's process CPU: three runs, each of them more than nothing
+      String cpuEach = line.replaceAll(".*\"cpuSecondsEach\":\\[([^\\]]*)\\].*", "$1");
+      assertThat(cpuEach.split(",")).hasSize(3)
+          .allSatisfy(cpu -> assertThat(Double.parseDouble(cpu)).isPositive());
+      assertThat(Double.parseDouble(field(line, "cpuSeconds"))).isPositive();
     }
     assertThat(field(lines.get(0), "checksum")).isEqualTo(field(lines.get(1), "checksum"));
   }
