@@ -17,9 +17,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The {@link ScanBenchmark} trial with 8 producers on the remote model only, where more producers
- * than cores still pay off (each stream is capped at 64 MiB/s and every request waits 20 ms).
- * Same setup, checksum check and scan as {@link ScanBenchmark}.
+ * The {@link ScanBenchmark} trials on the remote model (each stream is capped at 64 MiB/s and
+ * every request waits 20 ms), with 8 producers too, since there more producers than cores still
+ * pay off. Same setup, checksum check and scan as {@link ScanBenchmark}; four warm-up scans, as
+ * these trials are long and wait on I/O more than on compiled code.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -32,7 +33,7 @@ public class RemoteScanBenchmark {
   @Param({"parquet", "orc"})
   public String format;
 
-  @Param({"prefetch-8"})
+  @Param({"single", "prefetch-1", "prefetch-2", "prefetch-4", "prefetch-8", "library"})
   public String reader;
 
   private final ScanBenchmark trial = new ScanBenchmark();
