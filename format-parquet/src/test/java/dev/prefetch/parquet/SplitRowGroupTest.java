@@ -9,7 +9,6 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.Checksum;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.parquet.internal.ParquetPlanner;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
@@ -122,54 +121,11 @@ class SplitRowGroupTest {
       }
       assertThat(next).isEqualTo(3L * ROWS);
     }
-    // A queue that holds a whole row group asks for no slices; what remains is each producer's
-    // share of the ranges.
+    // A queue that holds a whole row group needs no slices.
     try (ReadContext context = ReadContext.defaults();
          FilePlan plan = new ParquetFormat().plan(DataFile.of(three), options().parallelism(2)
              .queueCapacity(1024).build(), context, new ScanCounters())) {
-      int perRowGroup = (2 * ParquetPlanner.SLICES_PER_PRODUCER + rowGroups - 1) / rowGroups;
-      assertThat(plan.ranges()).hasSize(rowGroups * perRowGroup);
-    }
-  }
-
-  @Test
-  void fewerRowGroupsThanEveryProducersShareAreSlicedIntoThatShare() throws IOException {
-    Path few = ParquetTestFiles.write(dir.resolve("few-groups.parquet"), SCHEMA, 3 * ROWS,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
-            .dictionary(false).rowGroupBytes(6L << 20).pageRowLimit(2000),
-        (i, g) -> fill(i, g));
-    Path many = ParquetTestFiles.write(dir.resolve("many-groups.parquet"), SCHEMA, 3 * ROWS,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
-            .dictionary(false).rowGroupBytes(1L << 20).pageRowLimit(2000),
-        (i, g) -> fill(i, g));
-    ReadOptions twoProducers = options().parallelism(2).queueCapacity(1024).build();
-    int fewGroups = rowGroups(few);
-    int manyGroups = rowGroups(many);
-    assertThat(fewGroups).as("row groups of the few file").isLessThan(4);
-    assertThat(manyGroups).as("row groups of the many file")
-        .isGreaterThanOrEqualTo(2 * ParquetPlanner.SLICES_PER_PRODUCER);
-
-    try (ReadContext context = ReadContext.defaults();
-         FilePlan plan = new ParquetFormat().plan(DataFile.of(few), twoProducers, context,
-             new ScanCounters())) {
-      // Two producers over two or three ranges: one of them would read the last range alone.
-      assertThat(plan.ranges()).hasSizeGreaterThanOrEqualTo(2 * ParquetPlanner.SLICES_PER_PRODUCER);
-    }
-    try (ReadContext context = ReadContext.defaults();
-         FilePlan plan = new ParquetFormat().plan(DataFile.of(many), twoProducers, context,
-             new ScanCounters())) {
-      assertThat(plan.ranges()).hasSize(manyGroups);
-    }
-    String expected = scan(few, 3L * ROWS, options().prefetchEnabled(false)
-        .parquetSplitRowGroups(false).build(), false);
-    assertThat(scan(few, 3L * ROWS, twoProducers, true)).isEqualTo(expected);
-  }
-
-  private static int rowGroups(Path file) throws IOException {
-    try (ReadContext context = ReadContext.defaults();
-         FilePlan whole = new ParquetFormat().plan(DataFile.of(file),
-             options().prefetchEnabled(false).build(), context, new ScanCounters())) {
-      return whole.ranges().size();
+      assertThat(plan.ranges()).hasSize(rowGroups);
     }
   }
 
@@ -205,13 +161,8 @@ class SplitRowGroupTest {
   }
 
   private static String scan(ReadOptions options, boolean expectPrefetch) throws IOException {
-    return scan(file, ROWS, options, expectPrefetch);
-  }
-
-  private static String scan(Path path, long rows, ReadOptions options, boolean expectPrefetch)
-      throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(path, options, context)) {
+         BatchReader reader = Readers.open(file, options, context)) {
       Checksum checksum = new Checksum(reader.schema().size());
       long expectedRow = 0;
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
@@ -219,7 +170,7 @@ class SplitRowGroupTest {
         expectedRow += batch.rowCount();
         checksum.add(batch);
       }
-      assertThat(checksum.rows()).isEqualTo(rows);
+      assertThat(checksum.rows()).isEqualTo(ROWS);
       assertThat(reader.metrics().prefetch()).isEqualTo(expectPrefetch);
       assertThat(reader.metrics().counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
       return checksum.value();

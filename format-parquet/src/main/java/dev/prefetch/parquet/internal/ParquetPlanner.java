@@ -53,8 +53,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>Splitting: a row group whose selected columns hold more than twice {@value #MIN_SLICE_BYTES}
  * compressed bytes is cut into page-aligned slices, at most {@code ceil(bytes / MIN_SLICE_BYTES)}:
  * into {@code SLICES_PER_PRODUCER x parallelism} of them over all selected row groups when fewer
- * row groups are selected than that when prefetching (than {@code prefetch.parallelism} on the
- * single path), so that the last ranges are shared out too; and, when prefetching, into enough
+ * row groups are selected than {@code prefetch.parallelism}, and, when prefetching, into enough
  * that no slice is longer than a producer's queue ({@code prefetch.queue-capacity x
  * read.batch-size} rows), since a producer can work only that far ahead of the consumer, which
  * takes ranges in row order.
@@ -179,7 +178,7 @@ public final class ParquetPlanner {
 
     boolean filtering = FilterCompat.isFilteringRequired(filter);
     boolean mayNeedIndexes = filtering || options.rowRanges() != null
-        || (options.parquetSplitRowGroups() && (tooFewToShare(candidates.size())
+        || (options.parquetSplitRowGroups() && (candidates.size() < options.parallelism()
             || anyLongerThanLookAhead(candidates)));
     List<ReadRange> ranges = new ArrayList<>();
     List<SliceSpec> specs = new ArrayList<>();
@@ -311,7 +310,7 @@ public final class ParquetPlanner {
     if (options.parquetSplitRowGroups() && bytes > 2 * MIN_SLICE_BYTES && offsetIndexes
         && anchor != null) {
       long pieces = 1;
-      if (tooFewToShare(selectedRowGroups)) {
+      if (selectedRowGroups < options.parallelism()) {
         // the file's share of the slices every producer should get, not that many per row group
         long wanted = (long) SLICES_PER_PRODUCER * options.parallelism();
         pieces = (wanted + selectedRowGroups - 1) / selectedRowGroups;
@@ -343,19 +342,6 @@ public final class ParquetPlanner {
         }
       }
     }
-  }
-
-  /**
-   * Whether {@code rowGroups} selected row groups are too few ranges to share out: fewer than the
-   * producers, or, when prefetching, fewer than {@value #SLICES_PER_PRODUCER} per producer. With
-   * one range per producer, or a few, the producer that takes the last one finishes it alone
-   * while the others idle (two producers over five ranges do three and two: a fifth of the scan
-   * on one core).
-   */
-  private boolean tooFewToShare(int rowGroups) {
-    boolean prefetching = options.prefetchEnabled() && options.parallelism() >= 2;
-    return rowGroups < (prefetching ? SLICES_PER_PRODUCER * options.parallelism()
-        : options.parallelism());
   }
 
   /**
