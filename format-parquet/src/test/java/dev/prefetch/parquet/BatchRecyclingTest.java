@@ -10,6 +10,7 @@ import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.testing.CountingFileSystem;
 import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -107,6 +108,30 @@ class BatchRecyclingTest {
     assertThat(rows).isEqualTo(ROWS);
     assertThat(idArrays).as("distinct arrays of %s batches", batches).hasSizeLessThan(
         (int) batches / 2);
+  }
+
+  @Test
+  void rangesReadByVectoredReadsKeepEveryValueRightWhileTheirBuffersAreReused()
+      throws IOException {
+    // A non-local scheme: parquet-hadoop reads chunks with vectored reads, which it never
+    // releases; the range reader reclaims their arrays for the next range itself.
+    org.apache.hadoop.fs.Path path = CountingFileSystem.path(file);
+    for (ReadOptions options : new ReadOptions[] {options().prefetchEnabled(false).build(),
+        options().parallelism(2).build()}) {
+      long rows = 0;
+      try (ReadContext context = ReadContext.builder()
+               .configuration(CountingFileSystem.configuration()).build();
+           BatchReader reader = Readers.open(path, options, context)) {
+        for (RecordBatch batch; (batch = reader.next()) != null; ) {
+          checkValues(batch);
+          rows += batch.rowCount();
+          batch.release();
+        }
+        assertThat(reader.metrics().rangesPlanned()).isGreaterThan(2);
+      }
+      assertThat(rows).isEqualTo(ROWS);
+      assertThat(CountingFileSystem.counts(file).bytesRead()).isPositive();
+    }
   }
 
   /** Every value of {@code batch} as {@link SplitRowGroupTest#fill} wrote it. */

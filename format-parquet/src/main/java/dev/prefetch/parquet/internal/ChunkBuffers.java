@@ -2,6 +2,9 @@ package dev.prefetch.parquet.internal;
 
 import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import java.nio.ByteBuffer;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
@@ -14,11 +17,20 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * the file, and on a busy heap, memory the caches have never seen. A range reader reads its row
  * groups one after another, so the arrays of the last one serve the next.
  *
- * <p>Ownership: an array belongs to the row group's page store until {@link #release}; by then no
- * page refers to it (decoders copy values into the batch's own arrays, and a range's pages are
- * closed only when the next range starts or the reader closes). The arrays come from a
- * {@link PageBuffers} pool, which takes back only what it lent and forgets, weakly, what is never
- * released (parquet-hadoop never releases the buffers of a vectored read). Thread-safe.
+ * <p>parquet-hadoop never releases the buffers of a vectored read (the read an object store gets).
+ * Left to the collector, every range of a remote scan would allocate and zero its bytes afresh,
+ * and each young collection would copy the buffers of the ranges still being decoded. So the
+ * arrays lent since the last {@link #reclaim} are remembered, and the range reader reclaims them
+ * once it has closed the page store that read into them.
+ *
+ * <p>Ownership: an array belongs to the row group's page store until {@link #release} or
+ * {@link #reclaim}; by then no page refers to it (decoders copy values into the batch's own
+ * arrays, and a range's pages are closed only when the next range starts or the reader closes),
+ * and no read writes into it (parquet-hadoop has waited for every vectored range before it
+ * returns a page store). A read that failed may still have ranges in flight, so its arrays are
+ * {@link #forget forgotten}, never reused. The arrays come from a {@link PageBuffers} pool, which
+ * takes back only what it lent. Thread-safe: a filesystem's vectored read may allocate on its own
+ * threads.
  */
 final class ChunkBuffers implements ByteBufferAllocator {
 
@@ -29,19 +41,48 @@ final class ChunkBuffers implements ByteBufferAllocator {
   private static final long MAX_FREE_BYTES = 128L << 20;
 
   private final PageBuffers arrays = new PageBuffers(MAX_FREE_BYTES);
+  /** Arrays lent and not released since the last reclaim or forget; guarded by this. */
+  private final Set<byte[]> unreleased = Collections.newSetFromMap(new IdentityHashMap<>());
 
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */
   @Override
   public ByteBuffer allocate(int size) {
+    byte[] array = arrays.take(size);
+    synchronized (this) {
+      unreleased.add(array);
+    }
     // A slice, so that a larger recycled array still reads exactly the requested bytes.
-    return ByteBuffer.wrap(arrays.take(size), 0, size).slice();
+    return ByteBuffer.wrap(array, 0, size).slice();
   }
 
   @Override
   public void release(ByteBuffer buffer) {
     if (buffer != null && buffer.hasArray()) {
+      synchronized (this) {
+        unreleased.remove(buffer.array());
+      }
       arrays.give(buffer.array());
     }
+  }
+
+  /**
+   * Takes back every array lent and not released since the last call: the caller has closed the
+   * page store whose reads they served, and those reads all completed.
+   */
+  void reclaim() {
+    byte[][] lent;
+    synchronized (this) {
+      lent = unreleased.toArray(new byte[0][]);
+      unreleased.clear();
+    }
+    for (byte[] array : lent) {
+      arrays.give(array);
+    }
+  }
+
+  /** Drops every array lent and not released, for good: a failed read may still write into it. */
+  synchronized void forget() {
+    unreleased.clear();
   }
 
   @Override

@@ -44,6 +44,8 @@ final class ParquetRangeReader implements RangeReader {
   private final List<Column> columns = new ArrayList<>();
   /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
   private final PageBuffers buffers = new PageBuffers();
+  /** The arrays column chunks are read into, reclaimed when a range's pages are released. */
+  private final ChunkBuffers chunkBuffers = new ChunkBuffers();
   /**
    * Hands a released batch's vectors to their columns' pools. Runs on the consumer's thread; the
    * column list is fixed at construction and each pool is thread-safe.
@@ -64,7 +66,7 @@ final class ParquetRangeReader implements RangeReader {
     SeekableInputStream stream = plan.input().newStream();
     try {
       this.reader = new IndexedFileReader(plan.input(), plan.footer(),
-          plan.newReaderOptions(buffers, new ChunkBuffers()), stream, plan.indexes());
+          plan.newReaderOptions(buffers, chunkBuffers), stream, plan.indexes());
     } catch (IOException | RuntimeException e) {
       stream.close();
       throw e;
@@ -87,8 +89,7 @@ final class ParquetRangeReader implements RangeReader {
     this.cursor = 0;
     try {
       boolean filtered = spec.pageFiltered() && !spec.whole();
-      pages = filtered ? reader.readFilteredRowGroup(spec.rowGroup(), spec.rowRanges())
-          : reader.readRowGroup(spec.rowGroup());
+      pages = read(filtered);
       skipGaps = !filtered;
       plan.counters().increment(ROW_GROUPS_READ);
       if (pages == null) {
@@ -112,6 +113,16 @@ final class ParquetRangeReader implements RangeReader {
       }
       throw failure(null, new IllegalStateException("a page header claims more bytes than are"
           + " left of its column chunk and the file", e));
+    }
+  }
+
+  private PageReadStore read(boolean filtered) throws IOException {
+    try {
+      return filtered ? reader.readFilteredRowGroup(spec.rowGroup(), spec.rowRanges())
+          : reader.readRowGroup(spec.rowGroup());
+    } catch (IOException | RuntimeException | Error e) {
+      chunkBuffers.forget(); // a vectored range may still be in flight into one of them
+      throw e;
     }
   }
 
@@ -182,6 +193,7 @@ final class ParquetRangeReader implements RangeReader {
       } catch (Exception e) {
         // releasing buffers of a finished row group cannot lose data; nothing to report
       }
+      chunkBuffers.reclaim(); // what a vectored read lent, which parquet-hadoop never releases
     }
   }
 

@@ -73,9 +73,57 @@ class ChunkBuffersTest {
   }
 
   @Test
-  void anArrayThatIsNeverReleasedIsNotKeptReachable() throws InterruptedException {
+  void reclaimTakesBackWhatWasLentAndNeverReleased() {
     // parquet-hadoop never releases the buffers of a vectored read
+    ByteBuffer first = pool.allocate(1000);
+    ByteBuffer second = pool.allocate(2000);
+
+    pool.reclaim();
+
+    assertThat(pool.allocate(1000).array()).isSameAs(first.array());
+    assertThat(pool.allocate(1000).array()).isSameAs(second.array());
+  }
+
+  @Test
+  void reclaimDoesNotLendAReleasedArrayTwice() {
+    ByteBuffer buffer = pool.allocate(1000);
+    pool.release(buffer);
+
+    pool.reclaim();
+
+    assertThat(pool.allocate(1000).array()).isSameAs(buffer.array());
+    assertThat(pool.allocate(1000).array()).isNotSameAs(buffer.array());
+  }
+
+  @Test
+  void reclaimLeavesAloneWhatIsLentAfterIt() {
+    ByteBuffer before = pool.allocate(1000);
+    pool.reclaim();
+    ByteBuffer after = pool.allocate(1000);
+
+    assertThat(after.array()).isSameAs(before.array());
+    pool.reclaim();
+    pool.reclaim();
+
+    assertThat(pool.allocate(1000).array()).isSameAs(after.array());
+    assertThat(pool.allocate(1000).array()).isNotSameAs(after.array());
+  }
+
+  @Test
+  void aForgottenArrayIsNeverLentAgain() {
+    // a failed read may still have a vectored range in flight into it
+    ByteBuffer buffer = pool.allocate(1000);
+
+    pool.forget();
+    pool.reclaim();
+
+    assertThat(pool.allocate(1000).array()).isNotSameAs(buffer.array());
+  }
+
+  @Test
+  void aForgottenArrayIsNotKeptReachable() throws InterruptedException {
     WeakReference<byte[]> array = new WeakReference<>(pool.allocate(1 << 20).array());
+    pool.forget();
 
     for (int i = 0; i < 50 && array.get() != null; i++) {
       System.gc();
