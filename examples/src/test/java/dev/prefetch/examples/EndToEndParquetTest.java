@@ -75,11 +75,12 @@ class EndToEndParquetTest {
       assertThat(line).contains("\"format\":\"parquet\"", "\"rows\":20000", "\"columns\":2",
           "\"cache\":{\"enabled\":true");
       assertThat(field(line, "secondsEach")).isNotEmpty();
-      // every timed run's process CPU: three runs, each of them more than nothing
+      // every timed run's process CPU: three runs, none unavailable (-1); a scan this small may
+      // take less than one tick of the OS's accounting (10 ms on Linux), so zero is possible
       String cpuEach = line.replaceAll(".*\"cpuSecondsEach\":\\[([^\\]]*)\\].*", "$1");
       assertThat(cpuEach.split(",")).hasSize(3)
-          .allSatisfy(cpu -> assertThat(Double.parseDouble(cpu)).isPositive());
-      assertThat(Double.parseDouble(field(line, "cpuSeconds"))).isPositive();
+          .allSatisfy(cpu -> assertThat(Double.parseDouble(cpu)).isNotNegative());
+      assertThat(Double.parseDouble(field(line, "cpuSeconds"))).isNotNegative();
     }
     assertThat(field(lines.get(0), "checksum")).isEqualTo(field(lines.get(1), "checksum"));
   }
