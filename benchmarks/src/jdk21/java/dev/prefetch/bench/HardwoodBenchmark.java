@@ -54,8 +54,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 8)
-@Measurement(iterations = 6)
+@Warmup(iterations = 16)
+@Measurement(iterations = 8)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "--add-modules",
     "jdk.incubator.vector"})
 public class HardwoodBenchmark {

@@ -19,13 +19,14 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The {@link ScanBenchmark} trials on the remote model (each stream is capped at 64 MiB/s and
  * every request waits 20 ms), with 8 producers too, since there more producers than cores still
- * pay off. Same setup, checksum check and scan as {@link ScanBenchmark}; four warm-up scans, as
- * these trials are long and wait on I/O more than on compiled code.
+ * pay off. Same setup, checksum check and scan as {@link ScanBenchmark}; six warm-up and four
+ * measured scans, as these trials are long and wait on I/O more than on compiled code (8
+ * producers, bound by CPU here, still get the warm-up of about four local scans).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 4)
+@Warmup(iterations = 6)
 @Measurement(iterations = 4)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class RemoteScanBenchmark {

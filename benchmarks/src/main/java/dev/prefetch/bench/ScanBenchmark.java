@@ -31,11 +31,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * 8 producers too: on a 2-core machine, 8 local producers measure nothing that 4 do not. Any
  * reader and storage can still be run here ({@code -p reader=prefetch-8 -p storage=remote}).
  *
- * <p>Eight warm-up scans: a multi-producer reader keeps getting faster over a fork's first
- * scans while the JIT compiles and recompiles its decoders on two busy cores (one fork of 2
- * producers: 0.51, 0.50, 0.46, 0.40, 0.46, 0.46, 0.36 s over its warm-ups), where a library
- * reader is flat after two. A local scan is short, so the longer warm-up costs little; the remote
- * trials, I/O-bound and four to ten times longer, keep four.
+ * <p>Sixteen warm-up scans and eight measured: a multi-threaded reader keeps getting faster over
+ * a fork's first ten to fifteen scans while the JIT compiles, deoptimizes and recompiles its
+ * decoders on two busy cores (one fork of 1 producer: 0.55-0.59 s over its first four warm-ups,
+ * 0.50-0.54 s after twenty), where a library reader is flat after two. With eight
+ * warm-ups, two forks of the same code measured 0.58 and 0.63 s. A local scan is short, so the
+ * longer warm-up costs little; the remote trials, I/O-bound and four to ten times longer, keep
+ * fewer.
  *
  * <p>Run the whole suite with {@code bin/bench} (see {@code benchmarks/README.md}); this class
  * alone: {@code java -jar benchmarks/target/benchmarks.jar ScanBenchmark}. Before any timing, the
@@ -44,8 +46,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 8)
-@Measurement(iterations = 6)
+@Warmup(iterations = 16)
+@Measurement(iterations = 8)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class ScanBenchmark {
 
