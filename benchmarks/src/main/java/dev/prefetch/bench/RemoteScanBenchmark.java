@@ -23,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * measured scans. The single-stream trials wait on I/O and are flat from the first scan, but 8
  * producers are bound by CPU on two cores and keep getting faster for ten scans or more while
  * the JIT compiles (one fork: 0.68-0.78 s over its second to sixth warm-ups, 0.62-0.69 s
- * after six; in one process, 0.56-0.63 s after ten).
+ * after six; in one process of the CLI, 0.65-0.67 s over its second to fourth scans and
+ * 0.56-0.62 s from the fifth on).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
