@@ -20,10 +20,15 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * <p>parquet-hadoop never releases the buffers of a vectored read (the read an object store gets).
  * Left to the collector, every range of a remote scan would allocate and zero its bytes afresh,
  * and each young collection would copy the buffers of the ranges still being decoded. So the
- * arrays lent since the last {@link #reclaim} are remembered, and the range reader reclaims them
- * once it has closed the page store that read into them.
+ * stream hands vectored reads the {@link #forVectoredReads()} view of this allocator, which
+ * remembers what it lends, and the range reader reclaims those arrays once it has closed the page
+ * store that read into them. Only those: parquet-hadoop keeps other buffers of this allocator
+ * past a row group (its page checksum verifier holds one for the reader's lifetime and releases
+ * it on close), and reclaiming one of them would lend it to the next chunk read while the
+ * verifier still writes pages into it.
  *
- * <p>Ownership: an array belongs to the row group's page store until {@link #release} or
+ * <p>Ownership: an array belongs to the row group's page store (or to whichever part of
+ * parquet-hadoop allocated it) until {@link #release}, or, for a vectored read's, until
  * {@link #reclaim}; by then no page refers to it (decoders copy values into the batch's own
  * arrays, and a range's pages are closed only when the next range starts or the reader closes),
  * and no read writes into it (parquet-hadoop has waited for every vectored range before it
@@ -41,18 +46,23 @@ final class ChunkBuffers implements ByteBufferAllocator {
   private static final long MAX_FREE_BYTES = 128L << 20;
 
   private final PageBuffers arrays = new PageBuffers(MAX_FREE_BYTES);
-  /** Arrays lent and not released since the last reclaim or forget; guarded by this. */
+  /** Vectored reads' arrays lent since the last reclaim or forget; guarded by this. */
   private final Set<byte[]> unreleased = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final ByteBufferAllocator vectoredReads = new VectoredReads();
 
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */
   @Override
   public ByteBuffer allocate(int size) {
-    byte[] array = arrays.take(size);
-    synchronized (this) {
-      unreleased.add(array);
-    }
     // A slice, so that a larger recycled array still reads exactly the requested bytes.
-    return ByteBuffer.wrap(array, 0, size).slice();
+    return ByteBuffer.wrap(arrays.take(size), 0, size).slice();
+  }
+
+  /**
+   * This allocator as vectored reads should get it: what it lends is taken back by the next
+   * {@link #reclaim}, since parquet-hadoop never releases it.
+   */
+  ByteBufferAllocator forVectoredReads() {
+    return vectoredReads;
   }
 
   @Override
@@ -66,8 +76,8 @@ final class ChunkBuffers implements ByteBufferAllocator {
   }
 
   /**
-   * Takes back every array lent and not released since the last call: the caller has closed the
-   * page store whose reads they served, and those reads all completed.
+   * Takes back every array lent to vectored reads and not released since the last call: the
+   * caller has closed the page store whose reads they served, and those reads all completed.
    */
   void reclaim() {
     byte[][] lent;
@@ -80,7 +90,10 @@ final class ChunkBuffers implements ByteBufferAllocator {
     }
   }
 
-  /** Drops every array lent and not released, for good: a failed read may still write into it. */
+  /**
+   * Drops every array lent to vectored reads and not released, for good: a failed read may still
+   * write into it.
+   */
   synchronized void forget() {
     unreleased.clear();
   }
@@ -88,5 +101,27 @@ final class ChunkBuffers implements ByteBufferAllocator {
   @Override
   public boolean isDirect() {
     return false;
+  }
+
+  /** The view vectored reads allocate through; see {@link #forVectoredReads()}. */
+  private final class VectoredReads implements ByteBufferAllocator {
+    @Override
+    public ByteBuffer allocate(int size) {
+      ByteBuffer buffer = ChunkBuffers.this.allocate(size);
+      synchronized (ChunkBuffers.this) {
+        unreleased.add(buffer.array());
+      }
+      return buffer;
+    }
+
+    @Override
+    public void release(ByteBuffer buffer) {
+      ChunkBuffers.this.release(buffer);
+    }
+
+    @Override
+    public boolean isDirect() {
+      return false;
+    }
   }
 }

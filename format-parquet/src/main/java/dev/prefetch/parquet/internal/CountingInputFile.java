@@ -75,7 +75,10 @@ public final class CountingInputFile implements InputFile {
       if (!vectored) {
         throw new UnsupportedOperationException("vectored reads are off for this file");
       }
-      in.readVectored(ranges, allocator);
+      // parquet-hadoop never releases a vectored read's buffers: the range reader's allocator
+      // takes them back itself once the row group is done (see ChunkBuffers).
+      in.readVectored(ranges,
+          allocator instanceof ChunkBuffers chunks ? chunks.forVectoredReads() : allocator);
       for (ParquetFileRange range : ranges) {
         counted(range.getLength());
       }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
+import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.junit.jupiter.api.Test;
 
 class ChunkBuffersTest {
 
   private final ChunkBuffers pool = new ChunkBuffers();
+  private final ByteBufferAllocator vectored = pool.forVectoredReads();
 
   @Test
   void aBufferHoldsExactlyTheRequestedBytes() {
@@ -75,8 +77,8 @@ class ChunkBuffersTest {
   @Test
   void reclaimTakesBackWhatWasLentAndNeverReleased() {
     // parquet-hadoop never releases the buffers of a vectored read
-    ByteBuffer first = pool.allocate(1000);
-    ByteBuffer second = pool.allocate(2000);
+    ByteBuffer first = vectored.allocate(1000);
+    ByteBuffer second = vectored.allocate(2000);
 
     pool.reclaim();
 
@@ -86,8 +88,8 @@ class ChunkBuffersTest {
 
   @Test
   void reclaimDoesNotLendAReleasedArrayTwice() {
-    ByteBuffer buffer = pool.allocate(1000);
-    pool.release(buffer);
+    ByteBuffer buffer = vectored.allocate(1000);
+    vectored.release(buffer);
 
     pool.reclaim();
 
@@ -97,9 +99,9 @@ class ChunkBuffersTest {
 
   @Test
   void reclaimLeavesAloneWhatIsLentAfterIt() {
-    ByteBuffer before = pool.allocate(1000);
+    ByteBuffer before = vectored.allocate(1000);
     pool.reclaim();
-    ByteBuffer after = pool.allocate(1000);
+    ByteBuffer after = vectored.allocate(1000);
 
     assertThat(after.array()).isSameAs(before.array());
     pool.reclaim();
@@ -112,7 +114,7 @@ class ChunkBuffersTest {
   @Test
   void aForgottenArrayIsNeverLentAgain() {
     // a failed read may still have a vectored range in flight into it
-    ByteBuffer buffer = pool.allocate(1000);
+    ByteBuffer buffer = vectored.allocate(1000);
 
     pool.forget();
     pool.reclaim();
@@ -121,8 +123,21 @@ class ChunkBuffersTest {
   }
 
   @Test
+  void reclaimLeavesAloneWhatWasLentOutsideVectoredReads() {
+    // parquet-hadoop's page checksum verifier keeps one buffer for the reader's lifetime and
+    // writes every verified page into it: reclaiming it would lend it to the next chunk read
+    ByteBuffer held = pool.allocate(1000);
+
+    pool.reclaim();
+
+    assertThat(pool.allocate(1000).array()).isNotSameAs(held.array());
+    pool.release(held);
+    assertThat(pool.allocate(1000).array()).isSameAs(held.array());
+  }
+
+  @Test
   void aForgottenArrayIsNotKeptReachable() throws InterruptedException {
-    WeakReference<byte[]> array = new WeakReference<>(pool.allocate(1 << 20).array());
+    WeakReference<byte[]> array = new WeakReference<>(vectored.allocate(1 << 20).array());
     pool.forget();
 
     for (int i = 0; i < 50 && array.get() != null; i++) {
