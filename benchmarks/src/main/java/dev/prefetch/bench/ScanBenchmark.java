@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * decoders on two busy cores (one fork of 1 producer: 0.55-0.59 s over its first four warm-ups,
  * 0.50-0.54 s after twenty), where a library reader is flat after two. With eight
  * warm-ups, two forks of the same code measured 0.58 and 0.63 s. A local scan is short, so the
- * longer warm-up costs little; see {@link RemoteScanBenchmark} for the remote trials'.
+ * longer warm-up costs little; {@link RemoteScanBenchmark} explains the remote trials' warm-up.
  *
  * <p>Run the whole suite with {@code bin/bench} (see {@code benchmarks/README.md}); this class
  * alone: {@code java -jar benchmarks/target/benchmarks.jar ScanBenchmark}. Before any timing, the
