@@ -21,7 +21,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * that lock ({@code locks[i]} per slot) and published through {@code plans}, an atomic array, so
  * that {@link #plannedOrNull} and {@link #rangesPlanned} never wait: the exchange calls them while
  * holding its own lock, which must never wait for planning I/O (close and the consumer's
- * interrupt would wait with it). {@link #close()} runs after every reader of every plan is closed.
+ * interrupt would wait with it). {@link #close()} runs after every reader of every plan is closed
+ * (or abandoned, see PrefetchingBatchReader) and takes no planning lock: sequentially consistent
+ * operations on {@code closed} and {@code plans} decide whether close or the planner closes a plan
+ * that is published while close runs.
  */
 final class FileSequence implements AutoCloseable {
 
@@ -73,6 +76,12 @@ final class FileSequence implements AutoCloseable {
         plan = format.plan(file, options, context, counters);
         plans.set(index, plan);
         rangesPlanned.addAndGet(plan.ranges().size());
+        // close() does not wait for a plan in progress: if it ran meanwhile, it may have missed
+        // this plan, and then the planner closes it (the CAS decides which of the two does).
+        if (closed && plans.compareAndSet(index, plan, null)) {
+          plan.close();
+          throw new IllegalStateException("reader is closed");
+        }
       }
       return plan;
     }
@@ -100,16 +109,16 @@ final class FileSequence implements AutoCloseable {
     return rangesPlanned.get();
   }
 
-  /** Closes every plan; the first failure is thrown after all are closed. */
+  /**
+   * Closes every plan made; the first failure is thrown after all are closed. Never waits for a
+   * plan in progress (its metadata I/O may hang): {@link #plan} closes such a plan itself.
+   */
   @Override
   public void close() throws IOException {
     closed = true;
     IOException failure = null;
     for (int i = 0; i < plans.length(); i++) {
-      FilePlan plan;
-      synchronized (locks[i]) { // waits for a plan in progress, then closes it
-        plan = plans.getAndSet(i, null);
-      }
+      FilePlan plan = plans.getAndSet(i, null);
       if (plan != null) {
         try {
           plan.close();
