@@ -8,16 +8,18 @@ import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The files of one reader and their plans, planned lazily and at most once each.
  *
  * <p>Threads: the consumer plans file 0 when the reader opens; producers (or the consumer on the
  * single path) plan later files as they reach them. {@link #plan(int)} is single-flight per file:
- * a second caller waits on the file's lock for the first one's plan. Plans are written under
+ * a second caller waits (interruptibly) on the file's lock for the first one's plan. Plans are written under
  * that lock ({@code locks[i]} per slot) and published through {@code plans}, an atomic array, so
  * that {@link #plannedOrNull} and {@link #rangesPlanned} never wait: the exchange calls them while
  * holding its own lock, which must never wait for planning I/O (close and the consumer's
@@ -32,7 +34,8 @@ final class FileSequence implements AutoCloseable {
   private final ReadOptions options;
   private final ReadContext context;
   private final ScanCounters counters;
-  private final Object[] locks;
+  /** Per file: held while it is planned; waiters take it interruptibly, so close frees them. */
+  private final ReentrantLock[] locks;
   private final AtomicReferenceArray<FilePlan> plans;
   /** Ranges of every plan made, kept after close so that final metrics still count them. */
   private final AtomicLong rangesPlanned = new AtomicLong();
@@ -44,9 +47,9 @@ final class FileSequence implements AutoCloseable {
     this.options = options;
     this.context = context;
     this.counters = counters;
-    this.locks = new Object[files.size()];
+    this.locks = new ReentrantLock[files.size()];
     for (int i = 0; i < locks.length; i++) {
-      locks[i] = new Object();
+      locks[i] = new ReentrantLock();
     }
     this.plans = new AtomicReferenceArray<>(files.size());
   }
@@ -65,7 +68,20 @@ final class FileSequence implements AutoCloseable {
 
   /** The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. */
   FilePlan plan(int index) throws IOException {
-    synchronized (locks[index]) {
+    FilePlan planned = plans.get(index);
+    if (planned != null) {
+      return planned;
+    }
+    try {
+      locks[index].lockInterruptibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException interrupted = new InterruptedIOException(
+          "interrupted while another thread planned " + files.get(index));
+      interrupted.initCause(e);
+      throw interrupted;
+    }
+    try {
       FilePlan plan = plans.get(index);
       if (plan == null) {
         if (closed) {
@@ -84,6 +100,8 @@ final class FileSequence implements AutoCloseable {
         }
       }
       return plan;
+    } finally {
+      locks[index].unlock();
     }
   }
 

@@ -177,9 +177,10 @@ final class PrefetchingBatchReader implements BatchReader {
       }
       // Every producer that exited released its files; joining our own threads then guarantees
       // none of them is alive (an executor's threads live on, idle).
-      for (Thread thread : threads) {
+      for (int p = 0; p < threads.length; p++) {
+        Thread thread = threads[p];
         long left = CLOSE_BOUND_MILLIS - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        if (thread != null && left > 0) {
+        if (thread != null && left > 0 && !exchange.running(p)) { // not an abandoned one
           try {
             thread.join(left);
           } catch (InterruptedException e) {

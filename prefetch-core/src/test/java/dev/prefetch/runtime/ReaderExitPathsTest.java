@@ -73,7 +73,7 @@ class ReaderExitPathsTest {
         ReadContext.defaults());
     try {
       assertThat(planning.await(10, TimeUnit.SECONDS)).isTrue();
-      awaitAProducer(Thread.State.BLOCKED); // the other one waits for that plan
+      awaitAProducer(Thread.State.WAITING); // the other one waits for that plan's lock
 
       AtomicReference<Throwable> thrown = new AtomicReference<>();
       Thread consumer = new Thread(() -> {
