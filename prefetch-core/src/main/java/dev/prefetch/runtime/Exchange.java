@@ -200,6 +200,12 @@ final class Exchange {
   /** The consumer is in {@code consumerCanGo.await}: producers decide whether to wake it. */
   private boolean consumerWaiting;
   private ReadException failure;
+  /**
+   * The task the failure belongs to ({@code Integer.MAX_VALUE}: none, it surfaces once every
+   * claimed task is consumed). Tasks before it are still read and returned, as on the single
+   * path; producers of later tasks stop.
+   */
+  private int failureSeq = Integer.MAX_VALUE;
   private boolean closed;
 
   @SuppressWarnings("unchecked")
@@ -267,12 +273,13 @@ final class Exchange {
   /**
    * Ends a helper's slice after {@link #YIELD}: the producer becomes {@code QUEUED} again (the
    * caller then submits it). Called after the producer's last touch of its own state. Returns
-   * false when the exchange stopped: the caller then finishes the producer itself.
+   * false when the exchange is closed: the caller then finishes the producer itself. (After a
+   * failure the producer goes on: its task may come before the failing one.)
    */
   boolean yieldSlice(int producer) {
     lock.lock();
     try {
-      if (stopped()) {
+      if (closed) {
         return false; // close may have passed this producer by: it finishes on this thread
       }
       runState[producer] = QUEUED;
@@ -344,7 +351,7 @@ final class Exchange {
       long waitStart = 0;
       try {
         while (true) {
-          if (stopped()) {
+          if (stopped(seq)) {
             return STOPPED;
           }
           ArrayDeque<Entry> queue = queues[producer];
@@ -388,7 +395,7 @@ final class Exchange {
         }
       }
     } catch (InterruptedException e) {
-      if (stopped()) {
+      if (stopped(seq)) {
         return STOPPED;
       }
       throw e;
@@ -461,14 +468,24 @@ final class Exchange {
     }
   }
 
-  /** Records a producer's failure; the first one wins and stops everyone. Ignored after close. */
-  void fail(ReadException error) {
+  /**
+   * Records a failure of task {@code seq} (-1: of none); the earliest in read order wins (of two
+   * at the same task, the first). Nothing is claimed
+   * after it and producers of later tasks stop; earlier tasks are still read, so the consumer
+   * gets every batch before the failing one, as on the single path. Ignored after close.
+   */
+  void fail(ReadException error, int seq) {
     lock.lock();
     try {
-      if (closed || failure != null) {
+      int at = seq < 0 ? Integer.MAX_VALUE : seq;
+      if (closed || (failure != null && at >= failureSeq)) {
         return;
       }
+      // The earliest failure in read order wins, as on the single path: a producer that failed
+      // at an earlier task never ends it, so a later failure must not be what the consumer
+      // waits for.
       failure = error;
+      failureSeq = at;
       consumerCanGo.signalAll();
       signalAllProducers();
     } finally {
@@ -492,11 +509,12 @@ final class Exchange {
         lock.lock();
         try {
           while (true) {
-            if (failure != null) {
-              throw failure;
-            }
             if (closed) {
               throw new IllegalStateException("reader is closed");
+            }
+            if (failure != null && wantedSeq >= Math.min(failureSeq, claimed)
+                && (wantedSeq >= claimed || queues[owner[wantedSeq]].isEmpty())) {
+              throw failure; // every batch before the failing one was returned
             }
             if (wantedSeq < claimed) {
               int producer = owner[wantedSeq];
@@ -663,5 +681,10 @@ final class Exchange {
 
   private boolean stopped() {
     return closed || failure != null;
+  }
+
+  /** Whether a producer of task {@code seq} must stop: closed, or failed at an earlier task. */
+  private boolean stopped(int seq) {
+    return closed || (failure != null && seq > failureSeq);
   }
 }

@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
@@ -109,10 +110,14 @@ final class FileSequence implements AutoCloseable {
   FilePlan planForRead(int index) throws ReadException {
     try {
       return plan(index);
-    } catch (ReadException e) {
-      throw e;
     } catch (IOException | RuntimeException | Error e) {
       // Errors too (a codec class missing, say): only here is it known which file failed.
+      if (e instanceof ReadException read && read.file() != null) {
+        throw read;
+      }
+      if (e instanceof CorruptFileException corrupt) {
+        throw new CorruptFileException(files.get(index), null, corrupt);
+      }
       throw new ReadException(files.get(index), "cannot open", e);
     }
   }
@@ -142,8 +147,8 @@ final class FileSequence implements AutoCloseable {
           plan.close();
         } catch (IOException | RuntimeException e) {
           if (failure == null) {
-            failure = e instanceof IOException io ? io
-                : new IOException("closing " + files.get(i) + " failed", e);
+            failure = e instanceof ReadException read && read.file() != null ? read
+                : new ReadException(files.get(i), "cannot close", e);
           }
         }
       }

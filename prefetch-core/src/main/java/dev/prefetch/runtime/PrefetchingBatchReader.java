@@ -89,7 +89,7 @@ final class PrefetchingBatchReader implements BatchReader {
       executor.execute(producers[producer]);
     } catch (RuntimeException e) {
       exchange.fail(new ReadException(files.file(0),
-          "the read context's executor rejected a producer", e));
+          "the read context's executor rejected a producer", e), -1);
     }
   }
 
@@ -107,7 +107,7 @@ final class PrefetchingBatchReader implements BatchReader {
         threads[i] = thread;
         started = true;
       } catch (RuntimeException e) {
-        exchange.fail(new ReadException(files.file(0), "cannot start a producer thread", e));
+        exchange.fail(new ReadException(files.file(0), "cannot start a producer thread", e), -1);
         started = true; // reported: the reader is built failed, and close() releases the rest
       } finally {
         if (!started) {

@@ -65,7 +65,7 @@ final class Producer implements Runnable {
       // Not swallowed: every failure, an Error included, must reach the consumer, which would
       // otherwise wait for this producer's batches forever.
       exchange.fail(Failures.wrap(task == null ? null : task.plan().file(),
-          task == null ? null : task.range(), t));
+          task == null ? null : task.range(), t), task == null ? -1 : task.seq());
       outcome = Exchange.STOPPED;
     }
     if (outcome == Exchange.PARKED) {
@@ -136,7 +136,7 @@ final class Producer implements Runnable {
         current.close();
       }
     } catch (IOException | RuntimeException e) {
-      exchange.fail(Failures.wrap(readerData, null, e));
+      exchange.fail(Failures.wrap(readerData, null, e), -1);
     } finally {
       if (exchange.producerFinished(id)) {
         Thread.interrupted(); // the interrupt close() sent this slice must not outlive it
