@@ -141,6 +141,11 @@ public final class OrcFilePlan implements FilePlan {
     return new OrcRangeReader(this);
   }
 
+  /** The read's format counters. */
+  ScanCounters counters() {
+    return counters;
+  }
+
   /** A counting view of the file's filesystem, for one range reader's streams. */
   CountingFileSystem newCountingFileSystem() {
     return new CountingFileSystem(fs, counters, null);

@@ -149,10 +149,11 @@ final class OrcRangeReader implements RangeReader {
       options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
     }
     if (firstStride < 0 || options.getSearchArgument() == null) {
-      return CheckedRecordReader.open(reader, options); // no row index: whole stripes
+      return CheckedRecordReader.open(reader, options, plan.counters()); // whole stripes
     }
     int strides = plan.strideCount(stripe);
-    return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides);
+    return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides,
+        plan.counters());
   }
 
   private void recordFilteredBatchStart() {

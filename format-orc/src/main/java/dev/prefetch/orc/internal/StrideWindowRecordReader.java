@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
@@ -35,7 +36,7 @@ final class StrideWindowRecordReader extends CheckedRecordReader {
 
   private StrideWindowRecordReader(ReaderImpl reader, Reader.Options options, Window window)
       throws IOException {
-    super(reader, options);
+    super(reader, options, StreamGuard.ORC_CORE);
     this.window = window;
   }
 
@@ -44,11 +45,12 @@ final class StrideWindowRecordReader extends CheckedRecordReader {
    * {@code [first, last]} of {@code groups}.
    */
   static RecordReader open(Reader reader, Reader.Options options, int first, int last,
-      int groups) throws IOException {
+      int groups, ScanCounters counters) throws IOException {
     Window window = new Window(first, last, groups);
     CONSTRUCTING.set(window);
     try {
-      return new StrideWindowRecordReader((ReaderImpl) reader, options, window);
+      return construct(StreamGuard.ORC_CORE, counters,
+          () -> new StrideWindowRecordReader((ReaderImpl) reader, options, window));
     } finally {
       CONSTRUCTING.remove();
     }
