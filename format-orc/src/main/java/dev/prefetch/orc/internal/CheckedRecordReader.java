@@ -2,6 +2,7 @@ package dev.prefetch.orc.internal;
 
 import java.io.IOException;
 import dev.prefetch.spi.ScanCounters;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
@@ -38,6 +39,10 @@ class CheckedRecordReader extends RecordReaderImpl {
    */
   private boolean unguarded;
 
+  /** The reader's memory bound for one batch's values, and where it reads, for messages. */
+  private long maxBatchBytes = Long.MAX_VALUE;
+  private String where = "";
+
   CheckedRecordReader(ReaderImpl reader, Reader.Options options, StreamGuard guard)
       throws IOException {
     super(reader, options);
@@ -48,16 +53,23 @@ class CheckedRecordReader extends RecordReaderImpl {
    * A record reader over {@code options} of {@code reader}, an orc-core reader of a file; one
    * that reads without end-checked streams counts {@link StreamGuard#UNGUARDED_READERS}.
    */
-  static RecordReader open(Reader reader, Reader.Options options, ScanCounters counters)
+  static RecordReader open(Reader reader, Reader.Options options, ReadChecks checks)
       throws IOException {
-    return open(reader, options, StreamGuard.ORC_CORE, counters);
+    return open(reader, options, StreamGuard.ORC_CORE, checks);
   }
 
-  /** {@link #open(Reader, Reader.Options, ScanCounters)} with a given guard (tests). */
+  /** {@link #open(Reader, Reader.Options, ReadChecks)} with a given guard (tests). */
   static RecordReader open(Reader reader, Reader.Options options, StreamGuard guard,
-      ScanCounters counters) throws IOException {
-    return construct(guard, counters,
+      ReadChecks checks) throws IOException {
+    return construct(guard, checks,
         () -> new CheckedRecordReader((ReaderImpl) reader, options, guard));
+  }
+
+  /**
+   * What a record reader checks and where it counts: its read's counters, its memory bound for
+   * one batch's values ({@link LengthCheck}), and the file and stripe it reads, for messages.
+   */
+  record ReadChecks(ScanCounters counters, long maxBatchBytes, String where) {
   }
 
   /** Builds a record reader of this class or a subclass. */
@@ -69,7 +81,7 @@ class CheckedRecordReader extends RecordReaderImpl {
    * Runs {@code construction} with {@code guard} visible to the stripe reads inside orc-core's
    * constructor, and counts the reader in {@code counters} if it reads unguarded.
    */
-  static RecordReader construct(StreamGuard guard, ScanCounters counters,
+  static RecordReader construct(StreamGuard guard, ReadChecks checks,
       Construction construction) throws IOException {
     CONSTRUCTING.set(guard);
     CheckedRecordReader opened;
@@ -79,9 +91,21 @@ class CheckedRecordReader extends RecordReaderImpl {
       CONSTRUCTING.remove();
     }
     if (opened.unguarded) {
-      counters.increment(StreamGuard.UNGUARDED_READERS);
+      checks.counters().increment(StreamGuard.UNGUARDED_READERS);
+    }
+    opened.maxBatchBytes = checks.maxBatchBytes();
+    opened.where = checks.where();
+    if (!LengthGuards.install(opened, opened.maxBatchBytes, opened.where)) {
+      checks.counters().increment(LengthGuards.UNCHECKED_READERS);
     }
     return opened;
+  }
+
+  /** Checks the length streams of a stripe entered since the last batch, then reads a batch. */
+  @Override
+  public boolean nextBatch(VectorizedRowBatch batch) throws IOException {
+    LengthGuards.install(this, maxBatchBytes, where);
+    return super.nextBatch(batch);
   }
 
   /** Whether record readers of this orc-core and JDK get end-checked streams. */

@@ -1,6 +1,5 @@
 package dev.prefetch.orc.internal;
 
-import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
@@ -45,11 +44,11 @@ final class StrideWindowRecordReader extends CheckedRecordReader {
    * {@code [first, last]} of {@code groups}.
    */
   static RecordReader open(Reader reader, Reader.Options options, int first, int last,
-      int groups, ScanCounters counters) throws IOException {
+      int groups, ReadChecks checks) throws IOException {
     Window window = new Window(first, last, groups);
     CONSTRUCTING.set(window);
     try {
-      return construct(StreamGuard.ORC_CORE, counters,
+      return construct(StreamGuard.ORC_CORE, checks,
           () -> new StrideWindowRecordReader((ReaderImpl) reader, options, window));
     } finally {
       CONSTRUCTING.remove();

@@ -28,11 +28,13 @@ class StreamGuardTest {
     assertThat(StreamGuard.ORC_CORE.isAvailable()).isTrue();
     ScanCounters counters = new ScanCounters();
     try (Reader reader = open(writeFile()); RecordReader rows = CheckedRecordReader.open(reader,
-        reader.options(), counters)) {
+        reader.options(), checks(counters))) {
       assertThat(readAll(rows)).isEqualTo(100);
     }
     assertThat(counters.get(StreamGuard.UNGUARDED_READERS)).isZero();
+    assertThat(counters.get(LengthGuards.UNCHECKED_READERS)).isZero();
     assertThat(StreamGuard.ORC_CORE.hasLogged()).isFalse();
+    assertThat(LengthGuards.isAvailable()).isTrue();
   }
 
   @Test
@@ -44,7 +46,7 @@ class StreamGuardTest {
     Path file = writeFile();
     for (int i = 0; i < 2; i++) {
       try (Reader reader = open(file); RecordReader rows = CheckedRecordReader.open(reader,
-          reader.options(), missing, counters)) {
+          reader.options(), missing, checks(counters))) {
         assertThat(readAll(rows)).isEqualTo(100); // still reads valid files as orc-core does
       }
     }
@@ -56,6 +58,10 @@ class StreamGuardTest {
   void aFieldOfAnotherTypeIsNoGuard() {
     StreamGuard wrongType = StreamGuard.install(RecordReaderImpl.class, "rowIndexStride");
     assertThat(wrongType.isAvailable()).isFalse();
+  }
+
+  private static CheckedRecordReader.ReadChecks checks(ScanCounters counters) {
+    return new CheckedRecordReader.ReadChecks(counters, 64 << 20, "test file");
   }
 
   private Path writeFile() throws IOException {
