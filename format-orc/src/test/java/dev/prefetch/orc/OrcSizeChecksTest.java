@@ -123,6 +123,39 @@ class OrcSizeChecksTest {
     assertCorrupt(file, "stripe 0", "column " + CATEGORY, "dictionary of " + (1 << 30));
   }
 
+  /** Found by the structure fuzzer: a stride of 2^32 - 1 read as -1 seeked to row entry -808. */
+  @Test
+  void aRowIndexStrideBeyondTheFormatsLimitIsCorrupt() throws IOException {
+    Path file = edit(write("stride.orc", CompressionKind.SNAPPY), "stride-2-32.orc",
+        surgery -> surgery.rewrite(null, footer -> footer.setRowIndexStride(-1), null));
+    assertCorrupt(file, "row index stride " + 0xFFFFFFFFL);
+  }
+
+  /**
+   * Found by the structure fuzzer: a string column whose LENGTH stream is labelled DATA has no
+   * length stream, and orc-core's seek into the stripe fails with a NullPointerException.
+   */
+  @Test
+  void aStreamOfTheWrongKindFailsTheSeekAsACorruptFile() throws IOException {
+    Path file = edit(write("kind.orc", CompressionKind.NONE), "wrong-kind.orc",
+        surgery -> surgery.rewrite((stripe, footer) -> {
+          for (int i = 0; i < footer.getStreamsCount(); i++) {
+            OrcProto.Stream stream = footer.getStreams(i);
+            if (stream.getColumn() == STRING && stream.getKind() == OrcProto.Stream.Kind.LENGTH) {
+              footer.setStreams(i, stream.toBuilder().setKind(OrcProto.Stream.Kind.DATA));
+            }
+          }
+        }, null, null));
+    ReadOptions fromRow349 = options().toBuilder()
+        .rowRanges(java.util.List.of(new dev.prefetch.RowRange(349, 440))).build();
+    for (boolean prefetch : new boolean[] {false, true}) {
+      assertThatThrownBy(() -> rows(file, fromRow349.toBuilder().prefetchEnabled(prefetch)
+          .build()))
+          .satisfies(e -> assertThat(corruptCause(e).getMessage()).contains("wrong-kind.orc",
+              "stripe 0"));
+    }
+  }
+
   @Test
   void listLengthsBeyondTheMemoryBoundAreCorruptNotAnOutOfMemoryError() throws IOException {
     Path file = overwriteLengths(write("list.orc", CompressionKind.NONE), "huge-list.orc", LIST);
@@ -197,6 +230,15 @@ class OrcSizeChecksTest {
             assertThat(cause.getMessage()).contains(file.getFileName().toString()).contains(parts);
           });
     }
+  }
+
+  private static Throwable corruptCause(Throwable e) {
+    Throwable cause = e;
+    while (!(cause instanceof CorruptFileException) && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    assertThat(cause).isInstanceOf(CorruptFileException.class);
+    return cause;
   }
 
   private static long rows(Path file, ReadOptions options) throws IOException {

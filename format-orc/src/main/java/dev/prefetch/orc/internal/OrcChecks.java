@@ -152,6 +152,10 @@ final class OrcChecks {
     if (fileRows < 0) {
       throw new CorruptFileException("Corrupt ORC file " + file + ": " + fileRows + " rows");
     }
+    if (rowIndexStride < 0) {
+      throw new CorruptFileException("Corrupt ORC file " + file + ": row index stride "
+          + (rowIndexStride & 0xFFFFFFFFL) + " is beyond the format's 2^31 - 1");
+    }
     long end = MAGIC.length;
     long rows = 0;
     for (int s = 0; s < stripes.size(); s++) {

@@ -113,6 +113,12 @@ final class OrcRangeReader implements RangeReader {
         if (e instanceof IOException io) {
           throw corruptIfStreamEnded(io, locator.stripe());
         }
+        if (e instanceof RuntimeException) {
+          // orc-core's stripe set-up fails on inconsistent stripe metadata (a stream missing, a
+          // row index entry out of range) with unchecked exceptions: a corrupt file
+          throw new CorruptFileException("Cannot read ORC file " + plan.file() + ", stripe "
+              + locator.stripe() + ": " + e, e);
+        }
         throw e;
       }
       rowsStripe = locator.stripe();
@@ -123,6 +129,10 @@ final class OrcRangeReader implements RangeReader {
         rows.seekToRow(range.firstRow());
       } catch (IOException e) {
         throw corruptIfStreamEnded(e, rowsStripe);
+      } catch (RuntimeException e) {
+        // a row index or stream that does not fit the stripe's columns
+        throw new CorruptFileException("Cannot seek in ORC file " + plan.file() + ", stripe "
+            + rowsStripe + " to row " + range.firstRow() + ": " + e, e);
       }
     }
     end = range.endRow();
