@@ -69,7 +69,7 @@ class StructureFuzzTest {
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void everyStructurallyCorruptFileEndsInDataOrADocumentedErrorWithoutLeaks() throws Exception {
-    int cases = Integer.getInteger("fuzz.structure.cases", 3200);
+    int cases = Integer.getInteger("fuzz.structure.cases", 3000);
     long seed = Long.getLong("fuzz.seed", 20261201L);
     List<Seed> seeds = writeSeeds();
     Map<String, Integer> counts = new TreeMap<>();
