@@ -12,11 +12,10 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.orc.OrcFile;
 import org.apache.orc.OrcProto;
-import org.apache.orc.Reader;
 import org.apache.orc.impl.BufferChunk;
 import org.apache.orc.impl.OrcTail;
 import org.apache.orc.impl.ReaderImpl;
@@ -69,38 +68,21 @@ final class FileTail {
       FileStatus status, ScanCounters counters) throws IOException {
     CountingFileSystem counting =
         new CountingFileSystem(fs, counters, ScanCounters.FOOTER_BYTES_READ);
-    OrcFile.ReaderOptions options = OrcFile.readerOptions(conf).filesystem(counting)
-        .maxLength(status.getLen());
     counters.increment(ScanCounters.FOOTER_READS);
-    try (Reader reader = OrcFile.createReader(file.path(), options)) {
-      OrcTail tail = options.getOrcTail();
-      if (tail == null) {
-        throw new CorruptFileException("ORC file " + file + " has no tail");
-      }
-      long chunkStart = tail.getTailBuffer().getOffset();
-      long from = tail.getStripeStatisticsOffset();
-      ByteBuffer all = tail.getSerializedTail();
-      long skip = from - chunkStart;
-      if (skip < 0 || skip > all.remaining()
-          || chunkStart + all.remaining() != status.getLen()) {
-        throw new CorruptFileException("ORC file " + file + " has an inconsistent tail: stripe"
-            + " statistics at " + from + ", tail read from " + chunkStart + " ("
-            + all.remaining() + " bytes), file length " + status.getLen());
-      }
-      byte[] bytes = new byte[all.remaining() - (int) skip];
-      all.duplicate().position(all.position() + (int) skip).get(bytes);
-      return new FileTail(tail.getFileTail(), bytes);
+    // The tail is read and its lengths checked here (OrcChecks) rather than by orc-core, which
+    // allocates the buffer for whatever lengths the postscript states.
+    try (FSDataInputStream in = counting.open(file.path())) {
+      return parse(file, OrcChecks.readTail(file, in, status.getLen()), status.getLen());
     } catch (FileNotFoundException | InterruptedIOException | CorruptFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
       throw new CorruptFileException("Not a valid ORC file: " + file + ": " + e.getMessage(), e);
     } finally {
-      // orc-core does not close the stream it reads the tail with when parsing the tail fails.
       counting.closeOpenStreams();
     }
   }
 
-  /** Rebuilds a tail from cached bytes (the file's last {@code bytes.length} bytes). */
+  /** Builds a tail from its bytes (the file's last {@code bytes.length} bytes). */
   private static FileTail parse(DataFile file, byte[] bytes, long fileLength) throws IOException {
     try {
       // extractFileTail reads the postscript and footer from the buffer's end; its own OrcTail
@@ -109,14 +91,14 @@ final class FileTail {
       OrcProto.FileTail proto = parsed.getFileTail();
       long expected = fileLength - parsed.getStripeStatisticsOffset();
       if (expected != bytes.length) {
-        throw new CorruptFileException("ORC file " + file + ": cached tail has " + bytes.length
+        throw new CorruptFileException("ORC file " + file + ": tail has " + bytes.length
             + " bytes, its postscript says " + expected);
       }
       return new FileTail(proto, bytes);
     } catch (CorruptFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new CorruptFileException("ORC file " + file + ": cached tail does not parse: "
+      throw new CorruptFileException("ORC file " + file + ": tail does not parse: "
           + e.getMessage(), e);
     }
   }

@@ -35,11 +35,13 @@ public final class OrcFilePlan implements FilePlan {
   private final ScanCounters counters;
   private final SearchArgument alwaysTrue;
   private final long rowIndexStride;
+  private final long maxBatchBytes;
   private final StripeBuffers stripeBuffers;
 
   OrcFilePlan(DataFile file, FileSystem fs, Configuration conf, FileTail tail,
       Projection projection, SearchArgument sarg, List<StripeInformation> stripes,
-      List<ReadRange> ranges, int batchSize, ScanCounters counters) {
+      List<ReadRange> ranges, int batchSize, long maxBatchBytes, ScanCounters counters) {
+    this.maxBatchBytes = maxBatchBytes;
     this.file = file;
     this.fs = fs;
     this.conf = conf;
@@ -139,6 +141,16 @@ public final class OrcFilePlan implements FilePlan {
   @Override
   public RangeReader openReader() throws IOException {
     return new OrcRangeReader(this);
+  }
+
+  /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */
+  long maxBatchBytes() {
+    return maxBatchBytes;
+  }
+
+  /** The read's format counters. */
+  ScanCounters counters() {
+    return counters;
   }
 
   /** A counting view of the file's filesystem, for one range reader's streams. */

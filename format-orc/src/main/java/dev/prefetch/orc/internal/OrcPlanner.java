@@ -85,7 +85,7 @@ public final class OrcPlanner {
       Configuration conf, FileTail tail, SearchArgument sarg, ScanCounters counters)
       throws IOException {
     OrcFilePlan bare = new OrcFilePlan(file, fs, conf, tail, null, null, List.of(), List.of(),
-        options.batchSize(), counters);
+        options.batchSize(), options.maxBufferedBytes(), counters);
     try (Reader reader = bare.openOrcReader()) {
       TypeDescription schema = reader.getSchema();
       List<String> predicateColumns = new ArrayList<>();
@@ -97,6 +97,9 @@ public final class OrcPlanner {
       Projection projection = Projection.resolve(file, schema, options.columns(),
           predicateColumns);
       List<StripeInformation> stripes = reader.getStripes();
+      OrcProto.Footer footer = tail.proto().getFooter();
+      OrcChecks.checkStripes(file, stripes, footer.getNumberOfRows(), footer.getRowIndexStride(),
+          footer.getContentLength(), reader.getCompressionKind(), tail.proto().getFileLength());
       int count = stripes.size();
       long[] rows = new long[count];
       long[] bytes = new long[count];
@@ -116,7 +119,7 @@ public final class OrcPlanner {
       List<ReadRange> ranges = RangePlanner.plan(rows, bytes, keep, reader.getRowIndexStride(),
           options.orcNaturalReadSizeBytes(), maxRangeRows(options), options.rowRanges());
       return new OrcFilePlan(file, fs, conf, tail, projection, sarg, stripes, ranges,
-          options.batchSize(), counters);
+          options.batchSize(), options.maxBufferedBytes(), counters);
     }
   }
 

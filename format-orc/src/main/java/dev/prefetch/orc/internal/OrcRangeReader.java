@@ -113,6 +113,12 @@ final class OrcRangeReader implements RangeReader {
         if (e instanceof IOException io) {
           throw corruptIfStreamEnded(io, locator.stripe());
         }
+        if (e instanceof RuntimeException) {
+          // orc-core's stripe set-up fails on inconsistent stripe metadata (a stream missing, a
+          // row index entry out of range) with unchecked exceptions: a corrupt file
+          throw new CorruptFileException("Cannot read ORC file " + plan.file() + ", stripe "
+              + locator.stripe() + ": " + e, e);
+        }
         throw e;
       }
       rowsStripe = locator.stripe();
@@ -123,6 +129,10 @@ final class OrcRangeReader implements RangeReader {
         rows.seekToRow(range.firstRow());
       } catch (IOException e) {
         throw corruptIfStreamEnded(e, rowsStripe);
+      } catch (RuntimeException e) {
+        // a row index or stream that does not fit the stripe's columns
+        throw new CorruptFileException("Cannot seek in ORC file " + plan.file() + ", stripe "
+            + rowsStripe + " to row " + range.firstRow() + ": " + e, e);
       }
     }
     end = range.endRow();
@@ -142,17 +152,20 @@ final class OrcRangeReader implements RangeReader {
     if (stream == null) {
       stream = fs.open(plan.file().path());
     }
-    options.dataReader(new SharedDataReader(stream, plan.stripeBuffers(), stripe,
+    options.dataReader(new SharedDataReader(plan.file(), stream, plan.stripeBuffers(), stripe,
         reader.getCompressionKind(), reader.getCompressionSize()));
     filtering = options.getSearchArgument() != null && options.isAllowSARGToFilter();
     if (filtering) {
       options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
     }
+    CheckedRecordReader.ReadChecks checks = new CheckedRecordReader.ReadChecks(plan.counters(),
+        plan.maxBatchBytes(), plan.file() + ", stripe " + stripe);
     if (firstStride < 0 || options.getSearchArgument() == null) {
-      return CheckedRecordReader.open(reader, options); // no row index: whole stripes
+      return CheckedRecordReader.open(reader, options, checks); // whole stripes
     }
     int strides = plan.strideCount(stripe);
-    return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides);
+    return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides,
+        checks);
   }
 
   private void recordFilteredBatchStart() {
@@ -272,13 +285,11 @@ final class OrcRangeReader implements RangeReader {
    * dictionary's bounds, a compression chunk larger than the buffer): a corrupt file, said so
    * with the file and stripe.
    *
-   * <p>Its list and map readers also size a child vector by the lengths they decode, before any
-   * check against the stripe, so a corrupt length stream asks for an array of any size and the
-   * allocation fails with {@link OutOfMemoryError}. Catching that here is safe: it is one
-   * oversized allocation refused, not a heap filled by live data, so nothing was lost elsewhere;
-   * nothing of ours was half-built (the batch is only converted after this returns, and a range
-   * reader that threw is closed, not read again, so its reused vectors are not looked at); the
-   * caller gets a {@link CorruptFileException} naming the file and stripe.
+   * <p>No allocation sized by the file reaches orc-core unchecked: the tail, stripe and stream
+   * sizes are checked when the file is planned and a stripe footer read ({@link OrcChecks}), and
+   * the lengths its list, map, string and binary readers allocate from are checked as they are
+   * decoded ({@link LengthCheck}). An {@link OutOfMemoryError} is therefore a real heap
+   * exhaustion and passes through untouched.
    *
    * <p>A run that needs more bytes than its stream holds ends in a {@link StreamEndException}
    * from the end-checked streams ({@link CheckedRecordReader}), also a corrupt file.
@@ -286,7 +297,7 @@ final class OrcRangeReader implements RangeReader {
   private boolean nextBatch(VectorizedRowBatch batch) throws IOException {
     try {
       return rows.nextBatch(batch);
-    } catch (RuntimeException | OutOfMemoryError e) {
+    } catch (RuntimeException e) {
       throw new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
           + rowsStripe + ": " + e, e);
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.DataFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -22,6 +23,7 @@ import org.apache.orc.impl.OrcCodecPool;
  */
 final class SharedDataReader implements DataReader {
 
+  private final DataFile file;
   private final FSDataInputStream in;
   private final StripeBuffers buffers;
   private final int stripe;
@@ -30,14 +32,16 @@ final class SharedDataReader implements DataReader {
   private InStream.StreamOptions options;
 
   /**
+   * @param file the file, for messages
    * @param in the range reader's stream
    * @param buffers the plan's shared stripe bytes
    * @param stripe the stripe the record reader reads
    * @param compression the file's compression
    * @param bufferSize the file's compression block size
    */
-  SharedDataReader(FSDataInputStream in, StripeBuffers buffers, int stripe,
+  SharedDataReader(DataFile file, FSDataInputStream in, StripeBuffers buffers, int stripe,
       CompressionKind compression, int bufferSize) {
+    this.file = file;
     this.in = in;
     this.buffers = buffers;
     this.stripe = stripe;
@@ -63,9 +67,13 @@ final class SharedDataReader implements DataReader {
     int length = Math.toIntExact(info.getFooterLength());
     byte[] bytes = new byte[length];
     in.readFully(offset, bytes, 0, length);
-    return OrcProto.StripeFooter.parseFrom(InStream.createCodedInputStream(InStream.create(
-        "footer", new BufferChunk(ByteBuffer.wrap(bytes), offset), offset, length,
-        getCompressionOptions())));
+    OrcProto.StripeFooter footer = OrcProto.StripeFooter.parseFrom(
+        InStream.createCodedInputStream(InStream.create("footer",
+            new BufferChunk(ByteBuffer.wrap(bytes), offset), offset, length,
+            getCompressionOptions())));
+    // orc-core sizes stream buffers and dictionaries from it: check before it sees them.
+    OrcChecks.checkStripeFooter(file, stripe, info, footer, compression);
+    return footer;
   }
 
   @Override
@@ -135,7 +143,7 @@ final class SharedDataReader implements DataReader {
 
   @Override
   public SharedDataReader clone() {
-    return new SharedDataReader(in, buffers, stripe, compression, bufferSize);
+    return new SharedDataReader(file, in, buffers, stripe, compression, bufferSize);
   }
 
   @Override

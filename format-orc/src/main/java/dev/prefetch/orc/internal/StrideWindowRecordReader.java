@@ -35,7 +35,7 @@ final class StrideWindowRecordReader extends CheckedRecordReader {
 
   private StrideWindowRecordReader(ReaderImpl reader, Reader.Options options, Window window)
       throws IOException {
-    super(reader, options);
+    super(reader, options, StreamGuard.ORC_CORE);
     this.window = window;
   }
 
@@ -44,11 +44,12 @@ final class StrideWindowRecordReader extends CheckedRecordReader {
    * {@code [first, last]} of {@code groups}.
    */
   static RecordReader open(Reader reader, Reader.Options options, int first, int last,
-      int groups) throws IOException {
+      int groups, ReadChecks checks) throws IOException {
     Window window = new Window(first, last, groups);
     CONSTRUCTING.set(window);
     try {
-      return new StrideWindowRecordReader((ReaderImpl) reader, options, window);
+      return construct(StreamGuard.ORC_CORE, checks,
+          () -> new StrideWindowRecordReader((ReaderImpl) reader, options, window));
     } finally {
       CONSTRUCTING.remove();
     }

@@ -41,6 +41,11 @@ public final class FooterReader {
 
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
+  /**
+   * The largest footer read: one array. A 4-byte length can say up to 4 GiB, which only a file
+   * over 2 GiB can hold; such a length is corrupt, not a footer to allocate.
+   */
+  static final long MAX_FOOTER_BYTES = Integer.MAX_VALUE - 8;
   /** Head magic, footer length, tail magic. */
   private static final int MIN_FILE_BYTES = 12;
 
@@ -119,9 +124,11 @@ public final class FooterReader {
       }
       long footerLength = readIntLittleEndian(tail, tailLength - 8) & 0xFFFFFFFFL;
       long maxFooterLength = fileLength - MIN_FILE_BYTES;
-      if (footerLength == 0 || footerLength > maxFooterLength) {
+      if (footerLength == 0 || footerLength > maxFooterLength
+          || footerLength > MAX_FOOTER_BYTES) {
         throw new CorruptFileException("Corrupt Parquet file " + file + ": footer length "
-            + footerLength + " does not fit the file of " + fileLength + " bytes");
+            + footerLength + " does not fit the file of " + fileLength + " bytes (at most "
+            + Math.min(maxFooterLength, MAX_FOOTER_BYTES) + ")");
       }
       int length = (int) footerLength;
       byte[] footer = new byte[length];

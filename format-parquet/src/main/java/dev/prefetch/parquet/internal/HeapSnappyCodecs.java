@@ -38,7 +38,46 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
   @Override
   public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
     BytesInputDecompressor other = delegate.getDecompressor(codec);
-    return codec == CompressionCodecName.SNAPPY ? new SnappyDecompressor(other, buffers) : other;
+    return codec == CompressionCodecName.SNAPPY ? new SnappyDecompressor(other, buffers)
+        : new SizeCheckedDecompressor(codec, other);
+  }
+
+  /**
+   * Fails a page whose stated uncompressed size is more than its compressed bytes can expand to
+   * under {@code codec}, before the decompressor allocates that size (page headers are checked
+   * when their chunk arrives too, see {@link PageHeaderCheck}; this covers every page that is
+   * decompressed).
+   */
+  static void checkExpansion(CompressionCodecName codec, long compressed, long uncompressed)
+      throws IOException {
+    long most = compressed * PageHeaderCheck.maxExpansion(codec) + 64;
+    if (uncompressed < 0 || uncompressed > most) {
+      throw new IOException(codec + " page of " + compressed + " bytes declares "
+          + uncompressed + " uncompressed bytes, more than the " + most + " it can expand to");
+    }
+  }
+
+  /** Another codec's decompressor, behind the expansion check. */
+  private record SizeCheckedDecompressor(CompressionCodecName codec,
+      BytesInputDecompressor delegate) implements BytesInputDecompressor {
+
+    @Override
+    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
+      checkExpansion(codec, bytes.size(), uncompressedSize);
+      return delegate.decompress(bytes, uncompressedSize);
+    }
+
+    @Override
+    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
+        int decompressedSize) throws IOException {
+      checkExpansion(codec, compressedSize, decompressedSize);
+      delegate.decompress(input, compressedSize, output, decompressedSize);
+    }
+
+    @Override
+    public void release() {
+      delegate.release();
+    }
   }
 
   @Override
@@ -64,9 +103,7 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
         in.duplicate().get(array);
         offset = 0;
       }
-      if (uncompressedSize < 0) {
-        throw new IOException("SNAPPY page declares a negative uncompressed size");
-      }
+      checkExpansion(CompressionCodecName.SNAPPY, length, uncompressedSize);
       int declared = Snappy.uncompressedLength(array, offset, length);
       if (declared != uncompressedSize) {
         throw new IOException("SNAPPY page decompresses to " + declared

@@ -34,6 +34,10 @@ public final class IndexedFileReader extends ParquetFileReader {
 
   @Override
   public OffsetIndex readOffsetIndex(ColumnChunkMetaData column) throws IOException {
-    return indexes.readOffsetIndex(column, stream);
+    OffsetIndex index = indexes.readOffsetIndex(column, stream);
+    if (stream instanceof PageCheckingStream checking) {
+      checking.addPages(column, index); // the pages a read of selected pages is about to fetch
+    }
+    return index;
   }
 }

@@ -22,8 +22,8 @@ import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
-import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Reads planned ranges into batches on one thread: its own stream and parquet-hadoop file reader
@@ -41,8 +41,11 @@ final class ParquetRangeReader implements RangeReader {
 
   private final ParquetFilePlan plan;
   private final IndexedFileReader reader;
-  /** The reader's stream, kept for {@link #abort()}. */
-  private final SeekableInputStream stream;
+  /**
+   * This reader's stream, which checks page headers as chunks arrive (see start()); kept for
+   * {@link #abort()}.
+   */
+  private final PageCheckingStream stream;
   private final List<Column> columns = new ArrayList<>();
   /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
   private final PageBuffers buffers = new PageBuffers();
@@ -65,7 +68,7 @@ final class ParquetRangeReader implements RangeReader {
 
   ParquetRangeReader(ParquetFilePlan plan) throws IOException {
     this.plan = plan;
-    SeekableInputStream stream = plan.input().newStream();
+    PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {
       this.reader = new IndexedFileReader(plan.input(), plan.footer(),
@@ -110,23 +113,45 @@ final class ParquetRangeReader implements RangeReader {
       }
     } catch (RuntimeException e) {
       throw failure(null, e);
-    } catch (OutOfMemoryError e) {
-      if (!PageOverrun.causedBy(e)) {
-        throw e;
-      }
-      throw failure(null, new IllegalStateException("a page header claims more bytes than are"
-          + " left of its column chunk and the file", e));
     }
   }
 
+  /**
+   * Reads the range's row group (or its selected pages) with parquet-hadoop, every page header
+   * checked before parquet-hadoop parses it and allocates from its sizes ({@link
+   * PageHeaderCheck}): the stream is armed with the selected chunks (a read of selected pages
+   * adds the pages its offset indexes place) and checks each as its last byte arrives. No
+   * {@link OutOfMemoryError} is caught: no size from the file reaches an allocation unchecked.
+   */
   private PageReadStore read(boolean filtered) throws IOException {
+    String where = range.locator().toString();
+    stream.arm(where, filtered ? List.of() : chunkSpans(where));
     try {
       return filtered ? reader.readFilteredRowGroup(spec.rowGroup(), spec.rowRanges())
           : reader.readRowGroup(spec.rowGroup());
     } catch (IOException | RuntimeException | Error e) {
       chunkBuffers.forget(); // a vectored range may still be in flight into one of them
       throw e;
+    } finally {
+      stream.disarm();
     }
+  }
+
+  /** The selected chunks of the range's row group, whole. */
+  private List<PageHeaderCheck.Span> chunkSpans(String where) {
+    Set<ColumnPath> selected = new HashSet<>();
+    for (ColumnDescriptor leaf : plan.projection().leaves()) {
+      selected.add(ColumnPath.get(leaf.getPath()));
+    }
+    List<PageHeaderCheck.Span> spans = new ArrayList<>();
+    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(spec.rowGroup())
+        .getColumns()) {
+      if (selected.contains(chunk.getPath())) {
+        long start = chunk.getStartingPos();
+        spans.add(new PageHeaderCheck.Span(start, start + chunk.getTotalSize(), chunk, where));
+      }
+    }
+    return spans;
   }
 
   @Override

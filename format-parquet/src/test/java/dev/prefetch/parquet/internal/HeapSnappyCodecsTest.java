@@ -77,8 +77,28 @@ class HeapSnappyCodecsTest {
   }
 
   @Test
-  void otherCodecsStayParquetHadoops() {
-    assertThat(codecs.getDecompressor(CompressionCodecName.GZIP).getClass().getName())
-        .doesNotContain("HeapSnappyCodecs");
+  void otherCodecsDecompressAsParquetHadoopsDo() throws IOException {
+    byte[] page = page();
+    BytesInput compressed = BytesInput.copy(HadoopCodecs.newFactory(new Configuration(), 0)
+        .getCompressor(CompressionCodecName.GZIP).compress(BytesInput.from(page)));
+
+    byte[] decoded = codecs.getDecompressor(CompressionCodecName.GZIP)
+        .decompress(compressed, page.length).toByteArray();
+
+    assertThat(decoded).isEqualTo(page);
+  }
+
+  @Test
+  void aPageClaimingMoreThanItsCodecCanExpandToFailsBeforeAnythingIsAllocated() {
+    BytesInput tiny = BytesInput.from(new byte[100]);
+    for (CompressionCodecName codec : new CompressionCodecName[] {CompressionCodecName.GZIP,
+        CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD}) {
+      BytesInputDecompressor ours = codecs.getDecompressor(codec);
+      // 2 GiB from 100 bytes: no codec expands that far, and allocating it would exhaust the heap
+      assertThatThrownBy(() -> ours.decompress(tiny, Integer.MAX_VALUE - 8))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining(codec + " page of 100 bytes declares " + (Integer.MAX_VALUE - 8));
+      assertThatThrownBy(() -> ours.decompress(tiny, -1)).isInstanceOf(IOException.class);
+    }
   }
 }

@@ -360,6 +360,13 @@ public final class FlatPageReader {
           ValuesType.DEFINITION_LEVEL);
       ByteBufferInputStream in = ByteBufferInputStream.wrap(
           ByteBuffer.wrap(data, pos, end - pos));
+      // BIT_PACKED levels take exactly count * width bits: a count they cannot fill is corrupt,
+      // and must not size the array below.
+      if (count < 0 || (long) count * levelBitWidth > (long) (end - pos) * 8) {
+        throw new IllegalStateException("definition levels of " + column + ": " + count
+            + " BIT_PACKED levels of " + levelBitWidth + " bits do not fit the page's "
+            + (end - pos) + " bytes");
+      }
       int[] read = new int[count];
       try {
         reader.initFromPage(count, in);

@@ -1,0 +1,271 @@
+package dev.prefetch.it.fuzz;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
+import dev.prefetch.RowRange;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.cache.MemoryCache;
+import dev.prefetch.it.TestFiles;
+import dev.prefetch.it.TestFiles.OrcVariant;
+import dev.prefetch.it.TestFiles.ParquetVariant;
+import dev.prefetch.it.fuzz.CorruptionFuzzTest.Outcome;
+import dev.prefetch.orc.testing.OrcSurgery;
+import dev.prefetch.parquet.testing.ParquetSurgery;
+import dev.prefetch.testing.FaultInjectingFileSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
+import org.apache.parquet.filter2.predicate.FilterApi;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Structure-aware corruption: each case decodes a small valid Parquet or ORC file's metadata
+ * (Thrift page headers and footer; protobuf postscript, footer and stripe footers), sets one size
+ * or count to a value chosen to break it ({@link StructureMutations}), writes the file back so
+ * that it still parses, and reads it with options drawn at random: a projection, a filter on
+ * {@code id}, row ranges, a split of the file, two files in one read, the metadata cache, the
+ * single reader or producers with small queues and byte budgets.
+ *
+ * <p>Every case must end within {@value CorruptionFuzzTest#CASE_TIMEOUT_SECONDS} seconds in data
+ * or a documented exception naming the file ({@code CorruptFileException}, {@code ReadException},
+ * another {@code IOException}, or {@code IllegalArgumentException} for options), and leave no
+ * producer thread or open stream (see {@link CorruptionFuzzTest#classify}). The run is in a forked
+ * JVM with {@code -Xmx256m -XX:+ExitOnOutOfMemoryError}: an allocation sized by an unchecked
+ * field ends the JVM, and the build with it. {@code -Dfuzz.structure.cases=N} and
+ * {@code -Dfuzz.seed=S} change the run; a failing case is saved under {@code target/fuzz-failures}.
+ */
+class StructureFuzzTest {
+
+  private static final int ROWS = 1_000;
+  /** Memory bound of a case's reads, well inside the forked JVM's heap. */
+  private static final long MAX_BUFFERED_BYTES = 16 << 20;
+
+  @TempDir
+  Path dir;
+
+  /** A valid file the cases start from, decoded once. */
+  private record Seed(String name, boolean parquet, byte[] bytes, ParquetSurgery parquetFile,
+      OrcSurgery orcFile, List<String> columns) {
+  }
+
+  @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void everyStructurallyCorruptFileEndsInDataOrADocumentedErrorWithoutLeaks() throws Exception {
+    int cases = Integer.getInteger("fuzz.structure.cases", 3000);
+    long seed = Long.getLong("fuzz.seed", 20261201L);
+    List<Seed> seeds = writeSeeds();
+    Map<String, Integer> counts = new TreeMap<>();
+    Map<Outcome, Integer> totals = new TreeMap<>();
+    List<String> bugs = new ArrayList<>();
+    Random random = new Random(seed);
+    MemoryCache cache = MemoryCache.builder().maximumBytes(8 << 20).build();
+    ReadContext plain = ReadContext.builder()
+        .configuration(FaultInjectingFileSystem.configuration()).build();
+    ReadContext cached = ReadContext.builder()
+        .configuration(FaultInjectingFileSystem.configuration()).cache(cache).build();
+    Thread[] workerThread = new Thread[1];
+    ExecutorService worker = CorruptionFuzzTest.newWorker(workerThread);
+    long start = System.nanoTime();
+    try {
+      for (int i = 0; i < cases; i++) {
+        Seed base = seeds.get(i % seeds.size());
+        StructureMutations.Mutated mutated = base.parquet()
+            ? StructureMutations.parquet(base.parquetFile(), random)
+            : StructureMutations.orc(base.orcFile(), random);
+        Path file = dir.resolve("case-" + i + "-" + base.name() + (base.parquet() ? ".parquet"
+            : ".orc"));
+        Files.write(file, mutated.bytes());
+        Path other = random.nextInt(8) == 0 ? dir.resolve(base.name() + ".seed") : null;
+        Read read = read(random, base, file, other, random.nextInt(4) == 0 ? cached : plain);
+        FaultInjectingFileSystem.reset();
+        Future<String> result = worker.submit(read::run);
+        String problem = null;
+        Outcome outcome;
+        try {
+          result.get(CorruptionFuzzTest.CASE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+          outcome = Outcome.DATA_DIFFERENT;
+        } catch (TimeoutException e) {
+          outcome = Outcome.BUG;
+          problem = "no result within " + CorruptionFuzzTest.CASE_TIMEOUT_SECONDS
+              + " s (a hang) at\n" + CorruptionFuzzTest.stackOf(workerThread[0].getStackTrace())
+              + CorruptionFuzzTest.producerStacks();
+          result.cancel(true);
+          worker.shutdownNow();
+          worker = CorruptionFuzzTest.newWorker(workerThread);
+        } catch (ExecutionException e) {
+          outcome = CorruptionFuzzTest.classify(e.getCause(), file);
+          if (outcome == Outcome.BUG && other != null) {
+            outcome = CorruptionFuzzTest.classify(e.getCause(), other);
+          }
+          if (outcome == Outcome.BUG) {
+            problem = CorruptionFuzzTest.stackTrace(e.getCause());
+          }
+        }
+        if (problem == null) {
+          problem = CorruptionFuzzTest.leaks();
+        }
+        if (problem != null) {
+          outcome = Outcome.BUG;
+          Path kept = Files.createDirectories(Path.of("target", "fuzz-failures"))
+              .resolve(file.getFileName());
+          Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          bugs.add("case " + i + " " + base.name() + " " + mutated.description() + " " + read
+              + " (saved as " + kept + "): " + problem);
+        }
+        Files.delete(file);
+        String kind = mutated.description().replaceAll("[=(].*", "").replaceAll("[0-9]+", "#");
+        counts.merge(base.name() + " " + kind + " " + outcome, 1, Integer::sum);
+        totals.merge(outcome, 1, Integer::sum);
+      }
+    } finally {
+      worker.shutdownNow();
+      FaultInjectingFileSystem.reset();
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    System.out.println("Structure fuzz: " + cases + " cases over " + seeds.size() + " files in "
+        + millis + " ms, seed " + seed + ", max heap "
+        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB");
+    System.out.println("Outcomes: " + totals);
+    counts.forEach((key, count) -> System.out.println("  " + key + ": " + count));
+    bugs.forEach(bug -> System.out.println("BUG " + bug));
+    assertThat(bugs).as("cases that hung, leaked or ended in an unclear exception").isEmpty();
+  }
+
+  /** One case's read: its files, options and context, told in a failure. */
+  private record Read(List<DataFile> files, ReadOptions options, ReadContext context,
+      String description) {
+
+    String run() throws Exception {
+      long rows = 0;
+      try (BatchReader reader = Readers.open(files, options, context)) {
+        for (RecordBatch batch; (batch = reader.next()) != null; ) {
+          rows += batch.rowCount();
+          batch.release();
+        }
+      }
+      return Long.toString(rows);
+    }
+
+    @Override
+    public String toString() {
+      return description;
+    }
+  }
+
+  private static Read read(Random random, Seed base, Path file, Path other, ReadContext context)
+      throws java.io.IOException {
+    StringBuilder told = new StringBuilder();
+    ReadOptions.Builder options = ReadOptions.builder()
+        .batchSize(random.nextBoolean() ? 1024 : 1 + random.nextInt(500))
+        .maxBufferedBytes(MAX_BUFFERED_BYTES)
+        .verifyChecksums(base.parquet() && random.nextBoolean());
+    if (random.nextInt(3) == 0) {
+      options.prefetchEnabled(true).parallelism(1 + random.nextInt(4)).minReadBytes(0)
+          .queueCapacity(1 + random.nextInt(8)).orcNaturalReadSizeBytes(16 << 10);
+      told.append("prefetch ");
+    } else {
+      options.prefetchEnabled(false);
+    }
+    if (random.nextInt(3) == 0) {
+      List<String> columns = new ArrayList<>();
+      for (String column : base.columns()) {
+        if (random.nextBoolean()) {
+          columns.add(column);
+        }
+      }
+      if (!columns.isEmpty()) {
+        options.columns(columns);
+        told.append("columns ").append(columns).append(' ');
+      }
+    }
+    if (random.nextInt(5) == 0) {
+      long bound = random.nextInt(ROWS);
+      options.filter(base.parquet() ? FilterApi.lt(FilterApi.longColumn("id"), bound)
+          : SearchArgumentFactory.newBuilder().lessThan("id", PredicateLeaf.Type.LONG, bound)
+              .build());
+      told.append("filter id < ").append(bound).append(' ');
+    }
+    if (random.nextInt(5) == 0) {
+      long first = random.nextInt(ROWS);
+      long end = first + 1 + random.nextInt(ROWS);
+      options.rowRanges(List.of(new RowRange(first, end)));
+      told.append("rows ").append(first).append("..").append(end).append(' ');
+    }
+    if (base.parquet() && random.nextInt(4) == 0) {
+      options.parquetSplitRowGroups(random.nextBoolean())
+          .parquetOffsetIndexCache(random.nextBoolean());
+    }
+    List<DataFile> files = new ArrayList<>();
+    org.apache.hadoop.fs.Path path = FaultInjectingFileSystem.path(file);
+    if (random.nextInt(6) == 0) {
+      long length = Files.size(file);
+      long from = (long) (random.nextDouble() * length);
+      long span = 1 + (long) (random.nextDouble() * (length - from));
+      files.add(DataFile.split(path, from, span));
+      told.append("split ").append(from).append("+").append(span).append(' ');
+    } else {
+      files.add(DataFile.of(path));
+    }
+    if (other != null) {
+      DataFile valid = DataFile.of(FaultInjectingFileSystem.path(other));
+      if (random.nextBoolean()) {
+        files.add(0, valid);
+      } else {
+        files.add(valid);
+      }
+      told.append("with a valid file ");
+    }
+    if (context.cache() != null) {
+      told.append("cached ");
+    }
+    return new Read(files, options.build(), context, told.toString().trim());
+  }
+
+  private List<Seed> writeSeeds() throws Exception {
+    List<Seed> seeds = new ArrayList<>();
+    for (ParquetVariant variant : ParquetVariant.values()) {
+      Path file = TestFiles.parquet(dir.resolve(variant.name().toLowerCase() + ".parquet"),
+          variant, ROWS, true);
+      byte[] bytes = Files.readAllBytes(file);
+      Files.copy(file, dir.resolve(variant.name() + ".seed"));
+      seeds.add(new Seed(variant.name(), true, bytes, new ParquetSurgery(bytes), null,
+          columns(file)));
+    }
+    for (OrcVariant variant : OrcVariant.values()) {
+      Path file = TestFiles.orc(dir.resolve(variant.name().toLowerCase() + ".orc"), variant,
+          ROWS);
+      byte[] bytes = Files.readAllBytes(file);
+      Files.copy(file, dir.resolve("ORC_" + variant.name() + ".seed"));
+      seeds.add(new Seed("ORC_" + variant.name(), false, bytes, null, new OrcSurgery(bytes),
+          columns(file)));
+    }
+    return seeds;
+  }
+
+  private static List<String> columns(Path file) throws java.io.IOException {
+    try (BatchReader reader = Readers.open(DataFile.of(file), ReadOptions.builder()
+        .prefetchEnabled(false).build(), ReadContext.defaults())) {
+      List<String> names = new ArrayList<>();
+      reader.schema().fields().forEach(field -> names.add(field.name()));
+      return names;
+    }
+  }
+}
