@@ -570,6 +570,9 @@ final class Exchange {
               own(help);
               break;
             }
+            if (resumedCount > 0) {
+              break; // submit the producers resumed above before sleeping, then look again
+            }
             consumerWaiting = true;
             try {
               consumerCanGo.awaitNanos(LINGER_NANOS);
@@ -581,7 +584,9 @@ final class Exchange {
           lock.unlock();
           submitResumed();
         }
-        slices.help(help);
+        if (help >= 0) {
+          slices.help(help);
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
