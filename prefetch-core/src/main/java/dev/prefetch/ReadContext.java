@@ -16,9 +16,13 @@ import org.apache.hadoop.conf.Configuration;
  * marks it closed, so a read opened afterwards fails fast.
  *
  * <p>Producers: without an executor, each prefetching reader starts its own daemon threads, named
- * after the reader, and stops them on close. With an executor, producers run as its tasks; the
- * executor must be able to run every open reader's producers at once (a cached or sufficiently
- * large pool), since a producer holds its thread while its queue is full.
+ * after the reader, and stops them on close. With an executor, producers run as its tasks and
+ * never hold one of its threads while they wait for queue room or memory budget: a producer that
+ * must wait returns its thread and is resubmitted when room frees, and a consumer waiting for a
+ * producer that no thread runs yet runs it itself. So any executor serves any number of open
+ * readers: a pool of one thread, a {@code ForkJoinPool} (the common pool too, also when the
+ * consumers run in it), virtual threads, a caller-runs pool. A smaller pool only means less
+ * parallelism. A rejected submission fails the read.
  */
 public final class ReadContext implements Closeable {
 

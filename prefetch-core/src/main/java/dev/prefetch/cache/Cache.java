@@ -10,7 +10,8 @@ import java.io.IOException;
  * <ul>
  *   <li>{@link #get} is single-flight: when several threads miss the same key at once, the loader
  *       runs once and the others wait for and share its value. A loader that throws caches nothing;
- *       the loading thread and every waiter get the failure.
+ *       the loading thread and every waiter get the failure, except when the load was cancelled by
+ *       the loading thread's interrupt: then only that thread fails and the waiters load again.
  *   <li>All methods are thread-safe.
  *   <li>Values are immutable; an implementation may evict any entry at any time.
  * </ul>

@@ -4,19 +4,31 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Objects;
+import org.apache.hadoop.fs.EtagSource;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Which version of which file cached bytes belong to: its URI with its length and modification
- * time, so that a file rewritten in place (new length or new mtime) never meets stale metadata.
+ * Which version of which file cached bytes belong to: its URI with its length, its modification
+ * time and, where the filesystem offers one, its version tag, so that a file rewritten in place
+ * never meets stale metadata.
+ *
+ * <p>The version is the store's ETag ({@link EtagSource}: S3A, ABFS, GCS report one per object
+ * version). Where there is none (the local filesystem, HDFS), a rewrite is told apart only by a
+ * new length or modification time: a file rewritten with the same length within the
+ * filesystem's timestamp resolution (a second on some stores, a millisecond locally) between
+ * two opens keeps its identity. Also the identity comes from the status taken before the footer
+ * is read, so a rewrite that lands between that status and the footer read can pair the new
+ * footer with the old identity; with an ETag the store refuses reads of another version where
+ * it enforces change detection (S3A's default), elsewhere that window remains.
  *
  * @param uri the file's fully qualified URI
  * @param length its length in bytes
  * @param modificationTime its modification time in milliseconds, as the filesystem reports it
+ * @param version the store's version tag (ETag), or null when it reports none
  */
-public record FileIdentity(URI uri, long length, long modificationTime) {
+public record FileIdentity(URI uri, long length, long modificationTime, String version) {
 
   public FileIdentity {
     Objects.requireNonNull(uri, "uri is null");
@@ -25,16 +37,30 @@ public record FileIdentity(URI uri, long length, long modificationTime) {
     }
   }
 
+  /** An identity without a version tag. */
+  public FileIdentity(URI uri, long length, long modificationTime) {
+    this(uri, length, modificationTime, null);
+  }
+
   /**
-   * The identity of a file from its status, or null when the filesystem does not report a
-   * modification time (then the file cannot be told apart from a rewrite and must bypass caches).
+   * The identity of a file from its status, or null when the filesystem reports neither a
+   * modification time nor a version (then the file cannot be told apart from a rewrite and must
+   * bypass caches).
    */
   public static FileIdentity of(FileStatus status) {
-    if (status == null || !status.isFile() || status.getModificationTime() <= 0) {
+    if (status == null || !status.isFile()) {
+      return null;
+    }
+    String version = status instanceof EtagSource tagged ? emptyToNull(tagged.getEtag()) : null;
+    if (status.getModificationTime() <= 0 && version == null) {
       return null;
     }
     return new FileIdentity(status.getPath().toUri(), status.getLen(),
-        status.getModificationTime());
+        status.getModificationTime(), version);
+  }
+
+  private static String emptyToNull(String tag) {
+    return tag == null || tag.isEmpty() ? null : tag;
   }
 
   /** Reads the status of {@code path} and returns its identity, or null as {@link #of(FileStatus)}. */

@@ -6,6 +6,8 @@ import com.google.common.cache.RemovalNotification;
 import com.google.common.util.concurrent.ExecutionError;
 import com.google.common.util.concurrent.UncheckedExecutionException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.channels.ClosedByInterruptException;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
@@ -37,7 +39,11 @@ import java.util.concurrent.atomic.LongAdder;
  * placeholder and every waiter returns that same instance. On failure the placeholder is removed,
  * nothing is cached, and the loader thread and each waiter rethrow the loader's own exception
  * instance (an {@link IOException} stays that IOException, a RuntimeException or Error stays
- * itself); the next {@code get} loads again.
+ * itself); the next {@code get} loads again. One failure is not shared: a load cancelled by its
+ * own thread's interrupt (an {@code InterruptedIOException}, a {@code ClosedByInterruptException},
+ * or any IOException thrown while the loading thread's interrupt flag is set: a reader being
+ * closed or a task being cancelled) fails only that thread; each waiter then loads again itself,
+ * single-flight among the waiters, so one cancelled reader never fails the others.
  *
  * <p><b>What is atomic.</b> Each method is atomic for its key: a lookup sees either no entry or a
  * whole value. {@link #sizeInBytes()} and {@link #stats()} are not atomic snapshots across keys or
@@ -100,24 +106,38 @@ public final class MemoryCache implements Cache {
   public CacheValue get(CacheKey key, Loader loader) throws IOException {
     Objects.requireNonNull(key, "key is null");
     Objects.requireNonNull(loader, "loader is null");
-    // Only the thread whose callable Guava runs sets this; it is read on the same thread.
-    boolean[] ranLoader = new boolean[1];
-    try {
-      CacheValue value = entries.get(key, () -> load(key, loader, ranLoader));
-      (ranLoader[0] ? misses : hits).increment();
-      return value;
-    } catch (ExecutionException | UncheckedExecutionException | ExecutionError e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof OversizedValue oversized) {
-        // Not cached on purpose; the loader thread and its waiters still get the value.
+    while (true) {
+      // Only the thread whose callable Guava runs sets this; it is read on the same thread.
+      boolean[] ranLoader = new boolean[1];
+      try {
+        CacheValue value = entries.get(key, () -> load(key, loader, ranLoader));
         (ranLoader[0] ? misses : hits).increment();
-        return oversized.value;
+        return value;
+      } catch (ExecutionException | UncheckedExecutionException | ExecutionError e) {
+        if (e.getCause() instanceof CancelledLoad cancelled) {
+          if (ranLoader[0]) {
+            misses.increment();
+            throw cancelled.cause; // this thread's own cancellation
+          }
+          continue; // another reader's load was cancelled: not a failure of this one; load again
+        }
+        return failed(e, ranLoader[0]);
       }
-      if (ranLoader[0]) {
-        misses.increment();
-      }
-      throw rethrow(cause, e);
     }
+  }
+
+  /** The value of an oversized load, or the loader's failure rethrown (see the class doc). */
+  private CacheValue failed(Throwable e, boolean ranLoader) throws IOException {
+    Throwable cause = e.getCause();
+    if (cause instanceof OversizedValue oversized) {
+      // Not cached on purpose; the loader thread and its waiters still get the value.
+      (ranLoader ? misses : hits).increment();
+      return oversized.value;
+    }
+    if (ranLoader) {
+      misses.increment();
+    }
+    throw rethrow(cause, e);
   }
 
   /** Runs the loader on the calling thread inside Guava's single-flight window. */
@@ -133,6 +153,11 @@ public final class MemoryCache implements Cache {
     } catch (IOException | RuntimeException | Error e) {
       totalLoadNanos.add(System.nanoTime() - start);
       loadFailures.increment();
+      if (e instanceof InterruptedIOException || e instanceof ClosedByInterruptException
+          || (e instanceof IOException && Thread.currentThread().isInterrupted())) {
+        // The loading reader was cancelled: its waiters must not fail with it (see the class doc).
+        throw new CancelledLoad((IOException) e);
+      }
       throw e;
     }
     totalLoadNanos.add(System.nanoTime() - start);
@@ -227,6 +252,16 @@ public final class MemoryCache implements Cache {
   @Override
   public String toString() {
     return "MemoryCache[maximumBytes=" + maximumBytes + ", entries=" + entries.size() + "]";
+  }
+
+  /** Carries the failure of a load its own thread's interrupt cancelled out of Guava's loader. */
+  private static final class CancelledLoad extends RuntimeException {
+    final transient IOException cause;
+
+    CancelledLoad(IOException cause) {
+      super(null, null, false, false);
+      this.cause = cause;
+    }
   }
 
   /** Carries a value too heavy for the cache out of Guava's loader without caching it. */

@@ -238,6 +238,11 @@ final class Exchange {
     }
   }
 
+  /** The files read, whose plans producers open readers on. */
+  FileSequence files() {
+    return files;
+  }
+
   /** Sets who runs slices; called once, before any producer is started. */
   void attach(Slices slices) {
     this.slices = slices;
@@ -302,6 +307,7 @@ final class Exchange {
   Task claim(int producer) throws IOException {
     while (true) {
       int fileToPlan;
+      int doneFile = -1;
       lock.lock();
       try {
         if (stopped()) {
@@ -315,6 +321,7 @@ final class Exchange {
         FilePlan plan = files.plannedOrNull(cursorFile);
         if (plan != null) {
           if (cursorRange >= plan.ranges().size()) {
+            doneFile = cursorFile; // handed out whole: released outside the lock, below
             cursorFile++;
             cursorRange = 0;
             continue;
@@ -329,6 +336,9 @@ final class Exchange {
         fileToPlan = cursorFile;
       } finally {
         lock.unlock();
+        if (doneFile >= 0) {
+          files.claimsDone(doneFile);
+        }
       }
       // Metadata I/O happens outside the lock; concurrent claimers wait in FileSequence.
       files.planForRead(fileToPlan);
@@ -560,6 +570,9 @@ final class Exchange {
               own(help);
               break;
             }
+            if (resumedCount > 0) {
+              break; // submit the producers resumed above before sleeping, then look again
+            }
             consumerWaiting = true;
             try {
               consumerCanGo.awaitNanos(LINGER_NANOS);
@@ -571,7 +584,9 @@ final class Exchange {
           lock.unlock();
           submitResumed();
         }
-        slices.help(help);
+        if (help >= 0) {
+          slices.help(help);
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

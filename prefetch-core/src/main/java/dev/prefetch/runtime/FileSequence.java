@@ -7,11 +7,13 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -38,6 +40,10 @@ final class FileSequence implements AutoCloseable {
   /** Per file: held while it is planned; waiters take it interruptibly, so close frees them. */
   private final ReentrantLock[] locks;
   private final AtomicReferenceArray<FilePlan> plans;
+  /** Per file: range readers open on its plan now. */
+  private final AtomicIntegerArray openReaders;
+  /** Per file: 1 once every range of it is claimed (or read, on the single path). */
+  private final AtomicIntegerArray claimsDone;
   /** Ranges of every plan made, kept after close so that final metrics still count them. */
   private final AtomicLong rangesPlanned = new AtomicLong();
   private volatile boolean closed;
@@ -53,6 +59,8 @@ final class FileSequence implements AutoCloseable {
       locks[i] = new ReentrantLock();
     }
     this.plans = new AtomicReferenceArray<>(files.size());
+    this.openReaders = new AtomicIntegerArray(files.size());
+    this.claimsDone = new AtomicIntegerArray(files.size());
   }
 
   int size() {
@@ -119,6 +127,54 @@ final class FileSequence implements AutoCloseable {
         throw new CorruptFileException(files.get(index), null, corrupt);
       }
       throw new ReadException(files.get(index), "cannot open", e);
+    }
+  }
+
+  /**
+   * Opens a range reader on the plan of file {@code index}, counting it, so that the plan is kept
+   * until the reader is closed through {@link #closeReader}.
+   */
+  RangeReader openReader(FilePlan plan, int index) throws IOException {
+    openReaders.incrementAndGet(index);
+    try {
+      return plan.openReader();
+    } catch (IOException | RuntimeException | Error e) {
+      openReaders.decrementAndGet(index);
+      releaseIfDone(index);
+      throw e;
+    }
+  }
+
+  /** Closes a reader {@link #openReader} opened; the plan goes once nothing needs it. */
+  void closeReader(RangeReader reader, int index) throws IOException {
+    try {
+      reader.close();
+    } finally {
+      openReaders.decrementAndGet(index);
+      releaseIfDone(index);
+    }
+  }
+
+  /**
+   * Every range of file {@code index} has been handed out: once its last reader is closed, its
+   * plan is closed and dropped, so a scan of many files holds the plans of the files in flight
+   * only, not of every file it read.
+   */
+  void claimsDone(int index) {
+    claimsDone.set(index, 1);
+    releaseIfDone(index);
+  }
+
+  private void releaseIfDone(int index) {
+    if (claimsDone.get(index) == 1 && openReaders.get(index) == 0) {
+      FilePlan plan = plans.getAndSet(index, null);
+      if (plan != null) {
+        try {
+          plan.close();
+        } catch (IOException | RuntimeException ignored) {
+          // A plan holds no file handle (readers own them); nothing is lost by not reporting.
+        }
+      }
     }
   }
 

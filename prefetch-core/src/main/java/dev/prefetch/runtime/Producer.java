@@ -102,12 +102,13 @@ final class Producer implements Runnable {
           reader = null;
           if (previous != null) {
             try {
-              previous.close();
+              exchange.files().closeReader(previous, readerFile);
             } catch (IOException | RuntimeException e) {
               throw Failures.wrap(readerData, null, e);
             }
           }
-          reader = next.plan().openReader();
+          readerFile = -1;
+          reader = exchange.files().openReader(next.plan(), next.fileIndex());
           readerFile = next.fileIndex();
           readerData = next.plan().file();
         }
@@ -133,7 +134,7 @@ final class Producer implements Runnable {
       RangeReader current = reader;
       reader = null;
       if (current != null) {
-        current.close();
+        exchange.files().closeReader(current, readerFile);
       }
     } catch (IOException | RuntimeException e) {
       exchange.fail(Failures.wrap(readerData, null, e), -1);
@@ -156,7 +157,7 @@ final class Producer implements Runnable {
     reader = null;
     try {
       if (current != null) {
-        current.close();
+        exchange.files().closeReader(current, readerFile);
       }
     } catch (IOException | RuntimeException ignored) {
       // the read is closed; nobody is left to tell

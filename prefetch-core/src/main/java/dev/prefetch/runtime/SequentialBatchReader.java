@@ -61,10 +61,11 @@ final class SequentialBatchReader implements BatchReader {
           }
           plan = files.planForRead(fileIndex);
           if (plan.ranges().isEmpty()) {
+            files.claimsDone(fileIndex); // its plan is dropped: a long scan keeps one at a time
             fileIndex++;
             continue;
           }
-          reader = plan.openReader();
+          reader = files.openReader(plan, fileIndex);
           rangeIndex = 0;
           range = plan.ranges().get(0);
           reader.start(range);
@@ -83,7 +84,8 @@ final class SequentialBatchReader implements BatchReader {
           RangeReader done = reader;
           reader = null;
           range = null;
-          done.close(); // before moving on, so that a failure names this file
+          files.claimsDone(fileIndex);
+          files.closeReader(done, fileIndex); // before moving on, so a failure names this file
           fileIndex++;
         }
       }

@@ -94,6 +94,40 @@ class FileIdentityTest {
     assertThat(seen).isNull();
   }
 
+  /** A status as an object store returns it: with the version's ETag (S3A, ABFS). */
+  private static final class StoreStatus extends org.apache.hadoop.fs.FileStatus
+      implements org.apache.hadoop.fs.EtagSource {
+    private final String etag;
+
+    StoreStatus(long length, long modificationTime, String etag) {
+      super(length, false, 1, 1 << 20, modificationTime,
+          new Path("s3a://bucket/table/part-0.parquet"));
+      this.etag = etag;
+    }
+
+    @Override
+    public String getEtag() {
+      return etag;
+    }
+  }
+
+  @Test
+  void twoVersionsOfTheSameLengthAndSecondDifferByTheirStoresEtag() {
+    FileIdentity first = FileIdentity.of(new StoreStatus(4096, 1_700_000_000_000L, "\"a1\""));
+    FileIdentity rewritten = FileIdentity.of(new StoreStatus(4096, 1_700_000_000_000L, "\"b2\""));
+    FileIdentity again = FileIdentity.of(new StoreStatus(4096, 1_700_000_000_000L, "\"a1\""));
+
+    assertThat(first.version()).isEqualTo("\"a1\"");
+    assertThat(first).isNotEqualTo(rewritten).isEqualTo(again);
+    assertThat(CacheKey.footer(first)).isNotEqualTo(CacheKey.footer(rewritten));
+  }
+
+  @Test
+  void aLocalFileHasNoVersionAndIsKnownByLengthAndModificationTime() throws IOException {
+    FileIdentity identity = FileIdentity.of(fs, write("local.bin", 10));
+    assertThat(identity.version()).isNull();
+  }
+
   @Test
   void missingFileIsAnErrorNotANullIdentity() {
     Path missing = new Path(dir.resolve("missing.bin").toUri());

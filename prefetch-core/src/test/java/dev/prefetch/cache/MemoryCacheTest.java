@@ -168,6 +168,48 @@ class MemoryCacheTest {
 
   @Test
   @Timeout(30)
+  void aLoaderCancelledByItsThreadsInterruptDoesNotFailTheOthersWaitingForTheKey()
+      throws Exception {
+    MemoryCache cache = cache(1 << 20);
+    CacheKey key = key("cancelled");
+    CountDownLatch loading = new CountDownLatch(1);
+    // The first reader's load: blocked in I/O until its reader is cancelled by an interrupt.
+    Future<CacheValue> cancelled = pool.submit(() -> cache.get(key, k -> {
+      loading.countDown();
+      try {
+        new CountDownLatch(1).await();
+        throw new AssertionError("unreachable");
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("the reader was cancelled");
+      }
+    }));
+    assertThat(loading.await(10, TimeUnit.SECONDS)).isTrue();
+    List<Thread> waiting = new ArrayList<>();
+    CountDownLatch registered = new CountDownLatch(1);
+    Future<CacheValue> other = pool.submit(() -> {
+      synchronized (waiting) {
+        waiting.add(Thread.currentThread());
+      }
+      registered.countDown();
+      return cache.get(key, k -> bytes(7));
+    });
+    assertThat(registered.await(10, TimeUnit.SECONDS)).isTrue();
+    Thread otherThread;
+    synchronized (waiting) {
+      otherThread = waiting.get(0);
+    }
+    while (!parkedInCacheGet(otherThread)) {
+      Thread.onSpinWait();
+    }
+    cancelled.cancel(true); // interrupts the loading thread
+
+    assertThat(other.get(10, TimeUnit.SECONDS).length()).isEqualTo(7);
+    assertThat(cache.getIfPresent(key)).isNotNull();
+  }
+
+  @Test
+  @Timeout(30)
   void loadsOfDifferentKeysRunAtTheSameTime() throws Exception {
     MemoryCache cache = cache(1 << 20);
     CountDownLatch bothLoading = new CountDownLatch(2);
