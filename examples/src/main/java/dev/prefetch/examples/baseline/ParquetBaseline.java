@@ -37,7 +37,7 @@ import org.apache.parquet.schema.Type;
 public final class ParquetBaseline {
 
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
-  private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
 
   private ParquetBaseline() {
   }
@@ -239,7 +239,10 @@ public final class ParquetBaseline {
         }
         long julianDay = (bytes[8] & 0xFFL) | (bytes[9] & 0xFFL) << 8 | (bytes[10] & 0xFFL) << 16
             | (long) bytes[11] << 24;
-        sums.addLong(column, (julianDay - JULIAN_EPOCH_DAY) * NANOS_PER_DAY + nanosOfDay);
+        // Our default mapping: microseconds since the epoch, the signed day times a day's
+        // microseconds plus the whole microseconds of the day (exact for every int day).
+        sums.addLong(column, Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY,
+            MICROS_PER_DAY), Math.floorDiv(nanosOfDay, 1000L)));
       }
       default -> throw new IllegalStateException("not a binary kind " + kind);
     }
