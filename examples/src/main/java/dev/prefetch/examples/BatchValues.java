@@ -20,13 +20,13 @@ import dev.prefetch.examples.baseline.ValueSink;
  * value into a {@link ValueSink} (for locating where two reads part; the checksum itself has
  * faster typed loops).
  */
-final class BatchValues {
+public final class BatchValues {
 
   private BatchValues() {
   }
 
   /** Feeds row {@code row} of {@code vector} as one row of {@code column}. */
-  static void feedRow(ColumnVector vector, int row, int column, ValueSink sink) {
+  public static void feedRow(ColumnVector vector, int row, int column, ValueSink sink) {
     sink.startRow(column);
     feed(vector, row, column, sink);
   }

@@ -31,7 +31,7 @@ class PageCodecsTest {
 
   static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
       "message m { required int64 id; optional binary text (UTF8); optional double x; }");
-  static final int ROWS = 8_000;
+  static final int ROWS = 3_000;
 
   @TempDir
   Path dir;
@@ -58,7 +58,7 @@ class PageCodecsTest {
       WriterVersion version) throws IOException {
     Path file = ParquetTestFiles.write(dir.resolve(codec + "-" + framing + "-" + version
             + ".parquet"), SCHEMA, ROWS,
-        new ParquetTestFiles.WriteSpec(false, version, codec, 1 << 20, 256 << 10, 4_000)
+        new ParquetTestFiles.WriteSpec(false, version, codec, 1 << 20, 256 << 10, 3_000)
             .codecs(new WritingCodecs(framing, false, false)),
         PageCodecsTest::fill);
     assertThat(readAll(file)).isEqualTo(expectedRows());

@@ -65,7 +65,11 @@ public final class ParquetBaseline {
   public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
       FilterPredicate filter, List<Integer> rowGroups, dev.prefetch.RowRange rows,
       boolean perColumn, boolean int96Nanos, ValueSink probe) throws IOException {
-    ParquetReadOptions.Builder options = HadoopReadOptions.builder(conf, path);
+    // Pages are decompressed with parquet-hadoop's codecs and, for the two it lacks (legacy
+    // LZ4 and BROTLI), with the reader's; decoding and the type mapping stay the library's.
+    ParquetReadOptions.Builder options = HadoopReadOptions.builder(conf, path)
+        .withCodecFactory(new dev.prefetch.parquet.internal.PageCodecs(
+            org.apache.parquet.hadoop.util.HadoopCodecs.newFactory(conf, 0)));
     if (filter != null) {
       options.withRecordFilter(FilterCompat.get(filter));
     }

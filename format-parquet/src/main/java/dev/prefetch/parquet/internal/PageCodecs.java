@@ -32,14 +32,15 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * length inside the compressed bytes, and a page that decompresses to another size fails with
  * an {@link IOException}.
  */
-final class PageCodecs implements CompressionCodecFactory {
+public final class PageCodecs implements CompressionCodecFactory {
 
   /** Bytes of a Hadoop block or chunk length. */
   private static final int FRAME_LENGTH_BYTES = 4;
 
   private final CompressionCodecFactory delegate;
 
-  PageCodecs(CompressionCodecFactory delegate) {
+  /** Our codecs in front of {@code delegate}, whose own serve every other codec. */
+  public PageCodecs(CompressionCodecFactory delegate) {
     this.delegate = delegate;
   }
 
