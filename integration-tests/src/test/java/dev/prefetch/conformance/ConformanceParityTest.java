@@ -167,6 +167,17 @@ class ConformanceParityTest {
       if (!file.format().equals("parquet")) {
         continue;
       }
+      try (var reader = org.apache.parquet.hadoop.ParquetFileReader.open(
+          org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+              new org.apache.hadoop.fs.Path(file.path().toUri()), new Configuration()))) {
+        for (var block : reader.getFooter().getBlocks()) {
+          for (var chunk : block.getColumns()) {
+            seen.add(chunk.getColumnIndexReference() != null ? "page index" : "no page index");
+            seen.add(chunk.getStatistics() != null && !chunk.getStatistics().isEmpty()
+                ? "statistics" : "no statistics");
+          }
+        }
+      }
       List<PageHeaders.Page> pages = PageHeaders.of(file.path());
       Map<String, List<String>> chunkEncodings = new java.util.HashMap<>();
       for (PageHeaders.Page page : pages) {
@@ -200,6 +211,7 @@ class ConformanceParityTest {
         "encodings-v1:i:BYTE_STREAM_SPLIT", "encodings-v1:l:BYTE_STREAM_SPLIT",
         "encodings-v1:fx:BYTE_STREAM_SPLIT", "dictionary fallback mid-chunk",
         PageType.DATA_PAGE.name(), PageType.DATA_PAGE_V2.name(), PageType.DICTIONARY_PAGE.name(),
-        "crc", "no crc", "empty compressed V2 data");
+        "crc", "no crc", "empty compressed V2 data", "page index", "no page index",
+        "statistics", "no statistics");
   }
 }
