@@ -56,8 +56,8 @@ import org.apache.parquet.schema.MessageTypeParser;
  * compression) for legacy list and map layouts, FLOAT16, INT96 extremes, unsigned integers,
  * decimals of every physical type, every encoding and codec, both page versions, empty pages,
  * with and without statistics, page indexes and checksums; DuckDB for its own layouts and codecs;
- * orc-core for every ORC type and codec, unions, roots that are not structs and the 0.11 file
- * version.
+ * Arrow C++'s Parquet writer; orc-core for every ORC type and codec, unions, roots that are not
+ * structs and the 0.11 file version.
  *
  * <p>Reusable: {@link #write(Path)} writes every file into a directory and describes each; a test
  * of another module (an Arrow module, say) depends on this module's test-jar.
@@ -81,6 +81,7 @@ public final class Corpus {
     corpus.parquetJava();
     corpus.duckDb();
     corpus.orcCore();
+    corpus.arrowCpp();
     return List.copyOf(corpus.files);
   }
 
@@ -566,6 +567,86 @@ public final class Corpus {
       throw new IOException("DuckDB could not write " + e.path + ": " + ex.getMessage(), ex);
     }
     e.add();
+  }
+
+  // ---------------------------------------------------------------- Arrow C++
+
+  /**
+   * Arrow C++'s own Parquet writer (arrow-dataset's file writer, over JNI). Its ORC writer is not
+   * reachable from arrow-dataset 18.3.0's Java API ("Must provide file_write_options").
+   */
+  private void arrowCpp() throws IOException {
+    for (String format : new String[] {"parquet"}) {
+      Entry e = new Entry("arrow-cpp-written", format, "Arrow C++");
+      Path out = dir.resolve("arrow-cpp-" + format);
+      // Not closed: the native writer releases the batches it imported only when its side lets
+      // go of them, after write returns, so a closing allocator would report them as leaked.
+      org.apache.arrow.memory.BufferAllocator allocator =
+          new org.apache.arrow.memory.RootAllocator();
+      try {
+        byte[] stream = arrowStream(allocator);
+        try (org.apache.arrow.vector.ipc.ArrowStreamReader reader =
+            new org.apache.arrow.vector.ipc.ArrowStreamReader(
+                new java.io.ByteArrayInputStream(stream), allocator)) {
+          org.apache.arrow.dataset.file.DatasetFileWriter.write(allocator, reader,
+              format.equals("orc") ? org.apache.arrow.dataset.file.FileFormat.ORC
+                  : org.apache.arrow.dataset.file.FileFormat.PARQUET,
+              out.toUri().toString(), new String[0], 1, "part-{i}." + format);
+        }
+      } catch (RuntimeException ex) {
+        throw new IOException("Arrow C++ could not write " + out + ": " + ex, ex);
+      }
+      java.nio.file.Files.move(out.resolve("part-0." + format), e.path);
+      e.add();
+    }
+  }
+
+  /** The rows Arrow C++ writes, as an Arrow IPC stream. */
+  private static byte[] arrowStream(org.apache.arrow.memory.BufferAllocator allocator)
+      throws IOException {
+    var id = new org.apache.arrow.vector.BigIntVector("id", allocator);
+    var s = new org.apache.arrow.vector.VarCharVector("s", allocator);
+    var d = new org.apache.arrow.vector.Float8Vector("d", allocator);
+    var ts = new org.apache.arrow.vector.TimeStampMicroTZVector("ts", allocator, "UTC");
+    var l = org.apache.arrow.vector.complex.ListVector.empty("l", allocator);
+    id.allocateNew(ROWS);
+    s.allocateNew(ROWS);
+    d.allocateNew(ROWS);
+    ts.allocateNew(ROWS);
+    var lists = l.getWriter();
+    for (int i = 0; i < ROWS; i++) {
+      id.set(i, i * 1_000_003L - 5);
+      if (i % 5 != 0) {
+        s.setSafe(i, ("arrow " + i).getBytes(StandardCharsets.UTF_8));
+      }
+      d.set(i, i / 9.0);
+      if (i % 7 != 0) {
+        ts.set(i, (i - 100) * 3_600_000_001L);
+      }
+      lists.setPosition(i);
+      if (i % 6 != 0) {
+        lists.startList();
+        for (int k = 0; k < i % 4; k++) {
+          lists.integer().writeInt(i + k);
+        }
+        lists.endList();
+      }
+    }
+    lists.setValueCount(ROWS);
+    for (var v : List.<org.apache.arrow.vector.FieldVector>of(id, s, d, ts)) {
+      v.setValueCount(ROWS);
+    }
+    // the root is made once the list has its element type, so that its schema has it too
+    try (var root = new org.apache.arrow.vector.VectorSchemaRoot(
+        List.<org.apache.arrow.vector.FieldVector>of(id, s, d, ts, l));
+         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+         var writer = new org.apache.arrow.vector.ipc.ArrowStreamWriter(root, null, bytes)) {
+      root.setRowCount(ROWS);
+      writer.start();
+      writer.writeBatch();
+      writer.end();
+      return bytes.toByteArray();
+    }
   }
 
   // ---------------------------------------------------------------- orc-core
