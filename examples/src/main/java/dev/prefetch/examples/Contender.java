@@ -13,6 +13,7 @@ import dev.prefetch.batch.Schema;
 import dev.prefetch.examples.baseline.BaselineResult;
 import dev.prefetch.examples.baseline.OrcBaseline;
 import dev.prefetch.examples.baseline.ParquetBaseline;
+import dev.prefetch.examples.baseline.RowProbe;
 import dev.prefetch.examples.internal.ProgressBar;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
@@ -31,6 +32,9 @@ public interface Contender {
 
   /** Reads every selected value of {@code file} once. */
   Scan scan(Path path, String format, boolean perColumn, ProgressBar progress) throws IOException;
+
+  /** Reads every selected value of {@code file} once more, feeding each to {@code probe}. */
+  void probe(Path path, String format, RowProbe probe) throws IOException;
 
   /**
    * One read's outcome.
@@ -102,6 +106,22 @@ public interface Contender {
               m.counter(ScanCounters.READ_REQUESTS));
         }
       }
+
+      @Override
+      public void probe(Path path, String format, RowProbe probe) throws IOException {
+        ReadOptions effective = filter == null ? options : options.toBuilder().filter(filter).build();
+        try (BatchReader reader = Readers.open(DataFile.of(path), effective, context)) {
+          for (RecordBatch batch; (batch = reader.next()) != null; ) {
+            for (int c = 0; c < batch.columns().size(); c++) {
+              for (int r = 0; r < batch.rowCount(); r++) {
+                BatchValues.feedRow(batch.column(c), r, c, probe);
+              }
+            }
+            batch.release();
+          }
+        }
+        probe.finish();
+      }
     };
   }
 
@@ -111,6 +131,15 @@ public interface Contender {
    */
   static Contender library(Configuration conf, List<String> columns, Object filter,
       List<Integer> rowGroups, RowRange rows) {
+    return library(conf, columns, filter, rowGroups, rows, false);
+  }
+
+  /**
+   * As {@link #library(Configuration, List, Object, List, RowRange)}, with the reader's INT96
+   * mapping: nanoseconds when {@code int96Nanos}, else microseconds.
+   */
+  static Contender library(Configuration conf, List<String> columns, Object filter,
+      List<Integer> rowGroups, RowRange rows, boolean int96Nanos) {
     return new Contender() {
       @Override
       public String name() {
@@ -120,13 +149,36 @@ public interface Contender {
       @Override
       public Scan scan(Path path, String format, boolean perColumn, ProgressBar progress)
           throws IOException {
-        BaselineResult r = format.equals("parquet")
-            ? ParquetBaseline.scan(path, conf, columns, (FilterPredicate) filter, rowGroups, rows,
-                perColumn)
-            : OrcBaseline.scan(path, conf, columns, (SearchArgument) filter, rows, perColumn);
+        BaselineResult r = read(path, format, perColumn, null);
         progress.add(r.rows());
         return new Scan(r.rows(), r.batches(), -1, r.checksum(), r.columnChecksums(),
             r.columnNames(), false, 0, r.batches(), -1, -1, -1);
+      }
+
+      @Override
+      public void probe(Path path, String format, RowProbe probe) throws IOException {
+        read(path, format, false, probe);
+        probe.finish();
+      }
+
+      /**
+       * One read by the library. Its own failures on a file it cannot read are read errors
+       * naming the file, not usage errors; only an unknown column stays one.
+       */
+      private BaselineResult read(Path path, String format, boolean perColumn, RowProbe probe)
+          throws IOException {
+        try {
+          return format.equals("parquet")
+              ? ParquetBaseline.scan(path, conf, columns, (FilterPredicate) filter, rowGroups,
+                  rows, perColumn, int96Nanos, probe)
+              : OrcBaseline.scan(path, conf, columns, (SearchArgument) filter, rows, perColumn,
+                  probe);
+        } catch (IllegalArgumentException e) {
+          if (e.getMessage() != null && e.getMessage().startsWith(path + ": no column")) {
+            throw e;
+          }
+          throw new IOException(path + ": " + libraryName(format) + " cannot read it: " + e, e);
+        }
       }
     };
   }

@@ -249,7 +249,7 @@ class FlatTypesParityTest {
       assertThat(schema.field("tsus").orElseThrow().type())
           .isEqualTo(DataType.timestamp(DataType.TimeUnit.MICROS, false));
       assertThat(schema.field("i96").orElseThrow().type())
-          .isEqualTo(DataType.timestamp(DataType.TimeUnit.NANOS, true));
+          .isEqualTo(DataType.timestamp(DataType.TimeUnit.MICROS, true));
     }
   }
 

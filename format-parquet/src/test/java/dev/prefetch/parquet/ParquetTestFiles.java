@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.BiConsumer;
 import org.apache.hadoop.conf.Configuration;
+import dev.prefetch.parquet.testing.WritingCodecs;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -20,31 +22,44 @@ final class ParquetTestFiles {
 
   /** How a file is written. */
   record WriteSpec(boolean dictionary, ParquetProperties.WriterVersion version,
-      CompressionCodecName codec, long rowGroupBytes, int pageBytes, int pageRowLimit) {
+      CompressionCodecName codec, long rowGroupBytes, int pageBytes, int pageRowLimit,
+      CompressionCodecFactory codecs) {
+
+    WriteSpec(boolean dictionary, ParquetProperties.WriterVersion version,
+        CompressionCodecName codec, long rowGroupBytes, int pageBytes, int pageRowLimit) {
+      this(dictionary, version, codec, rowGroupBytes, pageBytes, pageRowLimit,
+          WritingCodecs.defaults());
+    }
 
     static WriteSpec defaults() {
       return new WriteSpec(true, ParquetProperties.WriterVersion.PARQUET_1_0,
           CompressionCodecName.SNAPPY, 1 << 20, 8 << 10, 500);
     }
 
+    /** Compressors of other writers' habits (raw LZ4 blocks, empty sections, ...). */
+    WriteSpec codecs(CompressionCodecFactory factory) {
+      return new WriteSpec(dictionary, version, codec, rowGroupBytes, pageBytes, pageRowLimit,
+          factory);
+    }
+
     WriteSpec dictionary(boolean on) {
-      return new WriteSpec(on, version, codec, rowGroupBytes, pageBytes, pageRowLimit);
+      return new WriteSpec(on, version, codec, rowGroupBytes, pageBytes, pageRowLimit, codecs);
     }
 
     WriteSpec version(ParquetProperties.WriterVersion v) {
-      return new WriteSpec(dictionary, v, codec, rowGroupBytes, pageBytes, pageRowLimit);
+      return new WriteSpec(dictionary, v, codec, rowGroupBytes, pageBytes, pageRowLimit, codecs);
     }
 
     WriteSpec codec(CompressionCodecName c) {
-      return new WriteSpec(dictionary, version, c, rowGroupBytes, pageBytes, pageRowLimit);
+      return new WriteSpec(dictionary, version, c, rowGroupBytes, pageBytes, pageRowLimit, codecs);
     }
 
     WriteSpec rowGroupBytes(long bytes) {
-      return new WriteSpec(dictionary, version, codec, bytes, pageBytes, pageRowLimit);
+      return new WriteSpec(dictionary, version, codec, bytes, pageBytes, pageRowLimit, codecs);
     }
 
     WriteSpec pageRowLimit(int rows) {
-      return new WriteSpec(dictionary, version, codec, rowGroupBytes, pageBytes, rows);
+      return new WriteSpec(dictionary, version, codec, rowGroupBytes, pageBytes, rows, codecs);
     }
 
     @Override
@@ -70,6 +85,7 @@ final class ParquetTestFiles {
         .withDictionaryEncoding(spec.dictionary())
         .withWriterVersion(spec.version())
         .withCompressionCodec(spec.codec())
+        .withCodecFactory(spec.codecs())
         .withRowGroupSize(spec.rowGroupBytes())
         .withPageSize(spec.pageBytes())
         .withDictionaryPageSize(spec.pageBytes() * 4)

@@ -229,7 +229,8 @@ final class Rows {
             .order(ByteOrder.LITTLE_ENDIAN);
         long nanosOfDay = buffer.getLong();
         long julianDay = buffer.getInt();
-        return (julianDay - 2_440_588L) * 86_400_000_000_000L + nanosOfDay;
+        // microseconds, the default mapping
+        return (julianDay - 2_440_588L) * 86_400_000_000L + Math.floorDiv(nanosOfDay, 1000L);
       }
       case FLOAT:
         return g.getFloat(field, index);

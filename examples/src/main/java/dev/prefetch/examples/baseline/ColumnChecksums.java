@@ -11,7 +11,7 @@ import java.util.List;
  * <p>The per-column checksums cost a second hash per value; readers that only need the combined
  * value pass {@code perColumn = false}.
  */
-public final class ColumnChecksums {
+public final class ColumnChecksums implements ValueSink {
 
   private final Checksum all;
   private final Checksum[] single;
@@ -26,6 +26,7 @@ public final class ColumnChecksums {
     }
   }
 
+  @Override
   public void addNull(int column) {
     all.addNull(column);
     if (single != null) {
@@ -33,6 +34,7 @@ public final class ColumnChecksums {
     }
   }
 
+  @Override
   public void addLong(int column, long value) {
     all.addLong(column, value);
     if (single != null) {
@@ -40,6 +42,7 @@ public final class ColumnChecksums {
     }
   }
 
+  @Override
   public void addDouble(int column, double value) {
     all.addDouble(column, value);
     if (single != null) {
@@ -47,6 +50,7 @@ public final class ColumnChecksums {
     }
   }
 
+  @Override
   public void addBytes(int column, byte[] data, int offset, int length) {
     all.addBytes(column, data, offset, length);
     if (single != null) {

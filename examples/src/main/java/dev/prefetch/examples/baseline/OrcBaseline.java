@@ -47,8 +47,21 @@ public final class OrcBaseline {
    */
   public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
       SearchArgument sarg, dev.prefetch.RowRange selection, boolean perColumn) throws IOException {
+    return scan(path, conf, columns, sarg, selection, perColumn, null);
+  }
+
+  /**
+   * As {@link #scan(Path, Configuration, List, SearchArgument, dev.prefetch.RowRange, boolean)},
+   * also feeding every value to {@code probe} when not null.
+   */
+  public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
+      SearchArgument sarg, dev.prefetch.RowRange selection, boolean perColumn, ValueSink probe)
+      throws IOException {
     try (Reader reader = OrcFile.createReader(path, OrcFile.readerOptions(conf).useUTCTimestamp(true))) {
       TypeDescription schema = reader.getSchema();
+      if (schema.getCategory() != TypeDescription.Category.STRUCT) {
+        return scanNonStructRoot(path, reader, columns, selection, perColumn, probe);
+      }
       List<String> names = new ArrayList<>();
       List<Integer> topIndexes = new ArrayList<>();
       if (columns.isEmpty()) {
@@ -78,7 +91,8 @@ public final class OrcBaseline {
       if (sarg != null) {
         options.searchArgument(sarg, new String[0]);
       }
-      ColumnChecksums sums = new ColumnChecksums(names.size(), perColumn);
+      ColumnChecksums checksums = new ColumnChecksums(names.size(), perColumn);
+      ValueSink sums = Tee.of(checksums, probe);
       VectorizedRowBatch batch = schema.createRowBatch(BATCH_ROWS);
       long batches = 0;
       try (RecordReader rows = reader.rows(options)) {
@@ -97,20 +111,58 @@ public final class OrcBaseline {
             TypeDescription type = schema.getChildren().get(topIndexes.get(c));
             feedColumn(vector, type, size, c, sums);
           }
-          sums.addRows(size);
+          checksums.addRows(size);
         }
       }
-      return new BaselineResult(sums.rows(), batches, names.size(), sums.value(),
-          sums.columnValues(), names);
+      return new BaselineResult(checksums.rows(), batches, names.size(), checksums.value(),
+          checksums.columnValues(), names);
     }
+  }
+
+  /**
+   * A file whose root type is not a struct: one column, named as the reader names it, which
+   * orc-core reads into column 0 of its batch.
+   */
+  private static BaselineResult scanNonStructRoot(Path path, Reader reader, List<String> columns,
+      dev.prefetch.RowRange selection, boolean perColumn, ValueSink probe) throws IOException {
+    String name = dev.prefetch.orc.internal.OrcTypes.NON_STRUCT_ROOT_COLUMN;
+    for (String c : columns) {
+      if (!c.equals(name)) {
+        throw new IllegalArgumentException(path + ": no column '" + c + "'");
+      }
+    }
+    TypeDescription schema = reader.getSchema();
+    ColumnChecksums checksums = new ColumnChecksums(1, perColumn);
+    ValueSink sums = Tee.of(checksums, probe);
+    VectorizedRowBatch batch = schema.createRowBatch(BATCH_ROWS);
+    long batches = 0;
+    try (RecordReader rows = reader.rows(reader.options())) {
+      long skip = selection == null ? 0 : selection.start();
+      long remaining = selection == null ? Long.MAX_VALUE : selection.end() - selection.start();
+      while (remaining > 0 && rows.nextBatch(batch)) {
+        batches++;
+        int from = (int) Math.min(batch.size, skip);
+        skip -= from;
+        int size = (int) Math.min(batch.size - from, remaining);
+        remaining -= size;
+        for (int i = from; i < from + size; i++) {
+          sums.startRow(0);
+          feedValue(batch.cols[0], schema, i, 0, sums);
+        }
+        checksums.addRows(size);
+      }
+    }
+    return new BaselineResult(checksums.rows(), batches, 1, checksums.value(),
+        checksums.columnValues(), List.of(name));
   }
 
   /** Feeds rows {@code [0, size)} of a top-level vector; a tight loop for the flat common kinds. */
   private static void feedColumn(ColumnVector vector, TypeDescription type, int size, int column,
-      ColumnChecksums sums) {
+      ValueSink sums) {
     if (vector instanceof LongColumnVector v && !v.isRepeating) {
       long[] values = v.vector;
       for (int i = 0; i < size; i++) {
+        sums.startRow(column);
         if (!v.noNulls && v.isNull[i]) {
           sums.addNull(column);
         } else {
@@ -122,6 +174,7 @@ public final class OrcBaseline {
     if (vector instanceof DoubleColumnVector v && !v.isRepeating) {
       double[] values = v.vector;
       for (int i = 0; i < size; i++) {
+        sums.startRow(column);
         if (!v.noNulls && v.isNull[i]) {
           sums.addNull(column);
         } else {
@@ -131,13 +184,14 @@ public final class OrcBaseline {
       return;
     }
     for (int i = 0; i < size; i++) {
+      sums.startRow(column);
       feedValue(vector, type, i, column, sums);
     }
   }
 
   /** Feeds value {@code row} of any vector, nested ones recursively. */
   private static void feedValue(ColumnVector vector, TypeDescription type, int row, int column,
-      ColumnChecksums sums) {
+      ValueSink sums) {
     int i = vector.isRepeating ? 0 : row;
     if (!vector.noNulls && vector.isNull[i]) {
       sums.addNull(column);
@@ -190,17 +244,25 @@ public final class OrcBaseline {
         }
       }
       case UNION -> {
+        // The reader's mapping: a struct of the tag and one field per alternative, of which
+        // only the tag's is non-null.
         UnionColumnVector v = (UnionColumnVector) vector;
         int tag = v.tags[i];
         sums.addLong(column, tag);
-        feedValue(v.fields[tag], type.getChildren().get(tag), i, column, sums);
+        for (int alternative = 0; alternative < v.fields.length; alternative++) {
+          if (alternative == tag) {
+            feedValue(v.fields[tag], type.getChildren().get(tag), i, column, sums);
+          } else {
+            sums.addNull(column);
+          }
+        }
       }
       default -> throw new IllegalStateException("unknown ORC type " + type);
     }
   }
 
   private static void feedDecimal(ColumnVector vector, TypeDescription type, int i, int column,
-      ColumnChecksums sums) {
+      ValueSink sums) {
     int scale = type.getScale();
     if (vector instanceof Decimal64ColumnVector v) {
       sums.addLong(column, v.vector[i]);

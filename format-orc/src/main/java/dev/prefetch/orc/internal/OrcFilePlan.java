@@ -101,6 +101,9 @@ public final class OrcFilePlan implements FilePlan {
    * could meet that orc-core failure when a range starts inside a stripe).
    */
   private static SearchArgument alwaysTrue(Projection projection) {
+    if (!projection.structRoot()) {
+      return null; // no named column to test
+    }
     List<String> names = projection.fileSchema().getFieldNames();
     for (int i = 0; i < names.size(); i++) {
       // orc-core resolves predicate columns by parsing the name; plain names only.
@@ -178,7 +181,8 @@ public final class OrcFilePlan implements FilePlan {
     Reader.Options options = reader.options()
         .include(projection.include().clone()) // each reader its own: orc-core keeps it
         .range(stripes.get(stripe).getOffset(), 1);
-    String[] columnNames = projection.fileSchema().getFieldNames().toArray(new String[0]);
+    String[] columnNames = projection.structRoot()
+        ? projection.fileSchema().getFieldNames().toArray(new String[0]) : new String[0];
     if (sarg != null) {
       options.searchArgument(sarg, columnNames);
     } else if (alwaysTrue != null) {

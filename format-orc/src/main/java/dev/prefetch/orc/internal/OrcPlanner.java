@@ -145,7 +145,8 @@ public final class OrcPlanner {
     List<OrcProto.ColumnStatistics> stats = s < stripeStats.size()
         ? stripeStats.get(s).getColStatsList() : reader.getOrcProtoFileStatistics();
     List<Integer> all = new ArrayList<>();
-    for (TypeDescription child : schema.getChildren()) {
+    for (TypeDescription child : schema.getChildren() == null ? List.<TypeDescription>of()
+        : schema.getChildren()) {
       all.add(child.getId());
     }
     try {

@@ -75,17 +75,24 @@ final class OrcRangeReader implements RangeReader {
     this.schema = projection.schema();
     // A struct of only the top-level columns read, to allocate their vectors (and no others).
     TypeDescription fileSchema = projection.fileSchema();
-    List<TypeDescription> children = fileSchema.getChildren();
-    this.readSchemaIndex = new int[children.size()];
-    TypeDescription struct = TypeDescription.createStruct();
-    int next = 0;
-    for (int i = 0; i < children.size(); i++) {
-      if (projection.isTopLevelRead(i)) {
-        struct.addField(fileSchema.getFieldNames().get(i), children.get(i).clone());
-        readSchemaIndex[i] = next++;
-      } else {
-        readSchemaIndex[i] = -1;
+    TypeDescription struct;
+    if (projection.structRoot()) {
+      List<TypeDescription> children = fileSchema.getChildren();
+      this.readSchemaIndex = new int[children.size()];
+      struct = TypeDescription.createStruct();
+      int next = 0;
+      for (int i = 0; i < children.size(); i++) {
+        if (projection.isTopLevelRead(i)) {
+          struct.addField(fileSchema.getFieldNames().get(i), children.get(i).clone());
+          readSchemaIndex[i] = next++;
+        } else {
+          readSchemaIndex[i] = -1;
+        }
       }
+    } else {
+      // orc-core reads a root of another type into the one column of the batch it makes
+      this.readSchemaIndex = new int[] {0};
+      struct = fileSchema;
     }
     this.readColumns = struct.createRowBatch(TypeDescription.RowBatchVersion.USE_DECIMAL64,
         plan.batchSize()).cols;

@@ -30,8 +30,14 @@ import org.apache.orc.TypeDescription;
  *       value holds) and one field per alternative, "field0", "field1", ...; in a row only the
  *       field of its tag is non-null, and a null union has a null tag and null fields</td></tr>
  * </table>
+ * A file whose root type is not a struct (the ORC specification allows any type at the root, and
+ * orc-core reads such files) reads as one column named {@value #NON_STRUCT_ROOT_COLUMN}, Hive's
+ * name for an unnamed first column, of the root type's mapping.
  */
 public final class OrcTypes {
+
+  /** The one column of a file whose root type is not a struct. */
+  public static final String NON_STRUCT_ROOT_COLUMN = "_col0";
 
   /** Name of the union tag field of a union's struct. */
   public static final String UNION_TAG = "tag";

@@ -57,8 +57,7 @@ final class Projection {
   static Projection resolve(DataFile file, TypeDescription fileSchema, List<String> names,
       List<String> alsoRead) {
     if (fileSchema.getCategory() != TypeDescription.Category.STRUCT) {
-      throw new IllegalArgumentException("ORC file " + file + " has a root type "
-          + fileSchema + ", not a struct");
+      return nonStructRoot(file, fileSchema, names);
     }
     List<String> wanted = names;
     if (wanted.isEmpty()) {
@@ -111,6 +110,35 @@ final class Projection {
     }
     return new Projection(fileSchema, new Schema(fields), paths, types, include, topLevelRead,
         ids, everything);
+  }
+
+  /**
+   * A root that is not a struct is one column, {@link OrcTypes#NON_STRUCT_ROOT_COLUMN}: orc-core
+   * reads it into column 0 of a batch, so its path is {0}.
+   */
+  private static Projection nonStructRoot(DataFile file, TypeDescription root,
+      List<String> names) {
+    String name = OrcTypes.NON_STRUCT_ROOT_COLUMN;
+    for (String wanted : names) {
+      if (!wanted.equals(name)) {
+        throw new IllegalArgumentException("Unknown column '" + wanted + "' in ORC file " + file
+            + " of root type " + root + "; available columns: [" + name + "]");
+      }
+    }
+    if (names.size() > 1) {
+      throw new IllegalArgumentException("Column '" + name + "' of ORC file " + file
+          + " is selected more than once: " + names);
+    }
+    boolean[] include = new boolean[root.getMaximumId() + 1];
+    java.util.Arrays.fill(include, true);
+    return new Projection(root, new Schema(List.of(Field.of(name, OrcTypes.toDataType(root)))),
+        new int[][] {{0}}, new TypeDescription[] {root}, include, new boolean[] {true},
+        List.of(root.getId()), true);
+  }
+
+  /** Whether the file's root type is a struct (else it is one column, read into column 0). */
+  boolean structRoot() {
+    return fileSchema.getCategory() == TypeDescription.Category.STRUCT;
   }
 
   /** Child indexes from the root to {@code name}, or null when there is no such column. */

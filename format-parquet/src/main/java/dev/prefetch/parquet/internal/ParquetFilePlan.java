@@ -131,7 +131,8 @@ public final class ParquetFilePlan implements FilePlan {
   /** Options of one range reader: its page arrays and its pool of column chunk buffers. */
   ParquetReadOptions newReaderOptions(PageBuffers buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf).copy(readOptions)
-        .withCodecFactory(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers))
+        .withCodecFactory(
+            new PageCodecs(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)))
         .withAllocator(chunkBuffers).build();
   }
 

@@ -7,6 +7,7 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.RowRange;
 import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.FileIdentity;
+import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.RowGroupSlice;
 import dev.prefetch.parquet.internal.footer.IndexedFooterReader;
 import dev.prefetch.parquet.internal.footer.RowGroupSelection;
@@ -142,7 +143,7 @@ public final class ParquetPlanner {
     }
 
     Projection projection = Projection.of(file, footer.getFileMetaData().getSchema(),
-        options.columns());
+        options.columns(), ParquetOptions.int96Unit(options));
     OffsetIndexCache offsetIndexCache = options.parquetOffsetIndexCache()
         ? new OffsetIndexCache() : null;
     PageIndexReader indexes = new PageIndexReader(file, length, cache, identity,

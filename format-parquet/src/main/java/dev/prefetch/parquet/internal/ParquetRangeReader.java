@@ -262,7 +262,7 @@ final class ParquetRangeReader implements RangeReader {
     FlatColumn(ColumnNode.Leaf leaf, PageBuffers buffers) {
       this.leaf = leaf;
       this.buffers = buffers;
-      this.decoder = Decoders.decoderFor(leaf.primitiveType());
+      this.decoder = Decoders.decoderFor(leaf.primitiveType(), leaf.type());
       this.maxDef = leaf.descriptor().getMaxDefinitionLevel();
     }
 

@@ -66,7 +66,13 @@ public final class Projection {
    *     column selected twice; the message names the file
    */
   public static Projection of(DataFile file, MessageType fileSchema, List<String> names) {
-    Mapper mapper = new Mapper(fileSchema);
+    return of(file, fileSchema, names, DataType.TimeUnit.MICROS);
+  }
+
+  /** As {@link #of(DataFile, MessageType, List)}, with INT96 timestamps in {@code int96Unit}. */
+  public static Projection of(DataFile file, MessageType fileSchema, List<String> names,
+      DataType.TimeUnit int96Unit) {
+    Mapper mapper = new Mapper(fileSchema, int96Unit);
     List<ColumnNode> columns = new ArrayList<>();
     if (names.isEmpty()) {
       for (Type field : fileSchema.getFields()) {
@@ -159,9 +165,11 @@ public final class Projection {
   /** Converts Parquet types to nodes, with the file schema at hand for levels. */
   private static final class Mapper {
     private final MessageType schema;
+    private final DataType.TimeUnit int96Unit;
 
-    Mapper(MessageType schema) {
+    Mapper(MessageType schema, DataType.TimeUnit int96Unit) {
       this.schema = schema;
+      this.int96Unit = int96Unit;
     }
 
     /**
@@ -183,7 +191,7 @@ public final class Projection {
     ColumnNode present(Type type, String[] path, String name, int nullDef, int def) {
       if (type.isPrimitive()) {
         ColumnDescriptor descriptor = schema.getColumnDescription(path);
-        return new ColumnNode.Leaf(name, Decoders.typeOf(type.asPrimitiveType()), nullDef,
+        return new ColumnNode.Leaf(name, Decoders.typeOf(type.asPrimitiveType(), int96Unit), nullDef,
             descriptor);
       }
       GroupType group = type.asGroupType();

@@ -37,7 +37,7 @@ public abstract class Assembler {
   /** The assembler tree of a node. */
   public static Assembler of(ColumnNode node) {
     if (node instanceof ColumnNode.Leaf leaf) {
-      return new LeafAssembler(leaf, Decoders.decoderFor(leaf.primitiveType()));
+      return new LeafAssembler(leaf, Decoders.decoderFor(leaf.primitiveType(), leaf.type()));
     }
     if (node instanceof ColumnNode.Struct struct) {
       List<Assembler> children = new ArrayList<>();

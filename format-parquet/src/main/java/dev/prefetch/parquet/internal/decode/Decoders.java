@@ -17,8 +17,17 @@ public final class Decoders {
   private Decoders() {
   }
 
-  /** The logical type a leaf column maps to. */
+  /** The logical type a leaf column maps to, INT96 as microseconds. */
   public static DataType typeOf(PrimitiveType type) {
+    return typeOf(type, DataType.TimeUnit.MICROS);
+  }
+
+  /**
+   * The logical type a leaf column maps to.
+   *
+   * @param int96Unit the unit of INT96 timestamps: MICROS or NANOS
+   */
+  public static DataType typeOf(PrimitiveType type, DataType.TimeUnit int96Unit) {
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
@@ -58,7 +67,7 @@ public final class Decoders {
         }
         return DataType.int64();
       case INT96:
-        return DataType.timestamp(DataType.TimeUnit.NANOS, true);
+        return DataType.timestamp(int96Unit, true);
       case FLOAT:
         return DataType.float32();
       case DOUBLE:
@@ -87,9 +96,8 @@ public final class Decoders {
     }
   }
 
-  /** A new decoder producing {@link #typeOf}{@code (type)}. */
-  public static ColumnDecoder decoderFor(PrimitiveType type) {
-    DataType mapped = typeOf(type);
+  /** A new decoder producing {@code mapped}, which {@link #typeOf} gave for {@code type}. */
+  public static ColumnDecoder decoderFor(PrimitiveType type, DataType mapped) {
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return new BooleanDecoder();
@@ -116,7 +124,8 @@ public final class Decoders {
         }
         return new LongDecoder(mapped, LongDecoder.Source.INT64);
       case INT96:
-        return new LongDecoder(mapped, LongDecoder.Source.INT96_NANOS);
+        return new LongDecoder(mapped, mapped.timeUnit() == DataType.TimeUnit.NANOS
+            ? LongDecoder.Source.INT96_NANOS : LongDecoder.Source.INT96_MICROS);
       case FLOAT:
         return new FloatDecoder(mapped);
       case DOUBLE:
