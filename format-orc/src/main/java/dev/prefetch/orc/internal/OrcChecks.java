@@ -136,9 +136,10 @@ final class OrcChecks {
   }
 
   /**
-   * Checks every stripe against the file: inside the file's data, in order, with row counts that
-   * add up to the file's and that fit the stripe's row index (so that no stripe plans more
-   * strides than its index could describe).
+   * Checks every stripe against the file: inside the file's data, in order, with a row count that
+   * fits the stripe's row index (so that no stripe plans more strides than its index could
+   * describe). The stripes' row counts need not add up to the footer's: like orc-core, the reader
+   * reads what the stripes hold (some writers leave the footer's count at 0).
    *
    * @param contentLength the bytes before the tail (the footer's content length)
    */
@@ -174,9 +175,9 @@ final class OrcChecks {
       }
       end = offset + index + data + footer;
       long count = stripe.getNumberOfRows();
-      if (count < 0 || count > fileRows - rows) {
-        throw new CorruptFileException(where + "it claims " + count + " rows, the file has "
-            + fileRows + " of which " + rows + " are in earlier stripes");
+      if (count < 0 || count > Long.MAX_VALUE - rows) {
+        throw new CorruptFileException(where + "it claims " + count + " rows after the "
+            + rows + " of earlier stripes");
       }
       rows += count;
       if (rowIndexStride > 0 && count > 0) {
@@ -189,10 +190,6 @@ final class OrcChecks {
               + " bytes can describe (" + maxStrides + ")");
         }
       }
-    }
-    if (rows != fileRows) {
-      throw new CorruptFileException("Corrupt ORC file " + file + ": its stripes hold " + rows
-          + " rows, its footer says " + fileRows);
     }
   }
 
