@@ -88,8 +88,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * hand off); failure and close signal everyone. {@link #close()} sets the flag, interrupts every
  * {@code RUNNING} slice out of blocking I/O, and takes every {@code PARKED} or {@code QUEUED}
  * producer's state for itself ({@code DONE}): the closing thread releases those producers' files,
- * since no slice of them will run again. The first {@link #fail} stops claims and puts; parked
- * producers stay parked until close releases them.
+ * since no slice of them will run again. A failure of task {@code F} ({@link #fail}) stops all
+ * claims and the producers of tasks after {@code F}; producers of earlier tasks finish them, so
+ * the consumer gets every batch before the failing one first. Producers parked on tasks after
+ * {@code F} stay parked until close releases them.
  *
  * <h2>Waking the consumer in bursts</h2>
  * The consumer usually works faster than a producer, so it would sleep after every batch and be
@@ -98,10 +100,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * the producer it waits on has {@code wakeBatches} batches queued, when that producer ends the
  * task, hands a batch off or is about to wait (or park) itself, or on failure and close. A batch
  * that arrives alone (its producer then busy with I/O, say) is not forgotten: the consumer waits
- * at most {@link #LINGER_NANOS} at a time, then takes whatever is queued. {@link #close()} and the
- * first {@link #fail} set a flag and signal everyone: waiting producers return {@code STOPPED}
- * from {@code put} and stop claiming; the consumer throws. The first failure is kept and raised by
- * every later {@code take}.
+ * at most {@link #LINGER_NANOS} at a time, then takes whatever is queued. {@link #close()} and
+ * {@link #fail} signal everyone: after close every producer returns {@code STOPPED} from
+ * {@code put} and the consumer throws; after a failure of task {@code F} the producers of later
+ * tasks return {@code STOPPED}, nobody claims, and the consumer throws the failure once it
+ * reaches {@code F} and has taken F's batches (or has consumed every claimed task, for a failure
+ * outside any task), and on every later {@code take}. Of several failures the earliest in task
+ * order is kept.
  *
  * <h2>Invariant</h2>
  * For every queue, the entries are in increasing {@code seq}, and every entry's {@code seq} is

@@ -75,7 +75,11 @@ final class FileSequence implements AutoCloseable {
     return counters;
   }
 
-  /** The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. */
+  /**
+   * The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. Null
+   * only when the file was planned, handed out whole and its plan dropped ({@link #claimsDone})
+   * while the caller waited: a claimer that came too late, which then moves on.
+   */
   FilePlan plan(int index) throws IOException {
     FilePlan planned = plans.get(index);
     if (planned != null) {
@@ -92,6 +96,9 @@ final class FileSequence implements AutoCloseable {
     }
     try {
       FilePlan plan = plans.get(index);
+      if (plan == null && claimsDone.get(index) == 1) {
+        return null; // planned, read and dropped meanwhile (a late claimer): nothing to do
+      }
       if (plan == null) {
         if (closed) {
           throw new IllegalStateException("reader is closed");
