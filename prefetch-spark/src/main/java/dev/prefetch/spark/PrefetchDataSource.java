@@ -3,7 +3,7 @@ package dev.prefetch.spark;
 import dev.prefetch.spark.internal.PrefetchTable;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.execution.datasources.FileFormat;
-import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+import dev.prefetch.spark.internal.ReadOnlyFormat;
 import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -41,7 +41,7 @@ public final class PrefetchDataSource implements FileDataSourceV2 {
    */
   @Override
   public Class<? extends FileFormat> fallbackFileFormat() {
-    return ParquetFileFormat.class;
+    return ReadOnlyFormat.class;
   }
 
   @Override

@@ -118,7 +118,8 @@ final class ParquetRangeReader implements RangeReader {
 
   private PageReadStore read(boolean filtered) throws IOException {
     try {
-      return filtered ? reader.readFilteredRowGroup(spec.rowGroup(), spec.rowRanges())
+      return filtered ? RowRangesCompat.readFiltered(reader,
+          spec.rowGroup(), spec.rowGroupRows(), spec.bounds())
           : reader.readRowGroup(spec.rowGroup());
     } catch (IOException | RuntimeException | Error e) {
       chunkBuffers.forget(); // a vectored range may still be in flight into one of them

@@ -54,6 +54,7 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     this.dataColumns = dataColumns;
     this.partitionColumns = partitionColumns;
     this.totals = TaskTotals.current();
+    totals.opened(this);
   }
 
   /**
@@ -175,7 +176,7 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     try {
       reader.close();
     } finally {
-      totals.add(reader.metrics(), cache);
+      totals.closed(this, reader.metrics(), cache);
       for (ConstantColumnVector column : partitionColumns) {
         column.close();
       }

@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.catalyst.FileSourceOptions;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.datasources.PartitionedFile;
@@ -62,6 +63,37 @@ final class PrefetchReaderFactory extends FilePartitionReaderFactory {
   @Override
   public boolean supportColumnarReads(InputPartition partition) {
     return true;
+  }
+
+  /**
+   * Spark's reader over the partition's files, reporting the task's metrics: Spark's file walker
+   * does not pass on its per-file readers' metrics, so the task's running totals are reported.
+   */
+  @Override
+  public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
+    PartitionReader<ColumnarBatch> files = super.createColumnarReader(partition);
+    TaskTotals totals = TaskTotals.current();
+    return new PartitionReader<>() {
+      @Override
+      public boolean next() throws IOException {
+        return files.next();
+      }
+
+      @Override
+      public ColumnarBatch get() {
+        return files.get();
+      }
+
+      @Override
+      public CustomTaskMetric[] currentMetricsValues() {
+        return totals.snapshot();
+      }
+
+      @Override
+      public void close() throws IOException {
+        files.close();
+      }
+    };
   }
 
   @Override

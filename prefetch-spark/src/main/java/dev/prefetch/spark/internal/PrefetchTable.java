@@ -1,10 +1,17 @@
 package dev.prefetch.spark.internal;
 
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.EnumSet;
 import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.catalyst.parser.ParseException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
@@ -12,7 +19,7 @@ import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.orc.OrcUtils;
-import org.apache.spark.sql.execution.datasources.parquet.ParquetFileFormat;
+
 import org.apache.spark.sql.execution.datasources.parquet.ParquetUtils;
 import org.apache.spark.sql.execution.datasources.v2.FileTable;
 import org.apache.spark.sql.types.StructType;
@@ -53,7 +60,7 @@ public final class PrefetchTable extends FileTable {
 
   @Override
   public Class<? extends FileFormat> fallbackFileFormat() {
-    return ParquetFileFormat.class;
+    return ReadOnlyFormat.class;
   }
 
   /** Reads only; no write capability, so Spark refuses writes at analysis. */
@@ -74,17 +81,38 @@ public final class PrefetchTable extends FileTable {
       return Option.empty();
     }
     FileKind kind;
+    Configuration conf =
+        session.sessionState().newHadoopConfWithOptions(Scala.map(options.asCaseSensitiveMap()));
     try {
-      kind = FileKind.of(files.head().getPath(),
-          session.sessionState().newHadoopConfWithOptions(Scala.map(options.asCaseSensitiveMap())));
+      kind = FileKind.of(files.head().getPath(), conf);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     scala.collection.immutable.Map<String, String> scalaOptions =
         Scala.map(options.asCaseSensitiveMap());
-    return kind == FileKind.PARQUET
-        ? ParquetUtils.inferSchema(session, scalaOptions, files)
-        : OrcUtils.inferSchema(session, files, scalaOptions);
+    if (kind == FileKind.PARQUET) {
+      return ParquetUtils.inferSchema(session, scalaOptions, files);
+    }
+    try {
+      return OrcUtils.inferSchema(session, files, scalaOptions);
+    } catch (Exception e) {
+      // Spark's ORC inference has no union type (its parser rejects "uniontype<...>", an
+      // exception Scala throws undeclared); our reader gives unions as structs.
+      if (!(e instanceof ParseException)) {
+        throw e;
+      }
+      return Option.apply(ourSchema(files.head().getPath(), conf));
+    }
+  }
+
+  private static StructType ourSchema(org.apache.hadoop.fs.Path path, Configuration conf) {
+    try (BatchReader reader = Readers.open(DataFile.of(path),
+        ReadOptions.builder().prefetchEnabled(false).build(),
+        ReadContext.builder().configuration(conf).build())) {
+      return SparkTypes.of(reader.schema());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
+    }
   }
 
   @Override

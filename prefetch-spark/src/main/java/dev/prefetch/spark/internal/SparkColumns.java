@@ -85,7 +85,9 @@ public final class SparkColumns {
         || (sparkType instanceof DateType && kind == Kind.DATE)) {
       return new IntColumn(sparkType, (IntVector) vector);
     }
-    if (sparkType instanceof LongType && kind == Kind.INT64) {
+    if ((sparkType instanceof LongType || sparkType instanceof TimestampNTZType)
+        && kind == Kind.INT64) {
+      // Spark writes TIMESTAMP_NTZ to ORC as a bigint of microseconds (marked by an attribute).
       return new LongColumn(sparkType, (LongVector) vector);
     }
     if (sparkType instanceof FloatType && kind == Kind.FLOAT32) {
@@ -158,7 +160,8 @@ public final class SparkColumns {
         || (sparkType instanceof ShortType && kind == Kind.INT16)
         || (sparkType instanceof IntegerType && kind == Kind.INT32)
         || (sparkType instanceof DateType && kind == Kind.DATE)
-        || (sparkType instanceof LongType && kind == Kind.INT64)
+        || ((sparkType instanceof LongType || sparkType instanceof TimestampNTZType)
+            && kind == Kind.INT64)
         || (sparkType instanceof FloatType && kind == Kind.FLOAT32)
         || (sparkType instanceof DoubleType && kind == Kind.FLOAT64)
         || (sparkType instanceof DecimalType && kind == Kind.DECIMAL)

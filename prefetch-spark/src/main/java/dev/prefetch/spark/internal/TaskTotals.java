@@ -10,13 +10,16 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 /**
  * The metrics of every reader a task has closed so far. Spark sets a task's metric to the value
  * its current reader reports, and a task reads one split after another with a new reader each;
- * so each reader reports the task's totals plus its own. Only the task's thread touches an
+ * so each reader reports the task's totals plus its own, and {@link #snapshot()} reports for the
+ * task whichever reader is open (Spark's per-task file walker does not ask its readers). Only
+ * the task's thread touches an
  * instance; the map is shared by the executor's tasks and loses a task's entry when it ends.
  */
 final class TaskTotals {
 
   private static final ConcurrentMap<Long, TaskTotals> BY_TASK = new ConcurrentHashMap<>();
 
+  private PrefetchPartitionReader open;
   private long bytesRead;
   private long readRequests;
   private long producerWaitNanos;
@@ -45,8 +48,22 @@ final class TaskTotals {
     return totals;
   }
 
+  /** The reader of this task now reading (at most one: a task reads its splits in turn). */
+  void opened(PrefetchPartitionReader reader) {
+    this.open = reader;
+  }
+
+  /** The task's figures so far, the open reader's included. */
+  CustomTaskMetric[] snapshot() {
+    PrefetchPartitionReader reader = open;
+    return reader == null ? with(null, null) : reader.currentMetricsValues();
+  }
+
   /** Adds a closed reader's final figures. */
-  void add(ReaderMetrics metrics, CountingCache cache) {
+  void closed(PrefetchPartitionReader reader, ReaderMetrics metrics, CountingCache cache) {
+    if (open == reader) {
+      open = null;
+    }
     bytesRead += metrics.bytesRead();
     readRequests += metrics.counter(ScanCounters.READ_REQUESTS);
     producerWaitNanos += metrics.producerWaitNanos();

@@ -1,0 +1,58 @@
+package dev.prefetch.spark.tools;
+
+import dev.prefetch.examples.gen.DataSets;
+import dev.prefetch.examples.gen.GenSpec;
+import dev.prefetch.examples.storage.SimulatedFileSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The Spark benchmark: the aggregate over every column of the benchmarks' 4,000,000-row scan
+ * table ({@code scan.parquet}, {@code scan.orc}; the same files as {@code bin/bench}, generated
+ * on first use), with Spark's built-in vectorized Parquet reader and its ORC reader against
+ * {@code format("prefetch")}, on local files and on the remote model, all in one local
+ * SparkSession ({@code local[2]}) and one run.
+ *
+ * <p>Run (after {@code mvn -B -q package -DskipTests}):
+ * <pre>
+ *   bin/spark-bench [REPEAT]          (default 5 timed runs per contender after one warm-up)
+ * </pre>
+ * The directory is {@code BENCH_DIR} (default {@code benchmarks/target/bench-data}), the rows
+ * {@code BENCH_ROWS} (default 4,000,000). Each contender prints one JSON line (see
+ * {@link SparkScan}); the run fails when the contenders' aggregates differ.
+ */
+public final class SparkScanBenchmark {
+
+  private SparkScanBenchmark() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    int repeat = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+    String master = args.length > 1 ? args[1] : "local[2]";
+    Path dir = Path.of(System.getenv().getOrDefault("BENCH_DIR", "benchmarks/target/bench-data"))
+        .toAbsolutePath();
+    long rows = Long.parseLong(System.getenv().getOrDefault("BENCH_ROWS",
+        String.valueOf(GenSpec.DEFAULT_ROWS)));
+    Files.createDirectories(dir);
+    Path parquet = dir.resolve("scan.parquet");
+    Path orc = dir.resolve("scan.orc");
+    DataSets.ensure(GenSpec.scan("parquet", rows), parquet);
+    DataSets.ensure(GenSpec.scan("orc", rows), orc);
+    SparkSession spark = SparkSession.builder().master(master).appName("spark-scan-benchmark")
+        .config("spark.ui.enabled", "false").getOrCreate();
+    int status = 0;
+    try {
+      SimulatedFileSystem.configure(spark.sparkContext().hadoopConfiguration(),
+          SparkScan.REMOTE_LATENCY_MS, SparkScan.REMOTE_BANDWIDTH_MBPS);
+      for (boolean remote : new boolean[] {false, true}) {
+        status = Math.max(status,
+            SparkScan.compare(spark, List.of(parquet, orc), remote, null, repeat));
+      }
+    } finally {
+      spark.stop();
+    }
+    System.exit(status);
+  }
+}
