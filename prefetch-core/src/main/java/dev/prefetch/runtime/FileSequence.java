@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
@@ -8,20 +9,25 @@ import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The files of one reader and their plans, planned lazily and at most once each.
  *
  * <p>Threads: the consumer plans file 0 when the reader opens; producers (or the consumer on the
  * single path) plan later files as they reach them. {@link #plan(int)} is single-flight per file:
- * a second caller waits on the file's lock for the first one's plan. Plans are written under
+ * a second caller waits (interruptibly) on the file's lock for the first one's plan. Plans are written under
  * that lock ({@code locks[i]} per slot) and published through {@code plans}, an atomic array, so
  * that {@link #plannedOrNull} and {@link #rangesPlanned} never wait: the exchange calls them while
  * holding its own lock, which must never wait for planning I/O (close and the consumer's
- * interrupt would wait with it). {@link #close()} runs after every reader of every plan is closed.
+ * interrupt would wait with it). {@link #close()} runs after every reader of every plan is closed
+ * (or abandoned, see PrefetchingBatchReader) and takes no planning lock: sequentially consistent
+ * operations on {@code closed} and {@code plans} decide whether close or the planner closes a plan
+ * that is published while close runs.
  */
 final class FileSequence implements AutoCloseable {
 
@@ -29,7 +35,8 @@ final class FileSequence implements AutoCloseable {
   private final ReadOptions options;
   private final ReadContext context;
   private final ScanCounters counters;
-  private final Object[] locks;
+  /** Per file: held while it is planned; waiters take it interruptibly, so close frees them. */
+  private final ReentrantLock[] locks;
   private final AtomicReferenceArray<FilePlan> plans;
   /** Ranges of every plan made, kept after close so that final metrics still count them. */
   private final AtomicLong rangesPlanned = new AtomicLong();
@@ -41,9 +48,9 @@ final class FileSequence implements AutoCloseable {
     this.options = options;
     this.context = context;
     this.counters = counters;
-    this.locks = new Object[files.size()];
+    this.locks = new ReentrantLock[files.size()];
     for (int i = 0; i < locks.length; i++) {
-      locks[i] = new Object();
+      locks[i] = new ReentrantLock();
     }
     this.plans = new AtomicReferenceArray<>(files.size());
   }
@@ -62,7 +69,20 @@ final class FileSequence implements AutoCloseable {
 
   /** The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. */
   FilePlan plan(int index) throws IOException {
-    synchronized (locks[index]) {
+    FilePlan planned = plans.get(index);
+    if (planned != null) {
+      return planned;
+    }
+    try {
+      locks[index].lockInterruptibly();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      InterruptedIOException interrupted = new InterruptedIOException(
+          "interrupted while another thread planned " + files.get(index));
+      interrupted.initCause(e);
+      throw interrupted;
+    }
+    try {
       FilePlan plan = plans.get(index);
       if (plan == null) {
         if (closed) {
@@ -73,8 +93,16 @@ final class FileSequence implements AutoCloseable {
         plan = format.plan(file, options, context, counters);
         plans.set(index, plan);
         rangesPlanned.addAndGet(plan.ranges().size());
+        // close() does not wait for a plan in progress: if it ran meanwhile, it may have missed
+        // this plan, and then the planner closes it (the CAS decides which of the two does).
+        if (closed && plans.compareAndSet(index, plan, null)) {
+          plan.close();
+          throw new IllegalStateException("reader is closed");
+        }
       }
       return plan;
+    } finally {
+      locks[index].unlock();
     }
   }
 
@@ -82,10 +110,14 @@ final class FileSequence implements AutoCloseable {
   FilePlan planForRead(int index) throws ReadException {
     try {
       return plan(index);
-    } catch (ReadException e) {
-      throw e;
     } catch (IOException | RuntimeException | Error e) {
       // Errors too (a codec class missing, say): only here is it known which file failed.
+      if (e instanceof ReadException read && read.file() != null) {
+        throw read;
+      }
+      if (e instanceof CorruptFileException corrupt) {
+        throw new CorruptFileException(files.get(index), null, corrupt);
+      }
       throw new ReadException(files.get(index), "cannot open", e);
     }
   }
@@ -100,23 +132,23 @@ final class FileSequence implements AutoCloseable {
     return rangesPlanned.get();
   }
 
-  /** Closes every plan; the first failure is thrown after all are closed. */
+  /**
+   * Closes every plan made; the first failure is thrown after all are closed. Never waits for a
+   * plan in progress (its metadata I/O may hang): {@link #plan} closes such a plan itself.
+   */
   @Override
   public void close() throws IOException {
     closed = true;
     IOException failure = null;
     for (int i = 0; i < plans.length(); i++) {
-      FilePlan plan;
-      synchronized (locks[i]) { // waits for a plan in progress, then closes it
-        plan = plans.getAndSet(i, null);
-      }
+      FilePlan plan = plans.getAndSet(i, null);
       if (plan != null) {
         try {
           plan.close();
         } catch (IOException | RuntimeException e) {
           if (failure == null) {
-            failure = e instanceof IOException io ? io
-                : new IOException("closing " + files.get(i) + " failed", e);
+            failure = e instanceof ReadException read && read.file() != null ? read
+                : new ReadException(files.get(i), "cannot close", e);
           }
         }
       }

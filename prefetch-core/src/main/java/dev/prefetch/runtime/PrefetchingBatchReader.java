@@ -16,20 +16,26 @@ import java.util.concurrent.TimeUnit;
  * (the consumer) takes batches in order.
  *
  * <p>Lifecycle: producers start in the constructor (own daemon threads named
- * {@code prefetch-<name>-<i>}, or tasks on the context's executor). {@link #close()} may run at any
- * time on the consumer thread: it stops the exchange, interrupts running producers, waits until
- * every producer has exited (each closes its file handles on the way out), then closes the plans.
- * After it returns no producer of this reader runs.
+ * {@code prefetch-<name>-<i>}, or slices submitted to the context's executor, which then never
+ * wait for room on its threads: see {@link Exchange}). {@link #close()} may run at any time on the
+ * consumer thread and returns within {@link #CLOSE_BOUND_MILLIS}: it stops the exchange (which
+ * interrupts running slices and hands close the producers not running, whose files it releases
+ * itself), waits {@link #INTERRUPT_GRACE_MILLIS} for running producers to exit (each closes its
+ * file handles on the way out), then aborts the readers of those still stuck in I/O that ignores
+ * interrupts (closing their streams from this thread), waits {@link #ABORT_GRACE_MILLIS} more,
+ * and abandons whatever is still stuck (counted in {@link ReaderMetrics#producersAbandoned()}):
+ * such a producer finds the exchange closed and releases its reader when its I/O returns. Then it
+ * closes the plans, without waiting for a plan in progress (its planner closes it). After close
+ * returns no producer of this reader runs, except abandoned ones.
  */
 final class PrefetchingBatchReader implements BatchReader {
 
-  /**
-   * How long close() waits for a producer stuck in uninterruptible I/O. A producer in a decode
-   * sees the closed exchange at its next batch: the formats keep one batch's decode bounded, on
-   * corrupt input too (format-orc ends an ORC run that is longer than its stream, where orc-core
-   * would spin; see docs/ARCHITECTURE.md, "Streams that end").
-   */
-  static final long CLOSE_WAIT_SECONDS = 30;
+  /** How long close() waits for interrupted producers to exit before it aborts their I/O. */
+  static final long INTERRUPT_GRACE_MILLIS = 400;
+  /** How long close() then waits for aborted producers before it abandons them. */
+  static final long ABORT_GRACE_MILLIS = 300;
+  /** The bound on close(), whatever a producer is blocked on. */
+  static final long CLOSE_BOUND_MILLIS = 1000;
 
   private final FileSequence files;
   private final Schema schema;
@@ -41,8 +47,6 @@ final class PrefetchingBatchReader implements BatchReader {
   private final CountDownLatch exited;
   private final Thread[] threads;
   private boolean closed;
-  /** True while the constructor submits producers; read by the submitted tasks. */
-  private volatile boolean starting = true;
 
   PrefetchingBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
       int queueCapacity, long maxBufferedBytes, ReadContext context, String name) {
@@ -51,55 +55,68 @@ final class PrefetchingBatchReader implements BatchReader {
     this.decision = decision;
     this.context = context;
     int count = decision.parallelism();
-    this.exchange = new Exchange(files, count, queueCapacity, maxBufferedBytes, stats);
+    ExecutorService executor = context.executor();
+    this.exchange = new Exchange(files, count, queueCapacity, maxBufferedBytes, stats,
+        executor != null);
     this.exited = new CountDownLatch(count);
     this.producers = new Producer[count];
     this.threads = new Thread[count];
     for (int i = 0; i < count; i++) {
       producers[i] = new Producer(i, exchange, exited);
     }
-    start(context.executor(), name);
+    exchange.attach(new Exchange.Slices() {
+      @Override
+      public void submit(int producer) {
+        PrefetchingBatchReader.this.submit(executor, producer);
+      }
+
+      @Override
+      public void help(int producer) {
+        producers[producer].help();
+      }
+    });
+    start(executor, name);
+  }
+
+  /**
+   * Submits a slice of a producer. A refusal fails the read; the producer stays queued and
+   * close() releases it. With a caller-runs executor the slice runs right here, on whichever
+   * thread submits (the consumer, or the opener in this constructor): a slice never waits for the
+   * consumer, so that is slower but cannot deadlock.
+   */
+  private void submit(ExecutorService executor, int producer) {
+    try {
+      executor.execute(producers[producer]);
+    } catch (RuntimeException e) {
+      exchange.fail(new ReadException(files.file(0),
+          "the read context's executor rejected a producer", e), -1);
+    }
   }
 
   private void start(ExecutorService executor, String name) {
-    Thread opener = Thread.currentThread();
     for (int i = 0; i < producers.length; i++) {
       if (executor != null) {
-        Producer producer = producers[i];
-        try {
-          executor.execute(() -> {
-            if (Thread.currentThread() == opener && starting) {
-              // A caller-runs executor: the producer would fill its queue and then wait forever
-              // for its consumer, which is this very thread, still inside the constructor.
-              producer.cancel();
-              exchange.fail(new ReadException(files.file(0), "the read context's "
-                  + "executor ran a producer on the caller's thread; producers need threads of "
-                  + "their own", null));
-              return;
-            }
-            producer.run();
-          });
-        } catch (RuntimeException e) {
-          // Rejected, or any other refusal: the producers already started must not be left
-          // running with nobody to stop them, so the reader is built failed and close() works.
-          producers[i].cancel();
-          exchange.fail(new ReadException(files.file(0),
-              "the read context's executor rejected a producer", e));
-        }
-      } else {
-        Thread thread = new Thread(producers[i], "prefetch-" + name + "-" + i);
-        thread.setDaemon(true);
-        try {
-          thread.start();
-          threads[i] = thread;
-        } catch (OutOfMemoryError | RuntimeException e) { // "unable to create native thread"
-          producers[i].cancel();
-          exchange.fail(new ReadException(files.file(0),
-              "cannot start a producer thread", e));
+        submit(executor, i);
+        continue;
+      }
+      Thread thread = new Thread(producers[i], "prefetch-" + name + "-" + i);
+      thread.setDaemon(true);
+      boolean started = false;
+      try {
+        thread.start();
+        threads[i] = thread;
+        started = true;
+      } catch (RuntimeException e) {
+        exchange.fail(new ReadException(files.file(0), "cannot start a producer thread", e), -1);
+        started = true; // reported: the reader is built failed, and close() releases the rest
+      } finally {
+        if (!started) {
+          // An Error (no native thread left, say) leaves the constructor: stop the producers
+          // that did start, so that nobody is left running; the opener then closes the plans.
+          stopProducers();
         }
       }
     }
-    starting = false;
   }
 
   @Override
@@ -130,35 +147,64 @@ final class PrefetchingBatchReader implements BatchReader {
       return;
     }
     closed = true;
-    exchange.close();
-    for (Producer producer : producers) {
-      producer.cancel();
+    try {
+      stopProducers();
+      files.close();
+    } finally {
+      if (context.metricsSink() != null) {
+        context.metricsSink().accept(metrics());
+      }
+    }
+  }
+
+  /** Stops every producer within {@link #CLOSE_BOUND_MILLIS}, as the class doc describes. */
+  private void stopProducers() {
+    long start = System.nanoTime();
+    for (int producer : exchange.close()) {
+      producers[producer].release();
     }
     boolean interrupted = false;
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(CLOSE_WAIT_SECONDS);
-      // The latch says every producer released its files; joining our own threads then
-      // guarantees none is alive when close() returns (an executor's threads live on, idle).
-      while (true) {
-        try {
-          exited.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-          for (Thread thread : threads) {
-            if (thread != null) {
-              thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-            }
+      interrupted |= awaitExits(start, INTERRUPT_GRACE_MILLIS);
+      if (exited.getCount() > 0) {
+        for (int p = 0; p < producers.length; p++) {
+          if (exchange.running(p)) {
+            producers[p].abort();
           }
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true; // finish closing first; restore the flag below
+        }
+        interrupted |= awaitExits(start, INTERRUPT_GRACE_MILLIS + ABORT_GRACE_MILLIS);
+        stats.producersAbandoned.addAndGet(exited.getCount());
+      }
+      // Every producer that exited released its files; joining our own threads then guarantees
+      // none of them is alive (an executor's threads live on, idle).
+      for (int p = 0; p < threads.length; p++) {
+        Thread thread = threads[p];
+        long left = CLOSE_BOUND_MILLIS - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        if (thread != null && left > 0 && !exchange.running(p)) { // not an abandoned one
+          try {
+            thread.join(left);
+          } catch (InterruptedException e) {
+            interrupted = true;
+          }
         }
       }
-      files.close();
     } finally {
       if (interrupted) {
-        Thread.currentThread().interrupt();
+        Thread.currentThread().interrupt(); // finish closing first; restore the flag here
       }
-      if (context.metricsSink() != null) {
-        context.metricsSink().accept(metrics());
+    }
+  }
+
+  /** Waits until every producer exited or {@code millis} after {@code start}; true if interrupted. */
+  private boolean awaitExits(long start, long millis) {
+    boolean interrupted = false;
+    long deadline = start + TimeUnit.MILLISECONDS.toNanos(millis);
+    while (true) {
+      try {
+        exited.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        return interrupted;
+      } catch (InterruptedException e) {
+        interrupted = true;
       }
     }
   }

@@ -5,29 +5,38 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.spi.RangeReader;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One producer: claims tasks from the {@link Exchange}, reads them with its own
  * {@link RangeReader} (one per file, so its own file handle and decoders), and queues the batches.
  *
- * <p>It runs on a thread of its reader or on the context's executor. It exits when there is
- * nothing left to claim, when the exchange stops (close or another producer's failure), or on its
- * own failure, which it reports to the exchange. In every case it closes its reader and counts
- * down {@code exited} last, so that when {@link PrefetchingBatchReader#close()} has seen every
- * producer exit, no producer holds a file handle.
+ * <p>It runs in slices (see the {@link Exchange} class doc): on a thread of its reader, one slice
+ * for its whole life; on the context's executor, a slice ends when the producer parks for room
+ * and the exchange resubmits it when room frees. Its fields are its state between slices and are
+ * touched only by the one owner the exchange's run state names: the thread running the slice,
+ * or, once the producer is parked or queued at close, the closing thread ({@link #release}).
+ * Each hand-over of ownership passes through the exchange's lock, which orders the writes.
+ *
+ * <p>It ends when there is nothing left to claim, when the exchange stops (close or another
+ * producer's failure), or on its own failure, which it reports to the exchange. In every case
+ * its reader is closed and {@code exited} counted down once, so that when
+ * {@link PrefetchingBatchReader#close()} has seen every producer exit, no producer holds a file
+ * handle.
  */
 final class Producer implements Runnable {
-
-  private static final int NEW = 0;
-  private static final int RUNNING = 1;
-  private static final int CANCELLED = 2;
 
   private final int id;
   private final Exchange exchange;
   private final CountDownLatch exited;
-  private final AtomicInteger state = new AtomicInteger(NEW);
-  private Thread runner; // guarded by this
+
+  // The producer's state, owned as described above.
+  /** Volatile for {@link #abort()}, which close() calls from its own thread. */
+  private volatile RangeReader reader;
+  private int readerFile = -1;
+  private DataFile readerData; // the file of reader, named when closing it fails
+  private Exchange.Task task;
+  /** A batch read but not yet admitted (kept while parked). */
+  private RecordBatch pending;
 
   Producer(int id, Exchange exchange, CountDownLatch exited) {
     this.id = id;
@@ -35,22 +44,60 @@ final class Producer implements Runnable {
     this.exited = exited;
   }
 
+  /** A slice on a thread of its own or of the executor; does nothing unless it is due. */
   @Override
   public void run() {
-    if (!state.compareAndSet(NEW, RUNNING)) {
-      return; // cancelled before it started; cancel() counted it as exited
+    if (exchange.beginSlice(id)) {
+      slice(false);
     }
-    synchronized (this) {
-      runner = Thread.currentThread();
-    }
-    exchange.producerStarted();
-    RangeReader reader = null;
-    int readerFile = -1;
-    DataFile readerData = null; // the file of reader, named when closing it fails
-    Exchange.Task task = null;
+  }
+
+  /** A slice on the consumer's thread, which the exchange already made this producer's owner. */
+  void help() {
+    slice(true);
+  }
+
+  private void slice(boolean helper) {
+    int outcome;
     try {
-      while ((task = exchange.claim(id)) != null) {
-        if (task.fileIndex() != readerFile) {
+      outcome = work(helper);
+    } catch (Throwable t) {
+      // Not swallowed: every failure, an Error included, must reach the consumer, which would
+      // otherwise wait for this producer's batches forever.
+      exchange.fail(Failures.wrap(task == null ? null : task.plan().file(),
+          task == null ? null : task.range(), t), task == null ? -1 : task.seq());
+      outcome = Exchange.STOPPED;
+    }
+    if (outcome == Exchange.PARKED) {
+      return; // the exchange owns this producer now; touch nothing
+    }
+    if (outcome == Exchange.YIELD && exchange.yieldSlice(id)) {
+      exchange.submit(id); // the slice goes on on the executor (duplicates are harmless)
+      return;
+    }
+    finish();
+  }
+
+  /** Claims, reads and queues until nothing is left, the exchange stops, or the slice ends. */
+  private int work(boolean helper) throws IOException, InterruptedException {
+    while (true) {
+      if (pending != null) {
+        int admitted = exchange.put(id, task.seq(), pending, helper);
+        if (admitted == Exchange.PARKED || admitted == Exchange.STOPPED) {
+          return admitted;
+        }
+        pending = null;
+        if (admitted == Exchange.YIELD) {
+          return admitted;
+        }
+      }
+      if (task == null) {
+        Exchange.Task next = exchange.claim(id);
+        if (next == null) {
+          return Exchange.STOPPED;
+        }
+        task = next;
+        if (next.fileIndex() != readerFile) {
           RangeReader previous = reader;
           reader = null;
           if (previous != null) {
@@ -60,55 +107,75 @@ final class Producer implements Runnable {
               throw Failures.wrap(readerData, null, e);
             }
           }
-          reader = task.plan().openReader();
-          readerFile = task.fileIndex();
-          readerData = task.plan().file();
+          reader = next.plan().openReader();
+          readerFile = next.fileIndex();
+          readerData = next.plan().file();
         }
-        reader.start(task.range());
-        for (RecordBatch batch; (batch = reader.next()) != null; ) {
-          if (!exchange.put(id, task.seq(), batch)) {
-            return;
-          }
-        }
-        exchange.endTask(id, task.seq());
+        reader.start(next.range());
       }
-    } catch (Throwable t) {
-      exchange.fail(Failures.wrap(task == null ? null : task.plan().file(),
-          task == null ? null : task.range(), t));
+      RecordBatch batch = reader.next();
+      if (batch == null) {
+        boolean wanted = exchange.endTask(id, task.seq());
+        task = null;
+        if (helper && wanted) {
+          return Exchange.YIELD;
+        }
+        continue;
+      }
+      pending = batch;
+    }
+  }
+
+  /** Closes the reader, reports a failure to close, and marks this producer exited. */
+  private void finish() {
+    pending = null;
+    try {
+      RangeReader current = reader;
+      reader = null;
+      if (current != null) {
+        current.close();
+      }
+    } catch (IOException | RuntimeException e) {
+      exchange.fail(Failures.wrap(readerData, null, e), -1);
     } finally {
-      try {
-        if (reader != null) {
-          reader.close();
-        }
-      } catch (IOException | RuntimeException e) {
-        exchange.fail(Failures.wrap(readerData, null, e));
-      } finally {
-        exchange.producerFinished();
-        synchronized (this) {
-          runner = null; // from here on cancel() cannot interrupt this thread
-        }
-        Thread.interrupted(); // an executor thread must not inherit our close() interrupt
-        exited.countDown();
+      if (exchange.producerFinished(id)) {
+        Thread.interrupted(); // the interrupt close() sent this slice must not outlive it
       }
+      exited.countDown();
     }
   }
 
   /**
-   * Stops this producer: one that never started is marked exited here; a running one is
-   * interrupted out of any blocking I/O (it also sees the closed exchange at its next step).
+   * Releases the files of a producer that close() took over (parked, queued or never started):
+   * called on the closing thread, which owns the state now. Failures to close are ignored, as
+   * every failure after close is.
    */
-  void cancel() {
-    if (state.compareAndSet(NEW, CANCELLED)) {
+  void release() {
+    pending = null;
+    RangeReader current = reader;
+    reader = null;
+    try {
+      if (current != null) {
+        current.close();
+      }
+    } catch (IOException | RuntimeException ignored) {
+      // the read is closed; nobody is left to tell
+    } finally {
       exited.countDown();
-      return;
     }
-    // Under the lock that run() takes to clear runner: an interrupt is delivered either while
-    // this producer still runs (and run() clears it on the way out) or not at all, never to a
-    // pool thread that has moved on to another task.
-    synchronized (this) {
-      Thread thread = runner;
-      if (thread != null) {
-        thread.interrupt();
+  }
+
+  /**
+   * Closes the file handles of a producer whose slice is stuck in I/O that ignores interrupts,
+   * from the closing thread, so that the I/O fails (see {@link RangeReader#abort()}).
+   */
+  void abort() {
+    RangeReader current = reader;
+    if (current != null) {
+      try {
+        current.abort();
+      } catch (RuntimeException ignored) {
+        // best effort: the producer is abandoned either way
       }
     }
   }

@@ -8,9 +8,11 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
+import org.apache.hadoop.fs.FSError;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -65,10 +67,16 @@ public final class ReaderFactory {
   private static FilePlan planFirst(FileSequence sequence, DataFile file) throws IOException {
     try {
       return sequence.plan(0);
-    } catch (ReadException | CorruptFileException | FileNotFoundException
-        | InterruptedIOException e) {
+    } catch (CorruptFileException e) {
+      throw e.file() != null ? e : new CorruptFileException(file, null, e);
+    } catch (ReadException | FileNotFoundException | InterruptedIOException e) {
       throw e;
     } catch (IOException e) {
+      throw new ReadException(file, "cannot open", e);
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof CorruptFileException corrupt) {
+        throw new CorruptFileException(file, null, corrupt);
+      }
       throw new ReadException(file, "cannot open", e);
     } catch (IllegalArgumentException e) {
       // Caller input (an unknown column, a filter of another library): keep the type, name the file.
@@ -77,8 +85,9 @@ public final class ReaderFactory {
         throw e;
       }
       throw new IllegalArgumentException(file + ": " + message, e);
-    } catch (RuntimeException | LinkageError | StackOverflowError e) {
-      // A format library failing on bad metadata, or a missing class: a read error of this file.
+    } catch (RuntimeException | LinkageError | StackOverflowError | FSError e) {
+      // A format library failing on bad metadata, a missing class, or the filesystem's FSError
+      // (a local disk error, an Error in Hadoop): a read error of this file.
       throw new ReadException(file, "cannot open", e);
     }
   }

@@ -14,6 +14,8 @@ final class ReaderStats {
   final AtomicLong consumerWaitNanos = new AtomicLong();
   final AtomicLong producerWaitNanos = new AtomicLong();
   final AtomicLong peakBufferedBytes = new AtomicLong();
+  final AtomicLong producerParks = new AtomicLong();
+  final AtomicLong producersAbandoned = new AtomicLong();
 
   void countBatch(int rowCount) {
     batches.incrementAndGet();
@@ -24,6 +26,7 @@ final class ReaderStats {
     return new ReaderMetrics(files.size(), files.rangesPlanned(), decision.prefetch(),
         decision.reason(), decision.parallelism(), batches.get(), rows.get(),
         files.counters().get(dev.prefetch.spi.ScanCounters.BYTES_READ), consumerWaitNanos.get(),
-        producerWaitNanos.get(), peakBufferedBytes.get(), files.counters().snapshot());
+        producerWaitNanos.get(), peakBufferedBytes.get(), producerParks.get(),
+        producersAbandoned.get(), files.counters().snapshot());
   }
 }

@@ -111,7 +111,11 @@ final class SequentialBatchReader implements BatchReader {
     closed = true;
     try (FileSequence sequence = files) {
       if (reader != null) {
-        reader.close();
+        try {
+          reader.close();
+        } catch (IOException | RuntimeException e) {
+          throw Failures.wrap(files.file(Math.min(fileIndex, files.size() - 1)), null, e);
+        }
       }
     } finally {
       reader = null;

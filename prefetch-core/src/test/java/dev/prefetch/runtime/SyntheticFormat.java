@@ -119,6 +119,8 @@ public final class SyntheticFormat implements FileFormat {
   private static final Map<String, Hook> PLAN_HOOKS = new ConcurrentHashMap<>();
   private static final Map<String, Hook> OPEN_HOOKS = new ConcurrentHashMap<>();
   private static final Map<String, Hook> CLOSE_HOOKS = new ConcurrentHashMap<>();
+  private static final Map<String, Hook> NEXT_HOOKS = new ConcurrentHashMap<>();
+  private static final Map<String, Hook> ABORT_HOOKS = new ConcurrentHashMap<>();
 
   /** Runs {@code hook} at the start of every plan() of file {@code name}. */
   static void onPlan(String name, Hook hook) {
@@ -135,6 +137,16 @@ public final class SyntheticFormat implements FileFormat {
     CLOSE_HOOKS.put(name, hook);
   }
 
+  /** Runs {@code hook} at the start of every next() of a reader of file {@code name}. */
+  static void onNext(String name, Hook hook) {
+    NEXT_HOOKS.put(name, hook);
+  }
+
+  /** Runs {@code hook} when the runtime aborts a reader of file {@code name} (from its thread). */
+  static void onAbort(String name, Hook hook) {
+    ABORT_HOOKS.put(name, hook);
+  }
+
   private static void runHook(Map<String, Hook> hooks, String name) throws IOException {
     Hook hook = hooks.get(name);
     if (hook != null) {
@@ -148,6 +160,8 @@ public final class SyntheticFormat implements FileFormat {
     PLAN_HOOKS.remove(name);
     OPEN_HOOKS.remove(name);
     CLOSE_HOOKS.remove(name);
+    NEXT_HOOKS.remove(name);
+    ABORT_HOOKS.remove(name);
     return DataFile.of(new org.apache.hadoop.fs.Path("file:/synthetic/" + name + ".synth"));
   }
 
@@ -254,6 +268,7 @@ public final class SyntheticFormat implements FileFormat {
       if (next >= range.endRow()) {
         return null;
       }
+      runHook(NEXT_HOOKS, plan.name());
       Spec spec = plan.spec();
       if (spec.startGate() != null && batchInRange == 0) {
         await(spec.startGate());
@@ -290,6 +305,15 @@ public final class SyntheticFormat implements FileFormat {
       next += rows;
       batchInRange++;
       return batch;
+    }
+
+    @Override
+    public void abort() {
+      try {
+        runHook(ABORT_HOOKS, plan.name());
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
 
     @Override

@@ -290,6 +290,10 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     private volatile long blockTo = -1;
     private volatile CountDownLatch gate;
     private final AtomicInteger blockedReads = new AtomicInteger();
+    private volatile long hangFrom = -1;
+    private volatile long hangTo = -1;
+    private volatile CountDownLatch hangGate;
+    private final AtomicInteger hungReads = new AtomicInteger();
     private volatile int maxBytesPerRead;
     private volatile long delayMillis;
     private volatile long visibleLength = -1;
@@ -321,11 +325,27 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       return this;
     }
 
-    /** Lets blocked reads go on. */
+    /**
+     * Every read touching {@code [from, to)} hangs, ignoring interrupts (as a read stuck in a
+     * kernel call or on a dead connection does), until {@link #release()} or until its stream is
+     * closed from another thread, which makes it fail.
+     */
+    public Faults hangReadsTouching(long from, long to) {
+      this.hangGate = new CountDownLatch(1);
+      this.hangFrom = from;
+      this.hangTo = to;
+      return this;
+    }
+
+    /** Lets blocked and hung reads go on. */
     public Faults release() {
       CountDownLatch latch = gate;
       if (latch != null) {
         latch.countDown();
+      }
+      CountDownLatch hang = hangGate;
+      if (hang != null) {
+        hang.countDown();
       }
       return this;
     }
@@ -363,7 +383,7 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     /** Removes every fault (counters stay). */
     public Faults clear() {
       failReadNumber = 0;
-      failFrom = failTo = blockFrom = blockTo = -1;
+      failFrom = failTo = blockFrom = blockTo = hangFrom = hangTo = -1;
       release();
       maxBytesPerRead = 0;
       delayMillis = 0;
@@ -403,6 +423,43 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     /** Reads waiting on {@link #blockReadsTouching} now. */
     public int blockedReads() {
       return blockedReads.get();
+    }
+
+    /** Reads hanging on {@link #hangReadsTouching} now. */
+    public int hungReads() {
+      return hungReads.get();
+    }
+
+    /**
+     * Hangs a read of {@code [position, position + length)} that touches the hang range until
+     * release or until {@code closed} says its stream was closed (then it fails). Runs outside
+     * the stream's lock, so that another thread can close the stream meanwhile.
+     */
+    void hangIfAsked(long position, int length, java.util.function.BooleanSupplier closed)
+        throws IOException {
+      CountDownLatch latch = hangGate;
+      if (latch == null || !overlaps(position, position + Math.max(length, 1), hangFrom, hangTo)) {
+        return;
+      }
+      hungReads.incrementAndGet();
+      boolean interrupted = false;
+      try {
+        while (!closed.getAsBoolean()) {
+          try {
+            if (latch.await(5, TimeUnit.MILLISECONDS)) {
+              return;
+            }
+          } catch (InterruptedException e) {
+            interrupted = true; // ignored, and kept for the caller
+          }
+        }
+        throw new IOException("the stream of " + path + " was closed while a read hung");
+      } finally {
+        hungReads.decrementAndGet();
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
 
     long visibleLength(long actual) {
@@ -478,7 +535,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     private final Path path;
     private final FSDataInputStream in;
     private final Faults faults;
-    private boolean closed;
+    /** Volatile: a hung read (outside the lock) watches it. */
+    private volatile boolean closed;
 
     FaultyStream(Path path, FSDataInputStream in, Faults faults) {
       this.path = path;
@@ -519,14 +577,21 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     }
 
     @Override
-    public synchronized int read() throws IOException {
+    public int read() throws IOException {
       byte[] one = new byte[1];
       int n = read(one, 0, 1);
       return n <= 0 ? -1 : one[0] & 0xff;
     }
 
     @Override
-    public synchronized int read(byte[] buffer, int offset, int length) throws IOException {
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+      checkOpen();
+      faults.hangIfAsked(in.getPos(), length, () -> closed);
+      return readLocked(buffer, offset, length);
+    }
+
+    private synchronized int readLocked(byte[] buffer, int offset, int length)
+        throws IOException {
       checkOpen();
       Objects.checkFromIndexSize(offset, length, buffer.length);
       if (length == 0) {
@@ -546,6 +611,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
 
     @Override
     public int read(long position, byte[] buffer, int offset, int length) throws IOException {
+      checkOpen();
+      faults.hangIfAsked(position, length, () -> closed);
       checkOpen();
       Objects.checkFromIndexSize(offset, length, buffer.length);
       if (length == 0) {

@@ -334,4 +334,18 @@ final class OrcRangeReader implements RangeReader {
       }
     }
   }
+
+  /**
+   * Closes this reader's streams from the closing thread so that a read stuck in one fails; the
+   * stream set is concurrent, and each stream's close is idempotent. The reader is then only
+   * closed.
+   */
+  @Override
+  public void abort() {
+    try {
+      fs.closeOpenStreams();
+    } catch (IOException | RuntimeException ignored) {
+      // the read is being abandoned; its own close reports nothing either
+    }
+  }
 }

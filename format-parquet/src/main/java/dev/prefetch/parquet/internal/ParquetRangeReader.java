@@ -41,6 +41,8 @@ final class ParquetRangeReader implements RangeReader {
 
   private final ParquetFilePlan plan;
   private final IndexedFileReader reader;
+  /** The reader's stream, kept for {@link #abort()}. */
+  private final SeekableInputStream stream;
   private final List<Column> columns = new ArrayList<>();
   /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
   private final PageBuffers buffers = new PageBuffers();
@@ -64,6 +66,7 @@ final class ParquetRangeReader implements RangeReader {
   ParquetRangeReader(ParquetFilePlan plan) throws IOException {
     this.plan = plan;
     SeekableInputStream stream = plan.input().newStream();
+    this.stream = stream;
     try {
       this.reader = new IndexedFileReader(plan.input(), plan.footer(),
           plan.newReaderOptions(buffers, chunkBuffers), stream, plan.indexes());
@@ -324,6 +327,19 @@ final class ParquetRangeReader implements RangeReader {
         read(n);
         left -= n;
       }
+    }
+  }
+
+  /**
+   * Closes the stream from the closing thread so that a read stuck in it fails (the stream's own
+   * close is idempotent; this reader is then only closed).
+   */
+  @Override
+  public void abort() {
+    try {
+      stream.close();
+    } catch (IOException | RuntimeException ignored) {
+      // the read is being abandoned; its own close reports nothing either
     }
   }
 }
