@@ -105,6 +105,16 @@ public final class SparkScan implements Callable<Integer> {
    */
   static int compare(SparkSession spark, List<Path> inputs, boolean remote, String only,
       int repeat, int warmups) throws Exception {
+    return compare(spark, inputs, remote, only, repeat, warmups, Map.of());
+  }
+
+  /**
+   * As {@link #compare(SparkSession, List, boolean, String, int, int)}; when {@code tuned} has
+   * session settings, the prefetch source runs a second time with them (line field
+   * {@code settings}).
+   */
+  static int compare(SparkSession spark, List<Path> inputs, boolean remote, String only,
+      int repeat, int warmups, Map<String, String> tuned) throws Exception {
     ObjectMapper json = new ObjectMapper();
     int status = 0;
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
@@ -121,17 +131,33 @@ public final class SparkScan implements Callable<Integer> {
         return 3;
       }
       Map<String, Object> first = null;
-      for (String source : only == null ? List.of("spark", "prefetch") : List.of(only)) {
-        String reader = source.equals("prefetch") ? "prefetch" : format;
+      List<String> sources = new ArrayList<>(
+          only == null ? List.of("spark", "prefetch") : List.of(only));
+      if (!tuned.isEmpty() && sources.contains("prefetch")) {
+        sources.add("prefetch-tuned");
+      }
+      for (String source : sources) {
+        String reader = source.startsWith("prefetch") ? "prefetch" : format;
+        boolean tune = source.equals("prefetch-tuned");
+        if (tune) {
+          tuned.forEach((key, value) -> spark.conf().set(key, value));
+        }
         Result result;
         try {
           result = run(() -> spark.read().format(reader).load(path), repeat, warmups);
         } catch (Exception e) {
           System.err.println("spark-scan: " + source + " failed to read " + input + ": " + e);
           return 3;
+        } finally {
+          if (tune) {
+            tuned.keySet().forEach(key -> spark.conf().unset(key));
+          }
         }
         ObjectNode line = json.createObjectNode();
-        line.put("source", source);
+        line.put("source", tune ? "prefetch" : source);
+        if (tune) {
+          line.putPOJO("settings", tuned);
+        }
         line.put("input", input.toString());
         line.put("format", format);
         line.put("storage", remote ? "remote" : "local");

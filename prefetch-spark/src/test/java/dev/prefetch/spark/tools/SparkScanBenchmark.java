@@ -3,9 +3,11 @@ package dev.prefetch.spark.tools;
 import dev.prefetch.examples.gen.DataSets;
 import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.storage.SimulatedFileSystem;
+import dev.prefetch.spark.PrefetchSparkOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -26,7 +28,10 @@ import org.apache.spark.sql.SparkSession;
  * </pre>
  * The directory is {@code BENCH_DIR} (default {@code benchmarks/target/bench-data}), the rows
  * {@code BENCH_ROWS} (default 4,000,000). Each contender prints one JSON line (see
- * {@link SparkScan}); the run fails when the contenders' aggregates differ.
+ * {@link SparkScan}); the run fails when the contenders' aggregates differ. The session has a
+ * producer pool of 16 threads ({@code spark.prefetch.executor.threads}); on the remote model the
+ * prefetch source runs twice, with its default producers per task and with 8
+ * ({@code spark.prefetch.parallelism}, the line's {@code settings}).
  */
 public final class SparkScanBenchmark {
 
@@ -47,7 +52,11 @@ public final class SparkScanBenchmark {
     DataSets.ensure(GenSpec.scan("parquet", rows), parquet);
     DataSets.ensure(GenSpec.scan("orc", rows), orc);
     SparkSession spark = SparkSession.builder().master(master).appName("spark-scan-benchmark")
-        .config("spark.ui.enabled", "false").getOrCreate();
+        .config("spark.ui.enabled", "false")
+        // Producers blocked in storage requests hold their threads: on the remote model the
+        // pool is what bounds concurrent requests, so it is sized for 2 tasks x 8 producers.
+        .config(PrefetchSparkOptions.EXECUTOR_THREADS, "16")
+        .getOrCreate();
     int status = 0;
     try {
       SimulatedFileSystem.configure(spark.sparkContext().hadoopConfiguration(),
@@ -57,7 +66,7 @@ public final class SparkScanBenchmark {
       status = Math.max(status, SparkScan.compare(spark, List.of(parquet, orc), false, null,
           repeat, 1));
       status = Math.max(status, SparkScan.compare(spark, List.of(parquet, orc), true, null,
-          remoteRepeat, 0));
+          remoteRepeat, 0, Map.of("spark.prefetch.parallelism", "8")));
     } finally {
       spark.stop();
     }
