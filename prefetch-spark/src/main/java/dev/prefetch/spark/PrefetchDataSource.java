@@ -15,7 +15,7 @@ import scala.collection.immutable.Seq;
  * Spark file source (DataSource V2). Registered under the short name {@value #SHORT_NAME}
  * ({@code META-INF/services/org.apache.spark.sql.sources.DataSourceRegister}).
  *
- * <p>Read only: the table reports only batch reads, so Spark rejects writes at analysis.
+ * <p>Read only: the table reports only batch reads, and the V1 fallback refuses writes.
  */
 public final class PrefetchDataSource implements FileDataSourceV2 {
 
@@ -36,8 +36,8 @@ public final class PrefetchDataSource implements FileDataSourceV2 {
   }
 
   /**
-   * The V1 format Spark would fall back to for writes. Writes are not supported (the table has
-   * no write capability), so this is never used to write through this source.
+   * The V1 format Spark falls back to where it has no V2 path (writes through
+   * {@code DataFrameWriter.save}): one that refuses to write, since this source only reads.
    */
   @Override
   public Class<? extends FileFormat> fallbackFileFormat() {
