@@ -46,7 +46,7 @@ class SharedPoolTest {
   void eightTasksOnTwoProducerThreadsRead32FilesCorrectly() {
     for (String format : new String[] {"parquet", "orc"}) {
       String path = dir.resolve("many-" + format).toString();
-      spark.sql("SELECT id, CONCAT('row-', id) AS name, id * 0.5 AS half FROM RANGE(0, 320000, 1, 32)")
+      spark.sql("SELECT id, CONCAT('row-', id) AS name, id * 0.5 AS half FROM RANGE(0, 160000, 1, 32)")
           .write().format(format).option("parquet.block.size", "65536")
           .option("orc.stripe.size", "65536").save(path);
       Dataset<Row> expected = spark.read().format(format).load(path);

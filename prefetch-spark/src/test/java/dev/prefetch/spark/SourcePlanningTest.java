@@ -47,7 +47,7 @@ class SourcePlanningTest {
   static void writeFiles() throws Exception {
     spark = SharedSpark.session();
     for (String format : new String[] {"parquet", "orc"}) {
-      GenSpec scan = new GenSpec(format, GenSpec.Kind.SCAN, 40_000, 0, 8,
+      GenSpec scan = new GenSpec(format, GenSpec.Kind.SCAN, 16_000, 0, 8,
           GenSpec.DEFAULT_ROW_GROUP_BYTES, 8 << 10, "snappy", true, true, true,
           GenSpec.DEFAULT_SEED);
       Files.createDirectories(dir.resolve("scan-" + format));
@@ -102,7 +102,7 @@ class SourcePlanningTest {
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void projectedColumnsAndPushedFiltersGiveSparksRows(String format) {
-    String where = "id < 3000 AND qty >= 10 AND category IS NOT NULL AND code IS NULL OR id = 39999";
+    String where = "id < 3000 AND qty >= 10 AND category IS NOT NULL AND code IS NULL OR id = 15999";
     Dataset<Row> expected = builtIn(format, "scan-" + format).select("category", "id", "price")
         .where(where);
     Dataset<Row> ours = prefetch("scan-" + format).select("category", "id", "price").where(where);
@@ -118,7 +118,7 @@ class SourcePlanningTest {
   void pushedFiltersPruneRowGroupsAndStripes(String format) {
     Dataset<Row> all = prefetch("scan-" + format).select("id", "comment");
     Dataset<Row> few = all.where("id < 2000");
-    assertThat(few.count()).isEqualTo(2000);
+    assertThat(few.count()).isEqualTo(2000);  // the first row group of eight
     long allBytes = bytesRead(all.where("comment IS NOT NULL OR comment IS NULL"));
     long fewBytes = bytesRead(few);
     assertThat(fewBytes).isPositive().isLessThan(allBytes / 2);
@@ -142,8 +142,8 @@ class SourcePlanningTest {
 
   @Test
   void countOnlyQueriesReadRowCounts() {
-    assertThat(prefetch("scan-parquet").count()).isEqualTo(40_000);
-    assertThat(prefetch("scan-orc").count()).isEqualTo(40_000);
+    assertThat(prefetch("scan-parquet").count()).isEqualTo(16_000);
+    assertThat(prefetch("scan-orc").count()).isEqualTo(16_000);
     assertThat(prefetch("hive-orc").where("year = 2020").count())
         .isEqualTo(builtIn("orc", "hive-orc").where("year = 2020").count());
   }
@@ -170,7 +170,7 @@ class SourcePlanningTest {
     spark.conf().set("spark.prefetch.parallelism", "3");
     try {
       assertThat(spark.read().format("prefetch").option("read.batch-size", "1000")
-          .load(dir.resolve("scan-orc").toString()).count()).isEqualTo(40_000);
+          .load(dir.resolve("scan-orc").toString()).count()).isEqualTo(16_000);
       spark.conf().set("spark.prefetch.parallelism", "0");
       assertThatThrownBy(() -> prefetch("scan-orc").count())
           .hasStackTraceContaining("prefetch.parallelism");

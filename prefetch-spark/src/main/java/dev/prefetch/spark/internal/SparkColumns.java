@@ -71,6 +71,15 @@ public final class SparkColumns {
 
   /** A Spark column over {@code vector}, typed as {@code sparkType}. */
   public static ColumnVector wrap(dev.prefetch.batch.ColumnVector vector, DataType sparkType) {
+    return wrap(vector, sparkType, ZoneId.systemDefault());
+  }
+
+  /**
+   * As {@link #wrap(dev.prefetch.batch.ColumnVector, DataType)}, with {@code zone} as the time
+   * zone local date-times read as instants are placed in.
+   */
+  static ColumnVector wrap(dev.prefetch.batch.ColumnVector vector, DataType sparkType,
+      ZoneId zone) {
     Kind kind = vector.type().kind();
     if (sparkType instanceof BooleanType && kind == Kind.BOOLEAN) {
       return new BooleanColumn(sparkType, (BooleanVector) vector);
@@ -101,7 +110,7 @@ public final class SparkColumns {
     }
     if ((sparkType instanceof TimestampType || sparkType instanceof TimestampNTZType)
         && kind == Kind.TIMESTAMP) {
-      return timestamp(sparkType, (LongVector) vector);
+      return timestamp(sparkType, (LongVector) vector, zone);
     }
     if ((sparkType instanceof StringType || sparkType instanceof BinaryType)
         && (kind == Kind.STRING || kind == Kind.BINARY || kind == Kind.FIXED_BINARY)) {
@@ -109,12 +118,12 @@ public final class SparkColumns {
     }
     if (sparkType instanceof ArrayType array && kind == Kind.LIST) {
       ListVector list = (ListVector) vector;
-      return new ListColumn(sparkType, list, wrap(list.elements(), array.elementType()));
+      return new ListColumn(sparkType, list, wrap(list.elements(), array.elementType(), zone));
     }
     if (sparkType instanceof MapType map && kind == Kind.MAP) {
       MapVector m = (MapVector) vector;
-      return new MapColumn(sparkType, m, wrap(m.keys(), map.keyType()),
-          wrap(m.values(), map.valueType()));
+      return new MapColumn(sparkType, m, wrap(m.keys(), map.keyType(), zone),
+          wrap(m.values(), map.valueType(), zone));
     }
     if (sparkType instanceof StructType struct && kind == Kind.STRUCT) {
       StructVector s = (StructVector) vector;
@@ -126,7 +135,7 @@ public final class SparkColumns {
       }
       ColumnVector[] children = new ColumnVector[fields.length];
       for (int i = 0; i < fields.length; i++) {
-        children[i] = wrap(s.child(i), fields[i].dataType());
+        children[i] = wrap(s.child(i), fields[i].dataType(), zone);
       }
       return new StructColumn(sparkType, s, children);
     }
@@ -171,10 +180,10 @@ public final class SparkColumns {
             && (kind == Kind.STRING || kind == Kind.BINARY || kind == Kind.FIXED_BINARY));
   }
 
-  private static ColumnVector timestamp(DataType sparkType, LongVector vector) {
+  private static ColumnVector timestamp(DataType sparkType, LongVector vector, ZoneId zone) {
     TimeUnit unit = vector.type().timeUnit();
     boolean localAsInstant = sparkType instanceof TimestampType && !vector.type().utcAdjusted();
-    ZoneRules rules = localAsInstant ? ZoneId.systemDefault().normalized().getRules() : null;
+    ZoneRules rules = localAsInstant ? zone.normalized().getRules() : null;
     if (rules != null && rules.isFixedOffset() && rules.getOffset(java.time.Instant.EPOCH)
         .equals(ZoneOffset.UTC)) {
       rules = null;
