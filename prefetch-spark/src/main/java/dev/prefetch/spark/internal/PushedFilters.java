@@ -3,9 +3,7 @@ package dev.prefetch.spark.internal;
 import java.sql.Date;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
@@ -373,14 +371,5 @@ final class PushedFilters {
       }
     }
     return null;
-  }
-
-  /** Names of the columns the filters refer to (for tests and plans). */
-  static Set<String> references(Filter[] filters) {
-    Set<String> names = new HashSet<>();
-    for (Filter filter : filters) {
-      names.addAll(List.of(filter.references()));
-    }
-    return names;
   }
 }
