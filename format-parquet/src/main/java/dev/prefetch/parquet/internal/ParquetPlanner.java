@@ -27,7 +27,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.filter2.columnindex.RowRanges;
 import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.filter2.compat.RowGroupFilter;
 import org.apache.parquet.filter2.predicate.FilterPredicate;
@@ -208,7 +207,7 @@ public final class ParquetPlanner {
         for (BlockMetaData block : kept) {
           int ordinal = ordinals.get(block);
           checkChunks(block, ordinal, projection, length);
-          RowRanges pageRanges = null;
+          long[] pageRanges = null;
           if (filtering && readOptions.useColumnIndexFilter()) {
             pageRanges = pagePruning(filter, block, indexes, stream, allPaths);
           }
@@ -267,11 +266,12 @@ public final class ParquetPlanner {
     }
   }
 
-  private RowRanges pagePruning(FilterCompat.Filter filter, BlockMetaData block,
+  /** The rows the column indexes keep, as {@code [from, to)} pairs. */
+  private long[] pagePruning(FilterCompat.Filter filter, BlockMetaData block,
       PageIndexReader indexes, SeekableInputStream stream, Set<ColumnPath> allPaths)
       throws IOException {
     try {
-      return ColumnIndexFilter.calculateRowRanges(filter,
+      return RowRangesCompat.columnIndexRows(filter,
           new LazyColumnIndexStore(block, indexes, stream), allPaths, block.getRowCount());
     } catch (UncheckedIOException e) {
       throw e.getCause();
@@ -281,7 +281,7 @@ public final class ParquetPlanner {
   /** Cuts one selected row group into ranges: row-range segments, slices, page pruning. */
   private void planRowGroup(List<ReadRange> ranges, List<SliceSpec> specs, BlockMetaData block,
       int ordinal, long firstRow, int selectedRowGroups, Projection projection,
-      RowRanges pageRanges, PageIndexReader indexes, SeekableInputStream stream)
+      long[] pageRanges, PageIndexReader indexes, SeekableInputStream stream)
       throws IOException {
     long rows = block.getRowCount();
     List<long[]> segments = new ArrayList<>();
@@ -397,15 +397,15 @@ public final class ParquetPlanner {
     return out;
   }
 
-  /** {@code [from, to)} intersected with {@code pageRanges} (null: all rows) as bounds. */
-  private static long[] intersect(long from, long to, RowRanges pageRanges) {
+  /** {@code [from, to)} intersected with {@code pageRanges} ({@code [from, to)} pairs; null: all rows) as bounds. */
+  private static long[] intersect(long from, long to, long[] pageRanges) {
     if (pageRanges == null) {
       return new long[] {from, to};
     }
     List<Long> bounds = new ArrayList<>();
-    for (RowRanges.Range range : pageRanges.getRanges()) {
-      long start = Math.max(from, range.from);
-      long end = Math.min(to, range.to + 1);
+    for (int i = 0; i < pageRanges.length; i += 2) {
+      long start = Math.max(from, pageRanges[i]);
+      long end = Math.min(to, pageRanges[i + 1]);
       if (start < end) {
         bounds.add(start);
         bounds.add(end);

@@ -127,7 +127,8 @@ final class ParquetRangeReader implements RangeReader {
     String where = range.locator().toString();
     stream.arm(where, filtered ? List.of() : chunkSpans(where));
     try {
-      return filtered ? reader.readFilteredRowGroup(spec.rowGroup(), spec.rowRanges())
+      return filtered ? RowRangesCompat.readFiltered(reader,
+          spec.rowGroup(), spec.rowGroupRows(), spec.bounds())
           : reader.readRowGroup(spec.rowGroup());
     } catch (IOException | RuntimeException | Error e) {
       chunkBuffers.forget(); // a vectored range may still be in flight into one of them

@@ -1,7 +1,6 @@
 package dev.prefetch.parquet.internal;
 
 import java.util.Arrays;
-import org.apache.parquet.filter2.columnindex.RowRanges;
 
 /**
  * How a range reader reads one planned range: the row group, and the selected rows as sorted,
@@ -42,12 +41,4 @@ public record SliceSpec(int rowGroup, long rowGroupFirstRow, long rowGroupRows, 
     return bounds[2 * interval + 1];
   }
 
-  /** The intervals as parquet-hadoop row ranges (inclusive ends). */
-  public RowRanges rowRanges() {
-    RowRanges.Builder builder = RowRanges.builder();
-    for (int i = 0; i < intervals(); i++) {
-      builder.addSelectedRange(from(i), to(i) - 1);
-    }
-    return builder.build();
-  }
 }

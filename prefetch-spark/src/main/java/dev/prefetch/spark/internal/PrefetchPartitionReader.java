@@ -1,0 +1,185 @@
+package dev.prefetch.spark.internal;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.vectorized.ColumnVectorUtils;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.vectorized.ColumnVector;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/**
+ * One split as Spark {@link ColumnarBatch}es: each of our batches is wrapped (not copied) by
+ * {@link SparkColumns}, followed by the split's partition values as constant columns.
+ *
+ * <p>Lifecycle: Spark's task thread is the only caller. A batch handed out by {@link #get()} stays
+ * valid until the next {@link #next()} or {@link #close()}, which release it so that the format
+ * can reuse its arrays (Spark's contract for columnar readers: the consumer is done with a batch
+ * when it asks for the next). {@code close()} releases the current batch and closes the reader,
+ * which stops its producers.
+ */
+final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
+
+  private final DataFile file;
+  private final BatchReader reader;
+  private final CountingCache cache;
+  private final StructType readDataSchema;
+  private final boolean dataColumns;
+  private final ConstantColumnVector[] partitionColumns;
+  private final TaskTotals totals;
+  private RecordBatch current;
+  private ColumnarBatch batch;
+  private boolean closed;
+
+  private PrefetchPartitionReader(DataFile file, BatchReader reader, CountingCache cache,
+      StructType readDataSchema, boolean dataColumns, ConstantColumnVector[] partitionColumns) {
+    this.file = file;
+    this.reader = reader;
+    this.cache = cache;
+    this.readDataSchema = readDataSchema;
+    this.dataColumns = dataColumns;
+    this.partitionColumns = partitionColumns;
+    this.totals = TaskTotals.current();
+    totals.opened(this);
+  }
+
+  /**
+   * Opens {@code file} with the read's properties, the projection of {@code readDataSchema} and
+   * the format's predicate (null for none), on the executor's shared pool and cache.
+   */
+  static PrefetchPartitionReader open(DataFile file, ReadOptions.Builder options,
+      Object predicate, StructType dataSchema, StructType readDataSchema,
+      StructType readPartitionSchema, InternalRow partitionValues, Configuration conf,
+      ExecutorResources resources) throws IOException {
+    List<String> columns = new ArrayList<>();
+    for (StructField field : readDataSchema.fields()) {
+      columns.add(field.name());
+    }
+    boolean dataColumns = !columns.isEmpty();
+    if (!dataColumns) {
+      // Only rows are counted (or only partition columns read): one column gives the counts.
+      columns.add(dataSchema.fields()[0].name());
+    }
+    options.columns(columns);
+    CountingCache cache = resources.cache() == null ? null : new CountingCache(resources.cache());
+    ReadContext context = ReadContext.builder().configuration(conf)
+        .executor(resources.executor()).cache(cache).build();
+    BatchReader reader;
+    try {
+      reader = Readers.open(file, options.filter(predicate).build(), context);
+    } catch (IllegalArgumentException e) {
+      if (predicate == null) {
+        throw e;
+      }
+      // The predicate is typed from Spark's schema; a file whose physical type differs (an
+      // unsigned INT32 read as a Spark long, say) rejects it. Pruning is optional (Spark filters
+      // the rows), so this file is read without it.
+      reader = Readers.open(file, options.filter(null).build(), context);
+    }
+    try {
+      if (dataColumns) {
+        check(file, reader.schema(), readDataSchema);
+      }
+      int capacity = options.build().batchSize();
+      ConstantColumnVector[] partitionColumns =
+          new ConstantColumnVector[readPartitionSchema.fields().length];
+      for (int i = 0; i < partitionColumns.length; i++) {
+        partitionColumns[i] = new ConstantColumnVector(capacity,
+            readPartitionSchema.fields()[i].dataType());
+        ColumnVectorUtils.populate(partitionColumns[i], partitionValues, i);
+      }
+      return new PrefetchPartitionReader(file, reader, cache, readDataSchema, dataColumns,
+          partitionColumns);
+    } catch (IOException | RuntimeException e) {
+      reader.close();
+      throw e;
+    }
+  }
+
+  private static void check(DataFile file, Schema schema, StructType readDataSchema)
+      throws IOException {
+    StructField[] fields = readDataSchema.fields();
+    if (schema.size() != fields.length) {
+      throw new IOException("Cannot read " + file + ": asked for " + fields.length
+          + " columns, the reader gives " + schema.size() + " (" + schema + ")");
+    }
+    for (int i = 0; i < fields.length; i++) {
+      Field field = schema.field(i);
+      if (!SparkColumns.convertible(field.type(), fields[i].dataType())) {
+        throw new IOException("Cannot read " + file + ": column '" + field.name() + "' is "
+            + field.type() + " in the file, which does not read as the table's "
+            + fields[i].dataType().simpleString());
+      }
+    }
+  }
+
+  @Override
+  public boolean next() throws IOException {
+    releaseCurrent();
+    RecordBatch next = reader.next();
+    if (next == null) {
+      return false;
+    }
+    current = next;
+    int data = dataColumns ? readDataSchema.fields().length : 0;
+    ColumnVector[] columns = new ColumnVector[data + partitionColumns.length];
+    for (int i = 0; i < data; i++) {
+      columns[i] = SparkColumns.wrap(next.column(i), readDataSchema.fields()[i].dataType());
+    }
+    System.arraycopy(partitionColumns, 0, columns, data, partitionColumns.length);
+    batch = new ColumnarBatch(columns, next.rowCount());
+    return true;
+  }
+
+  @Override
+  public ColumnarBatch get() {
+    if (batch == null) {
+      throw new IllegalStateException("no current batch of " + file);
+    }
+    return batch;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return totals.with(closed ? null : reader.metrics(), closed ? null : cache);
+  }
+
+  private void releaseCurrent() {
+    batch = null;
+    if (current != null) {
+      current.release();
+      current = null;
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    releaseCurrent();
+    try {
+      reader.close();
+    } finally {
+      totals.closed(this, reader.metrics(), cache);
+      for (ConstantColumnVector column : partitionColumns) {
+        column.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package dev.prefetch.spark.internal;
+
+import java.io.IOException;
+import java.util.Iterator;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+
+/** The rows of a columnar reader's batches, one at a time (views into the current batch). */
+final class RowsOfBatches implements PartitionReader<InternalRow> {
+
+  private final PartitionReader<ColumnarBatch> batches;
+  private Iterator<InternalRow> rows;
+  private InternalRow current;
+
+  RowsOfBatches(PartitionReader<ColumnarBatch> batches) {
+    this.batches = batches;
+  }
+
+  @Override
+  public boolean next() throws IOException {
+    while (rows == null || !rows.hasNext()) {
+      if (!batches.next()) {
+        return false;
+      }
+      rows = batches.get().rowIterator();
+    }
+    current = rows.next();
+    return true;
+  }
+
+  @Override
+  public InternalRow get() {
+    return current;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return batches.currentMetricsValues();
+  }
+
+  @Override
+  public void close() throws IOException {
+    batches.close();
+  }
+}

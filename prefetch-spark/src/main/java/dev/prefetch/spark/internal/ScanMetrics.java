@@ -1,0 +1,129 @@
+package dev.prefetch.spark.internal;
+
+import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
+
+/**
+ * The source's metrics in Spark's SQL UI (on the scan node), summed over tasks. Spark makes each
+ * metric class on the driver by reflection, so each is a public class with a no-argument
+ * constructor; tasks report values under the same names ({@link #values}).
+ */
+public final class ScanMetrics {
+
+  public static final String BYTES_READ = "prefetchBytesRead";
+  public static final String READ_REQUESTS = "prefetchReadRequests";
+  public static final String PRODUCER_WAIT_MS = "prefetchProducerWaitMs";
+  public static final String CONSUMER_WAIT_MS = "prefetchConsumerWaitMs";
+  public static final String FOOTER_CACHE_HITS = "prefetchFooterCacheHits";
+  public static final String FOOTER_CACHE_MISSES = "prefetchFooterCacheMisses";
+
+  private ScanMetrics() {
+  }
+
+  static CustomMetric[] supported() {
+    return new CustomMetric[] {new BytesRead(), new ReadRequests(), new ProducerWaitMs(),
+        new ConsumerWaitMs(), new FooterCacheHits(), new FooterCacheMisses()};
+  }
+
+  /** One task's values, in the order of {@link #supported()}. */
+  static CustomTaskMetric[] values(long bytesRead, long readRequests, long producerWaitNanos,
+      long consumerWaitNanos, long footerHits, long footerMisses) {
+    return new CustomTaskMetric[] {value(BYTES_READ, bytesRead),
+        value(READ_REQUESTS, readRequests), value(PRODUCER_WAIT_MS, producerWaitNanos / 1_000_000),
+        value(CONSUMER_WAIT_MS, consumerWaitNanos / 1_000_000),
+        value(FOOTER_CACHE_HITS, footerHits), value(FOOTER_CACHE_MISSES, footerMisses)};
+  }
+
+  private static CustomTaskMetric value(String name, long value) {
+    return new CustomTaskMetric() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public long value() {
+        return value;
+      }
+    };
+  }
+
+  /** Bytes read from storage, data and metadata. */
+  public static final class BytesRead extends CustomSumMetric {
+    @Override
+    public String name() {
+      return BYTES_READ;
+    }
+
+    @Override
+    public String description() {
+      return "prefetch: bytes read";
+    }
+  }
+
+  /** Storage requests (positioned reads, reads after a seek). */
+  public static final class ReadRequests extends CustomSumMetric {
+    @Override
+    public String name() {
+      return READ_REQUESTS;
+    }
+
+    @Override
+    public String description() {
+      return "prefetch: read requests";
+    }
+  }
+
+  /** Time producers waited for queue room or memory budget. */
+  public static final class ProducerWaitMs extends CustomSumMetric {
+    @Override
+    public String name() {
+      return PRODUCER_WAIT_MS;
+    }
+
+    @Override
+    public String description() {
+      return "prefetch: producer wait time (ms)";
+    }
+  }
+
+  /** Time tasks waited for producers in {@code next()}. */
+  public static final class ConsumerWaitMs extends CustomSumMetric {
+    @Override
+    public String name() {
+      return CONSUMER_WAIT_MS;
+    }
+
+    @Override
+    public String description() {
+      return "prefetch: consumer wait time (ms)";
+    }
+  }
+
+  /** Footer, tail and page index lookups served by the executor's metadata cache. */
+  public static final class FooterCacheHits extends CustomSumMetric {
+    @Override
+    public String name() {
+      return FOOTER_CACHE_HITS;
+    }
+
+    @Override
+    public String description() {
+      return "prefetch: footer cache hits";
+    }
+  }
+
+  /** Footer, tail and page index lookups that read the file. */
+  public static final class FooterCacheMisses extends CustomSumMetric {
+    @Override
+    public String name() {
+      return FOOTER_CACHE_MISSES;
+    }
+
+    @Override
+    public String description() {
+      return "prefetch: footer cache misses";
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package dev.prefetch.spark;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One local SparkSession for the test JVM (Spark allows one context per JVM and starting one
+ * takes seconds), and the comparison every parity test makes.
+ */
+final class SharedSpark {
+
+  private static SparkSession session;
+
+  private SharedSpark() {
+  }
+
+  /** The shared {@code local[2]} session, started on first use. */
+  static synchronized SparkSession session() {
+    if (session == null) {
+      session = SparkSession.builder().master("local[2]").appName("prefetch-spark-tests")
+          .config("spark.ui.enabled", "false")
+          .config("spark.sql.shuffle.partitions", "2")
+          .config("spark.sql.session.timeZone", "UTC")
+          .config("spark.sql.adaptive.enabled", "false")
+          .getOrCreate();
+    }
+    return session;
+  }
+
+  /** Stops the shared session (a test that needs another master starts its own after). */
+  static synchronized void stop() {
+    if (session != null) {
+      session.stop();
+      session = null;
+    }
+  }
+
+  /**
+   * Asserts that two datasets hold the same rows, duplicates included: equal schemas, equal
+   * counts and {@code exceptAll} empty both ways. Columns holding maps (which Spark cannot
+   * compare in set operations) are compared as their JSON text.
+   */
+  static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual) {
+    assertThat(actual.schema().treeString()).isEqualTo(expected.schema().treeString());
+    Dataset<Row> e = comparable(expected);
+    Dataset<Row> a = comparable(actual);
+    long count = e.count();
+    assertThat(a.count()).as("row count").isEqualTo(count);
+    List<Row> missing = e.exceptAll(a).limit(5).collectAsList();
+    assertThat(missing).as("rows of the built-in reader missing from prefetch's").isEmpty();
+    List<Row> extra = a.exceptAll(e).limit(5).collectAsList();
+    assertThat(extra).as("rows of prefetch's not in the built-in reader's").isEmpty();
+  }
+
+  private static Dataset<Row> comparable(Dataset<Row> data) {
+    List<Column> columns = new ArrayList<>();
+    for (StructField field : data.schema().fields()) {
+      Column column = data.col("`" + field.name() + "`");
+      columns.add(hasMap(field.dataType())
+          ? functions.to_json(functions.struct(column)).as(field.name()) : column);
+    }
+    return data.select(columns.toArray(new Column[0]));
+  }
+
+  private static boolean hasMap(DataType type) {
+    if (type instanceof MapType) {
+      return true;
+    }
+    if (type instanceof ArrayType array) {
+      return hasMap(array.elementType());
+    }
+    if (type instanceof StructType struct) {
+      for (StructField field : struct.fields()) {
+        if (hasMap(field.dataType())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
