@@ -88,8 +88,8 @@ final class ArrowTestFiles {
 
   /** The Parquet columns DuckDB reads into the same types it imports from Arrow. */
   static final List<String> DUCKDB_COLUMNS = List.of("id", "b", "i8", "i16", "i32", "i64", "u8",
-      "u16", "u32", "u64", "f32", "f64", "d9", "d18", "d38", "s", "bin", "dt", "tsms", "tsus",
-      "tsns", "lst", "lstr", "m", "st", "lol");
+      "u16", "u32", "u64", "f32", "f64", "d9", "d18", "d38", "s", "bin", "fixed5", "dt", "tus",
+      "tsms", "tsus", "tsns", "lst", "lstr", "m", "st", "lol", "lu");
 
   static final TypeDescription ORC_ALL_TYPES = TypeDescription.fromString("struct<"
       + "id:bigint,b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,f64:double,"
@@ -225,9 +225,11 @@ final class ArrowTestFiles {
         }
         if (some(r)) {
           Group m = g.addGroup("m");
+          int base = r.nextInt(50) * 4;
           for (int i = r.nextInt(4); i > 0; i--) {
             Group kv = m.addGroup("key_value");
-            kv.add("key", "k" + r.nextInt(50));
+            // Distinct keys: DuckDB refuses maps with duplicate keys.
+            kv.add("key", "k" + (base + i));
             if (some(r)) {
               kv.add("value", r.nextLong());
             }
