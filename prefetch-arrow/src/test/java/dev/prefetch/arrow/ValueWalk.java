@@ -47,13 +47,13 @@ import org.apache.arrow.vector.complex.DenseUnionVector;
  * Walks a batch and the Arrow vectors it was converted to, value by value: the batch side through
  * {@code getObject} and the documented mapping, the Arrow side through Arrow's own typed getters.
  */
-final class ValueWalk {
+public final class ValueWalk {
 
   private ValueWalk() {
   }
 
   /** Asserts every value of every column of {@code root} equals the batch's through the mapping. */
-  static long assertSameValues(RecordBatch batch, VectorSchemaRoot root, ArrowMapping mapping) {
+  public static long assertSameValues(RecordBatch batch, VectorSchemaRoot root, ArrowMapping mapping) {
     assertThat(root.getRowCount()).isEqualTo(batch.rowCount());
     List<ColumnPlan> plans = mapping.plans();
     long values = 0;
