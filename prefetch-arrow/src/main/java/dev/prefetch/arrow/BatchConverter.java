@@ -53,7 +53,7 @@ public final class BatchConverter implements AutoCloseable {
 
   static void fill(VectorSchemaRoot root, ArrowMapping mapping, VectorFiller filler,
       RecordBatch batch) {
-    if (!batch.schema().equals(mapping.schema())) {
+    if (batch.schema() != mapping.schema() && !batch.schema().equals(mapping.schema())) {
       throw new IllegalArgumentException("batch of " + batch.file() + " has schema "
           + batch.schema() + ", not the converter's " + mapping.schema());
     }
