@@ -116,7 +116,7 @@ public final class ValueWalk {
   }
 
   /** The Arrow value at {@code row}, in the batch's boxed types. */
-  static Object actual(FieldVector v, int row) {
+  public static Object actual(FieldVector v, int row) {
     if (v instanceof DenseUnionVector union) {
       byte typeId = union.getTypeId(row);
       FieldVector child = union.getChildrenFromFields().get(typeId);
