@@ -254,9 +254,15 @@ public final class VectorFiller {
       int base = w << 6;
       int end = Math.min(count, base + 64);
       long bits = 0;
-      for (int i = base; i < end; i++) {
-        boolean isNull = (nulls != null && nulls[i]) || (extra != null && extra[i]);
-        bits |= (isNull ? 0L : 1L) << (i - base);
+      if (extra == null) {
+        for (int i = base; i < end; i++) {
+          bits |= (nulls[i] ? 0L : 1L) << (i - base);
+        }
+      } else {
+        for (int i = base; i < end; i++) {
+          boolean isNull = (nulls != null && nulls[i]) || extra[i];
+          bits |= (isNull ? 0L : 1L) << (i - base);
+        }
       }
       nullCount += (end - base) - Long.bitCount(bits);
       bitmap[w] = bits;
@@ -326,12 +332,21 @@ public final class VectorFiller {
     long[] unscaled = v.unscaledLongs();
     int words = width / 8;
     long[] le = longs(count * words);
-    for (int i = 0, at = 0; i < count; i++) {
-      long value = unscaled[i];
-      long sign = value >> 63;
-      le[at++] = value;
-      for (int k = 1; k < words; k++) {
-        le[at++] = sign;
+    if (words == 2) {
+      // Decimal128, the common width: low word, then the sign extension.
+      for (int i = 0, at = 0; i < count; i++, at += 2) {
+        long value = unscaled[i];
+        le[at] = value;
+        le[at + 1] = value >> 63;
+      }
+    } else {
+      for (int i = 0, at = 0; i < count; i++) {
+        long value = unscaled[i];
+        long sign = value >> 63;
+        le[at++] = value;
+        for (int k = 1; k < words; k++) {
+          le[at++] = sign;
+        }
       }
     }
     view(add(out, 8L * count * words)).asLongBuffer().put(le, 0, count * words);
