@@ -13,9 +13,14 @@ import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.examples.Contender;
+import dev.prefetch.examples.internal.ProcessCpu;
 import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -35,6 +40,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * What the Arrow conversion adds to a scan: the 4,000,000-row Parquet scan table, every column,
@@ -47,6 +54,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Before any timing, the trial's setup checks the scan reads the library reader's checksum,
  * and that a conversion of every batch carries its rows, its null counts and the sum of its
  * {@code id} column into Arrow.
+ *
+ * <p>On a machine shared with other work, wall time follows the load; so each trial also prints
+ * the median process CPU time of its measured scans (every thread, as the OS accounts it), which
+ * the load moves far less.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ArrowScanBenchmark}.
  */
@@ -67,6 +78,8 @@ public class ArrowScanBenchmark {
   private org.apache.hadoop.fs.Path path;
   private ReadOptions options;
   private long expectedRows;
+  private long cpuAtStart;
+  private final List<Double> cpuSeconds = new ArrayList<>();
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -125,6 +138,19 @@ public class ArrowScanBenchmark {
     }
   }
 
+  @Setup(Level.Iteration)
+  public void startCpu() {
+    cpuAtStart = ProcessCpu.nanos();
+  }
+
+  @TearDown(Level.Iteration)
+  public void endCpu(IterationParams iteration) {
+    long end = ProcessCpu.nanos();
+    if (iteration.getType() == IterationType.MEASUREMENT && cpuAtStart >= 0 && end >= 0) {
+      cpuSeconds.add((end - cpuAtStart) / 1e9);
+    }
+  }
+
   /** The scan alone: every batch taken and released. */
   @Benchmark
   public long scan() throws IOException {
@@ -161,6 +187,12 @@ public class ArrowScanBenchmark {
 
   @TearDown(Level.Trial)
   public void tearDown() {
+    if (!cpuSeconds.isEmpty()) {
+      List<Double> sorted = new ArrayList<>(cpuSeconds);
+      Collections.sort(sorted);
+      System.out.printf(Locale.ROOT, "%nprocess CPU per scan: median %.3f s of %s%n",
+          sorted.get(sorted.size() / 2), cpuSeconds);
+    }
     long held = allocator.getAllocatedMemory();
     allocator.close();
     context.close();

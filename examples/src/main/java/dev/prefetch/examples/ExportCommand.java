@@ -10,8 +10,8 @@ import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
 import java.util.LinkedHashMap;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
@@ -30,6 +30,42 @@ final class ExportCommand extends FileCommand {
   @Option(names = "--arrow", required = true, paramLabel = "OUT",
       description = "The Arrow IPC stream file to write (replaced if it exists).")
   Path arrowOut;
+
+  /** Writes every batch of {@code reader}; a failure to write names the output file. */
+  private void write(PrefetchArrowReader reader) throws IOException {
+    OutputStream out;
+    try {
+      out = Files.newOutputStream(arrowOut);
+    } catch (IOException e) {
+      throw writeError(e);
+    }
+    try (OutputStream closing = out;
+         ArrowStreamWriter writer = new ArrowStreamWriter(reader.getVectorSchemaRoot(), null,
+             Channels.newChannel(closing))) {
+      try {
+        writer.start();
+      } catch (IOException e) {
+        throw writeError(e);
+      }
+      while (reader.loadNextBatch()) {
+        try {
+          writer.writeBatch();
+        } catch (IOException e) {
+          throw writeError(e);
+        }
+      }
+      try {
+        writer.end();
+      } catch (IOException e) {
+        throw writeError(e);
+      }
+    }
+  }
+
+  private CliException writeError(IOException e) {
+    return new CliException(CliException.READ_ERROR,
+        arrowOut + ": cannot write the Arrow stream: " + e.getMessage(), e);
+  }
 
   @Override
   public Integer call() {
@@ -50,21 +86,7 @@ final class ExportCommand extends FileCommand {
     try (BufferAllocator allocator = new RootAllocator();
          PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(file.path()), options,
              context, allocator)) {
-      try (OutputStream out = Files.newOutputStream(arrowOut);
-           ArrowStreamWriter writer = new ArrowStreamWriter(reader.getVectorSchemaRoot(), null,
-               Channels.newChannel(out))) {
-        writer.start();
-        while (reader.loadNextBatch()) {
-          writer.writeBatch();
-        }
-        writer.end();
-      } catch (IOException e) {
-        if (e instanceof dev.prefetch.ReadException) {
-          throw e;
-        }
-        throw new CliException(CliException.READ_ERROR,
-            arrowOut + ": cannot write the Arrow stream: " + e.getMessage(), e);
-      }
+      write(reader);
       rows = reader.rows();
       batches = reader.batches();
     } catch (CliException e) {

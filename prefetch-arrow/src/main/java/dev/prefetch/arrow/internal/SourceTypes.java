@@ -38,29 +38,41 @@ public final class SourceTypes {
   private SourceTypes() {
   }
 
-  /** One source type per field of {@code schema}; PLAIN for a file of neither format. */
+  /**
+   * One source type per field of {@code schema}; PLAIN for a file of neither format. The format
+   * is told by the extension or, failing that, the magic bytes; the footer or tail is read once
+   * more (not through the scan's metadata cache).
+   */
   public static List<SourceType> of(Path file, Schema schema, Configuration conf)
       throws IOException {
-    byte[] head = new byte[4];
-    FileSystem fs = file.getFileSystem(conf);
-    int read;
-    try (InputStream in = fs.open(file)) {
-      read = in.readNBytes(head, 0, head.length);
+    String name = file.getName().toLowerCase(java.util.Locale.ROOT);
+    boolean parquet = name.endsWith(".parquet");
+    boolean orc = name.endsWith(".orc");
+    if (!parquet && !orc) {
+      // As Readers.open does: by the magic bytes when the name does not tell.
+      byte[] head = new byte[4];
+      FileSystem fs = file.getFileSystem(conf);
+      int read;
+      try (InputStream in = fs.open(file)) {
+        read = in.readNBytes(head, 0, head.length);
+      }
+      parquet = startsWith(head, read, PARQUET_MAGIC);
+      orc = !parquet && startsWith(head, read, ORC_MAGIC);
     }
-    if (startsWith(head, read, PARQUET_MAGIC)) {
-      MessageType parquet;
+    if (parquet) {
+      MessageType type;
       try (ParquetFileReader reader =
           ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
-        parquet = reader.getFileMetaData().getSchema();
+        type = reader.getFileMetaData().getSchema();
       }
-      return ofParquet(parquet, schema);
+      return ofParquet(type, schema);
     }
-    if (startsWith(head, read, ORC_MAGIC)) {
-      TypeDescription orc;
+    if (orc) {
+      TypeDescription type;
       try (Reader reader = OrcFile.createReader(file, OrcFile.readerOptions(conf))) {
-        orc = reader.getSchema();
+        type = reader.getSchema();
       }
-      return ofOrc(orc, schema);
+      return ofOrc(type, schema);
     }
     return plain(schema);
   }
