@@ -83,6 +83,37 @@ class BatchLayoutTest {
   }
 
   @Test
+  void theRootsBuffersAreWrittenAgainUnlessSomeoneElseHoldsThem() {
+    Schema schema = new Schema(List.of(Field.of("v", DataType.int64())));
+    try (BatchConverter converter = ArrowBatches.converter(ArrowMapping.of(schema), allocator)) {
+      org.apache.arrow.vector.BigIntVector v =
+          (org.apache.arrow.vector.BigIntVector) converter.convert(longs(schema, 100, 1)).getVector(0);
+      long first = v.getDataBufferAddress();
+      v = (org.apache.arrow.vector.BigIntVector) converter.convert(longs(schema, 100, 2)).getVector(0);
+      assertThat(v.getDataBufferAddress()).isEqualTo(first);
+      assertThat(v.get(99)).isEqualTo(2 * 99);
+
+      org.apache.arrow.memory.ArrowBuf held = v.getDataBuffer();
+      held.getReferenceManager().retain();
+      v = (org.apache.arrow.vector.BigIntVector) converter.convert(longs(schema, 100, 3)).getVector(0);
+      assertThat(v.getDataBufferAddress()).isNotEqualTo(first);
+      assertThat(v.get(99)).isEqualTo(3 * 99);
+      // Whoever still holds the previous batch's buffer reads the previous batch.
+      assertThat(held.getLong(99 * 8L)).isEqualTo(2 * 99);
+      held.getReferenceManager().release();
+    }
+  }
+
+  private static RecordBatch longs(Schema schema, int n, long factor) {
+    long[] values = new long[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = factor * i;
+    }
+    return new RecordBatch(FILE, 0, n, schema,
+        List.of(new LongVector(DataType.int64(), n, values, null)));
+  }
+
+  @Test
   void aBatchOfAnotherSchemaIsRefused() {
     Schema schema = new Schema(List.of(Field.of("v", DataType.int64())));
     Schema other = new Schema(List.of(Field.of("w", DataType.int64())));

@@ -40,6 +40,7 @@ final class BufferWriter {
   private int[] intScratch = new int[0];
   private short[] shortScratch = new short[0];
   private byte[] byteScratch = new byte[0];
+  private List<ArrowBuf> reusable = List.of();
 
   BufferWriter(BufferAllocator allocator) {
     this.allocator = allocator;
@@ -49,7 +50,7 @@ final class BufferWriter {
   void ownBuffers(ColumnPlan plan, ColumnVector ours, int count, List<ArrowBuf> out) {
     switch (plan.conversion()) {
       case BOOL:
-        out.add(bits(((BooleanVector) ours).values(), count));
+        bits(((BooleanVector) ours).values(), count, out);
         return;
       case BYTES_1: {
         ArrowBuf b = add(out, count);
@@ -151,7 +152,33 @@ final class BufferWriter {
     }
   }
 
+  /**
+   * The vector's buffers of the previous batch, in layout order (the order of {@code out}), to
+   * be written again where nobody else holds them; empty for none.
+   */
+  void reuse(List<ArrowBuf> buffers) {
+    reusable = buffers;
+  }
+
+  /**
+   * A buffer of at least {@code bytes} for the next slot of {@code out}, appended to it with a
+   * reference the caller releases: the vector's own buffer of that slot when it is large enough
+   * and only the vector holds it (a C Data consumer or an IPC writer still reading the previous
+   * batch holds a reference of its own), else a new one. Writing into the same memory batch after
+   * batch keeps it in the caches, where fresh memory would first be faulted in or fetched.
+   */
   private ArrowBuf add(List<ArrowBuf> out, long bytes) {
+    int slot = out.size();
+    if (slot < reusable.size()) {
+      ArrowBuf previous = reusable.get(slot);
+      if (previous.capacity() >= bytes && previous.capacity() > 0
+          && previous.getReferenceManager().getRefCount() == 1
+          && previous.getReferenceManager().getAllocator() == allocator) {
+        previous.getReferenceManager().retain();
+        out.add(previous);
+        return previous;
+      }
+    }
     ArrowBuf b = allocator.buffer(bytes);
     out.add(b);
     return b;
@@ -192,7 +219,7 @@ final class BufferWriter {
     return nullCount;
   }
 
-  private ArrowBuf bits(boolean[] values, int count) {
+  private void bits(boolean[] values, int count, List<ArrowBuf> out) {
     int words = (count + 63) >>> 6;
     long[] bitmap = longs(words);
     for (int w = 0; w < words; w++) {
@@ -204,14 +231,7 @@ final class BufferWriter {
       }
       bitmap[w] = bits;
     }
-    ArrowBuf b = allocator.buffer(8L * words);
-    try {
-      view(b).asLongBuffer().put(bitmap, 0, words);
-    } catch (RuntimeException e) {
-      b.close();
-      throw e;
-    }
-    return b;
+    view(add(out, 8L * words)).asLongBuffer().put(bitmap, 0, words);
   }
 
   /** {@code count + 1} offsets, less {@code first} so that they start at 0. */

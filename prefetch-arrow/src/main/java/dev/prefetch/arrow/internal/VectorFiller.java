@@ -43,6 +43,7 @@ public final class VectorFiller {
   public void fill(FieldVector vector, ColumnPlan plan, ColumnVector ours, int count,
       boolean[] extraNulls) {
     List<ArrowBuf> buffers = new ArrayList<>(3);
+    writer.reuse(vector.getFieldBuffers());
     try {
       long nullCount = 0;
       if (plan.conversion() != ColumnPlan.Conversion.DENSE_UNION) {
@@ -51,6 +52,7 @@ public final class VectorFiller {
       writer.ownBuffers(plan, ours, count, buffers);
       vector.loadFieldBuffers(new ArrowFieldNode(count, nullCount), buffers);
     } finally {
+      writer.reuse(List.of());
       for (ArrowBuf b : buffers) {
         b.close();
       }
