@@ -57,7 +57,8 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <p>On a machine shared with other work, wall time follows the load; so each trial also prints
  * the median process CPU time of its measured scans (every thread, as the OS accounts it), which
- * the load moves far less.
+ * the load moves far less. {@link ArrowScanInterleaved} runs the two scans in turns in one JVM,
+ * so that both see the same load.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ArrowScanBenchmark}.
  */

@@ -19,10 +19,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * <p>{@link #of(Schema)} maps by the batch types alone. {@link #of(Schema, Path, Configuration)}
  * also reads the file's own schema, for the types our batches widen: unsigned Parquet integers
  * become Arrow's unsigned integers (UINT64 values at or above 2^63 kept), Parquet FLOAT16 Arrow's
- * half float, and ORC unions Arrow dense unions. The full table is in the README.
- *
- * @throws IllegalArgumentException from the factories for a column with no Arrow type (a decimal
- *     of more than 76 digits), naming the column
+ * half float, and ORC unions Arrow dense unions. The full table is in the README. A column
+ * with no Arrow type (a decimal of more than 76 digits) makes the factories throw an
+ * {@code IllegalArgumentException} naming the column.
  */
 public final class ArrowMapping {
 
