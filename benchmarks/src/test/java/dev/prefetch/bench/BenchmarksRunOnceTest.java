@@ -74,6 +74,19 @@ class BenchmarksRunOnceTest {
   }
 
   @Test
+  void arrowScanBenchmarkRunsBothTargetsOnce() throws Exception {
+    ArrowScanBenchmark b = new ArrowScanBenchmark();
+    b.producers = 2;
+    b.setUp();
+    try {
+      assertThat(b.scan()).isEqualTo(30000);
+      assertThat(b.arrow()).isEqualTo(30000);
+    } finally {
+      b.tearDown();
+    }
+  }
+
+  @Test
   void remoteScanBenchmarkRunsEightProducersOnceForEachFormat() throws Exception {
     for (String format : new String[] {"parquet", "orc"}) {
       RemoteScanBenchmark b = new RemoteScanBenchmark();
