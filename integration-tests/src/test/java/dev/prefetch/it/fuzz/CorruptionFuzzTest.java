@@ -251,8 +251,11 @@ class CorruptionFuzzTest {
         return Outcome.BUG;
       }
     }
+    // CorruptFileException is a ReadException too: the unwrapping stops at the first one, the
+    // format's verdict on the file, whatever decoder failure it carries as its cause.
     Throwable cause = thrown;
-    while (cause instanceof ReadException && cause.getCause() != null) {
+    while (!(cause instanceof CorruptFileException) && cause instanceof ReadException
+        && cause.getCause() != null) {
       cause = cause.getCause();
     }
     if (cause instanceof CorruptFileException) {
