@@ -217,10 +217,10 @@ final class Exchange {
           producerCanGo[producer].await();
         }
       } finally {
-        waitingForBudget[producer] = false;
         if (waitStart != 0) {
-          stats.producerWaitNanos.addAndGet(System.nanoTime() - waitStart);
+          stats.producerWaited(System.nanoTime() - waitStart, batch, waitingForBudget[producer]);
         }
+        waitingForBudget[producer] = false;
       }
     } catch (InterruptedException e) {
       if (stopped()) {
@@ -356,7 +356,7 @@ final class Exchange {
         }
       } finally {
         if (waitStart != 0) {
-          stats.consumerWaitNanos.addAndGet(System.nanoTime() - waitStart);
+          stats.consumerWaited(System.nanoTime() - waitStart);
         }
       }
     } catch (InterruptedException e) {

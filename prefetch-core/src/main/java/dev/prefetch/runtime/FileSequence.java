@@ -4,6 +4,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
@@ -70,7 +71,7 @@ final class FileSequence implements AutoCloseable {
         }
         DataFile file = files.get(index);
         FileFormat format = FormatRegistry.formatOf(file, context.configuration());
-        plan = format.plan(file, options, context, counters);
+        plan = ReadScope.plan(format, file, options, context, counters); // format.plan, in a JFR scope
         plans.set(index, plan);
         rangesPlanned.addAndGet(plan.ranges().size());
       }

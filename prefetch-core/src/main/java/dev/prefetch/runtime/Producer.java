@@ -2,6 +2,7 @@ package dev.prefetch.runtime;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.RangeReader;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
@@ -50,6 +51,7 @@ final class Producer implements Runnable {
     Exchange.Task task = null;
     try {
       while ((task = exchange.claim(id)) != null) {
+        ReadScope.beginRange(null, task.plan().file(), task.range());
         if (task.fileIndex() != readerFile) {
           RangeReader previous = reader;
           reader = null;
@@ -71,6 +73,7 @@ final class Producer implements Runnable {
           }
         }
         exchange.endTask(id, task.seq());
+        ReadScope.endRange(null, true);
       }
     } catch (Throwable t) {
       exchange.fail(Failures.wrap(task == null ? null : task.plan().file(),
@@ -83,6 +86,7 @@ final class Producer implements Runnable {
       } catch (IOException | RuntimeException e) {
         exchange.fail(Failures.wrap(readerData, null, e));
       } finally {
+        ReadScope.endRange(null, false); // a range cut short still reports what it read
         exchange.producerFinished();
         synchronized (this) {
           runner = null; // from here on cancel() cannot interrupt this thread

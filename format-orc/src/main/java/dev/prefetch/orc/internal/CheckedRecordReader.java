@@ -64,6 +64,7 @@ class CheckedRecordReader extends RecordReaderImpl {
       }
     } catch (IllegalAccessException | RuntimeException e) {
       plannerWritable = false; // read unguarded (see the class comment)
+      OrcLog.guardDisabled("orc-core's stripe planner field cannot be written", e);
     }
   }
 
@@ -71,11 +72,13 @@ class CheckedRecordReader extends RecordReaderImpl {
     try {
       Field field = RecordReaderImpl.class.getDeclaredField("planner");
       if (field.getType() != StripePlanner.class) {
+        OrcLog.guardDisabled("orc-core's field 'planner' has another type", null);
         return null;
       }
       field.setAccessible(true);
       return field;
     } catch (ReflectiveOperationException | RuntimeException e) {
+      OrcLog.guardDisabled("orc-core has no accessible field 'planner'", e);
       return null; // no such field, or not accessible: read unguarded (see the class comment)
     }
   }

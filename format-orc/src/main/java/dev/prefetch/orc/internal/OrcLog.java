@@ -1,0 +1,27 @@
+package dev.prefetch.orc.internal;
+
+import dev.prefetch.DataFile;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** What an operator must know about ORC reads, through SLF4J. */
+final class OrcLog {
+
+  private static final Logger CACHE = LoggerFactory.getLogger("dev.prefetch.cache");
+  private static final Logger GUARD = LoggerFactory.getLogger("dev.prefetch.orc");
+
+  private OrcLog() {
+  }
+
+  /** The tail of {@code file} is read from storage although a cache is configured. */
+  static void cacheBypassed(DataFile file) {
+    CACHE.warn("{}: the metadata cache is skipped: the file system gives no identity (length and "
+        + "modification time) for the file, so its tail is read from storage", file);
+  }
+
+  /** The end-of-stream guard of orc-core's record readers is off for this JVM (logged once). */
+  static void guardDisabled(String why, Throwable cause) {
+    GUARD.warn("ORC streams are read unguarded: {}; a corrupt run longer than its stream may "
+        + "then spin in orc-core's decoder instead of failing", why, cause);
+  }
+}
