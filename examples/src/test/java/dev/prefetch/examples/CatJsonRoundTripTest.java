@@ -21,7 +21,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -34,14 +33,11 @@ class CatJsonRoundTripTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @TempDir
-  static Path dir;
-
   static InspectFiles files;
 
   @BeforeAll
   static void writeFiles() throws IOException {
-    files = InspectFiles.write(dir);
+    files = InspectFiles.shared();
   }
 
   static Stream<Path> allFiles() {

@@ -30,7 +30,7 @@ class InspectCommandsTest {
 
   @BeforeAll
   static void writeFiles() throws IOException {
-    files = InspectFiles.write(dir);
+    files = InspectFiles.shared();
   }
 
   private static JsonNode json(String... args) throws IOException {

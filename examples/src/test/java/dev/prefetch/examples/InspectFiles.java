@@ -20,6 +20,27 @@ final class InspectFiles {
     nestedOrc = dir.resolve("nested.orc");
   }
 
+  private static InspectFiles shared;
+
+  /**
+   * The files, written once per test JVM into a temporary directory removed at exit (the test
+   * classes only read them).
+   */
+  static synchronized InspectFiles shared() throws IOException {
+    if (shared == null) {
+      Path dir = java.nio.file.Files.createTempDirectory("prefetch-inspect");
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+          paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+          // a temporary directory left behind
+        }
+      }));
+      shared = write(dir);
+    }
+    return shared;
+  }
+
   /** Writes 3,000 scan rows and 1,200 nested rows per format, in 3 row groups / stripes. */
   static InspectFiles write(Path dir) throws IOException {
     InspectFiles f = new InspectFiles(dir);

@@ -43,7 +43,7 @@ class JfrEventsTest {
 
   @BeforeAll
   static void writeFiles() throws IOException {
-    files = InspectFiles.write(dir);
+    files = InspectFiles.shared();
   }
 
   @AfterEach
