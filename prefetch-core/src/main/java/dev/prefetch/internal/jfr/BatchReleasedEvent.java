@@ -3,6 +3,7 @@ package dev.prefetch.internal.jfr;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -13,6 +14,7 @@ import jdk.jfr.StackTrace;
 @Category({"prefetch"})
 @Description("A batch was released by its consumer (its arrays go back to the format's pool).")
 @StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
 public final class BatchReleasedEvent extends jdk.jfr.Event {
 
   @Label("File")

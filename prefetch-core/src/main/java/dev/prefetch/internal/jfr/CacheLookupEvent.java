@@ -2,6 +2,7 @@ package dev.prefetch.internal.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -12,6 +13,7 @@ import jdk.jfr.StackTrace;
 @Category({"prefetch"})
 @Description("A metadata cache lookup; its duration includes the load of a miss.")
 @StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
 public final class CacheLookupEvent extends jdk.jfr.Event {
 
   @Label("File")

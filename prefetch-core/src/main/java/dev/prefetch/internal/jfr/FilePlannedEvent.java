@@ -3,6 +3,7 @@ package dev.prefetch.internal.jfr;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -13,6 +14,7 @@ import jdk.jfr.StackTrace;
 @Category({"prefetch"})
 @Description("A file's footer or tail was read and its read ranges planned.")
 @StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
 public final class FilePlannedEvent extends jdk.jfr.Event {
 
   @Label("File")

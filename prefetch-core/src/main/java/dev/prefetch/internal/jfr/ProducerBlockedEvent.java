@@ -2,6 +2,7 @@ package dev.prefetch.internal.jfr;
 
 import jdk.jfr.Category;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -13,6 +14,7 @@ import jdk.jfr.Timespan;
 @Category({"prefetch"})
 @Description("A producer waited for queue space (queue full) or for the memory budget.")
 @StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
 public final class ProducerBlockedEvent extends jdk.jfr.Event {
 
   @Label("File")

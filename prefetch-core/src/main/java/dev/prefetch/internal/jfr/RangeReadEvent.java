@@ -3,6 +3,7 @@ package dev.prefetch.internal.jfr;
 import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
+import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
@@ -17,6 +18,7 @@ import jdk.jfr.StackTrace;
 @Description("A read range was read: bytes and requests sent to storage; the duration is the "
     + "time from starting the range to its last batch (waits for queue space included).")
 @StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
 public final class RangeReadEvent extends jdk.jfr.Event {
 
   @Label("File")
