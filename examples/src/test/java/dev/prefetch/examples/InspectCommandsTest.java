@@ -72,7 +72,8 @@ class InspectCommandsTest {
         .contains("int64", "DECIMAL(12,2)");
     Cli.Result text = Cli.run("schema", files.scanOrc.toString());
     assertThat(text.exitCode()).as(text.err()).isZero();
-    assertThat(text.out()).contains("format: orc").containsPattern("amount +decimal\\(12,2\\) +yes +decimal\\(12,2\\)");
+    assertThat(text.out()).contains("format: orc")
+        .containsPattern("amount +decimal\\(12,2\\) +yes +decimal\\(12,2\\)");
   }
 
   @Test

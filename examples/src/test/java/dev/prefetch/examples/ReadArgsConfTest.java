@@ -20,7 +20,8 @@ class ReadArgsConfTest {
     args.conf.put("parquet.read.split-row-groups", "false");
     Configuration conf = args.configuration();
     assertThat(conf.get("fs.s3a.endpoint")).isEqualTo("http://127.0.0.1:9000");
-    assertThat(conf.get("fs.s3a.aws.credentials.provider")).endsWith("SimpleAWSCredentialsProvider");
+    assertThat(conf.get("fs.s3a.aws.credentials.provider"))
+        .endsWith("SimpleAWSCredentialsProvider");
     assertThat(conf.get("fs.defaultFS")).isEqualTo("hdfs://namenode:8020");
     assertThat(conf.get("prefetch.queue-capacity")).isNull();
     var options = args.readOptions(true);

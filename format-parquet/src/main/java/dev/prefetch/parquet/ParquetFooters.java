@@ -103,7 +103,8 @@ public final class ParquetFooters {
   private static void check(int rowGroup, int count, String file) {
     if (rowGroup >= count) {
       throw new IllegalArgumentException(file + ": row group " + rowGroup + " does not exist; "
-          + "the file has " + count + " row groups" + (count == 0 ? "" : " (0.." + (count - 1) + ")"));
+          + "the file has " + count + " row groups"
+          + (count == 0 ? "" : " (0.." + (count - 1) + ")"));
     }
   }
 

@@ -71,7 +71,7 @@ final class FileSequence implements AutoCloseable {
         }
         DataFile file = files.get(index);
         FileFormat format = FormatRegistry.formatOf(file, context.configuration());
-        plan = ReadScope.plan(format, file, options, context, counters); // format.plan, in a JFR scope
+        plan = ReadScope.plan(format, file, options, context, counters); // in a JFR scope
         plans.set(index, plan);
         rangesPlanned.addAndGet(plan.ranges().size());
       }

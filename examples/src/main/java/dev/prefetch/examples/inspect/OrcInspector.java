@@ -156,7 +156,10 @@ public final class OrcInspector {
     return stripe;
   }
 
-  /** The dotted path of column {@code id} (list elements as {@code _elem}, map parts as {@code _key}/{@code _value}). */
+  /**
+   * The dotted path of column {@code id}: list elements as {@code _elem}, map parts as
+   * {@code _key} and {@code _value}.
+   */
   private static String path(TypeDescription root, int id) {
     List<String> parts = new ArrayList<>();
     TypeDescription type = root.findSubtype(id);

@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * An aligned text table written as rows arrive: the column widths are those of the header and the
- * first {@code blockRows} rows (each cell cut, by default to {@link #MAX_CELL_CHARS}), so a long {@code cat}
- * streams instead of holding the file. Numbers are right-aligned, text left-aligned.
+ * first {@code blockRows} rows (each cell cut, by default to {@link #MAX_CELL_CHARS}), so a
+ * long {@code cat} streams instead of holding the file. Numbers are right-aligned, text
+ * left-aligned.
  */
 public final class TextTable {
 

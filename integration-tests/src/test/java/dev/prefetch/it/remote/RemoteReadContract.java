@@ -156,7 +156,8 @@ abstract class RemoteReadContract {
              java.nio.charset.StandardCharsets.UTF_8)) {
       code = dev.prefetch.examples.PrefetchScan.run(args.toArray(new String[0]), o, e);
     }
-    return new String[] {Integer.toString(code), out.toString(java.nio.charset.StandardCharsets.UTF_8),
+    return new String[] {Integer.toString(code),
+        out.toString(java.nio.charset.StandardCharsets.UTF_8),
         err.toString(java.nio.charset.StandardCharsets.UTF_8)};
   }
 

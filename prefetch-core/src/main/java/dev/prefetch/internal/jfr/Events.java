@@ -9,7 +9,7 @@ public final class Events {
   private Events() {
   }
 
-  /** A producer waited {@code waitNanos} to queue the batch of {@code file} rows {@code first..}. */
+  /** A producer waited {@code waitNanos} to queue a batch of {@code file}. */
   public static void producerBlocked(DataFile file, long firstRow, int rowCount, boolean budget,
       long waitNanos) {
     ProducerBlockedEvent event = new ProducerBlockedEvent();
