@@ -174,6 +174,41 @@ class JfrEventsTest {
   }
 
   @Test
+  void twoSingleReadersTakenInTurnsOnOneThreadEachAddUpToTheirOwnBytes() throws IOException {
+    Path recording = dir.resolve("turns.jfr");
+    ReaderMetrics parquet;
+    ReaderMetrics orc;
+    ReadOptions single = ReadOptions.builder().prefetchEnabled(false).batchSize(200).build();
+    try (EventRecording events = EventRecording.start(recording);
+         ReadContext context = ReadContext.builder().build();
+         BatchReader a = Readers.open(DataFile.of(files.scanParquet), single, context);
+         BatchReader b = Readers.open(DataFile.of(files.scanOrc), single, context)) {
+      boolean aDone = false;
+      boolean bDone = false;
+      while (!aDone || !bDone) { // a batch of each in turn: their ranges overlap on this thread
+        RecordBatch batch;
+        if (!aDone && !(aDone = (batch = a.next()) == null)) {
+          batch.release();
+        }
+        if (!bDone && !(bDone = (batch = b.next()) == null)) {
+          batch.release();
+        }
+      }
+      parquet = a.metrics();
+      orc = b.metrics();
+    }
+    for (var file : List.of(files.scanParquet, files.scanOrc)) {
+      ReaderMetrics metrics = file == files.scanParquet ? parquet : orc;
+      List<RecordedEvent> ranges = events(recording, "RangeRead", file);
+      List<RecordedEvent> planned = events(recording, "FilePlanned", file);
+      assertThat(ranges).hasSize((int) metrics.rangesPlanned());
+      assertThat(sum(planned, e -> e.getLong("bytesRead"))
+          + sum(ranges, e -> e.getLong("bytesRead"))).as(file.toString())
+          .isEqualTo(metrics.bytesRead());
+    }
+  }
+
+  @Test
   void theSingleReadersRangesAddUpToItsBytesToo() throws IOException {
     Path recording = dir.resolve("single.jfr");
     ReaderMetrics metrics;

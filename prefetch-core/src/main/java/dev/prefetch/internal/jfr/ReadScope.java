@@ -16,10 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Threads and ownership: a scope belongs to the thread that opened it and lives in that
  * thread's {@link #CURRENT} slot; only that thread adds to its tallies, so they are plain fields.
- * Scopes nest (a plan inside a range on the single path): the innermost one counts, and closing
- * it restores the one around it. A scope counts the adds of its own reader's counters only
- * ({@code counters}), or, when opened with null (a producer thread, which runs one reader's
- * range at a time), every add on its thread.
+ * Scopes nest (a plan inside a range, or two single-path readers consumed in turns on one
+ * thread): an add goes to the innermost scope that counts its counters, and a scope may be closed
+ * out of order (it is unlinked from the thread's chain). A scope counts the adds of its own
+ * reader's counters only ({@code counters}), or, when opened with null (a producer thread, which
+ * runs one reader's range at a time), every add on its thread.
  *
  * <p>Why the sums hold: every byte and request a format counts is counted on the thread that
  * reads it, inside the plan of its file (metadata) or inside the range being read (data), so over
@@ -37,7 +38,8 @@ public final class ReadScope {
   private static final AtomicInteger OPEN = new AtomicInteger();
 
   private final ScanCounters counters;
-  private final ReadScope outer;
+  /** The scope this one was opened inside, or null; changed only when a scope is unlinked. */
+  private ReadScope outer;
   private final RangeReadEvent range; // null for a plan's scope
   private long bytesRead;
   private long requests;
@@ -58,7 +60,10 @@ public final class ReadScope {
   /** Adds a counter's delta to this thread's innermost scope, if it counts {@code source}. */
   public static void count(ScanCounters source, String name, long delta) {
     ReadScope scope = CURRENT.get();
-    if (scope == null || (scope.counters != null && scope.counters != source)) {
+    while (scope != null && scope.counters != null && scope.counters != source) {
+      scope = scope.outer;
+    }
+    if (scope == null) {
       return;
     }
     switch (name) {
@@ -111,8 +116,7 @@ public final class ReadScope {
    * @param counters the reader's counters, or null on a thread that reads for one reader only
    */
   public static void beginRange(ScanCounters counters, DataFile file, ReadRange range) {
-    ReadScope current = CURRENT.get();
-    if (current != null && current.range != null && current.counters == counters) {
+    if (openRange(counters) != null) {
       endRange(counters, false);
     }
     RangeReadEvent event = new RangeReadEvent();
@@ -129,8 +133,8 @@ public final class ReadScope {
 
   /** Ends and commits this thread's open range of {@code counters}, if there is one. */
   public static void endRange(ScanCounters counters, boolean completed) {
-    ReadScope scope = CURRENT.get();
-    if (scope == null || scope.range == null || scope.counters != counters) {
+    ReadScope scope = openRange(counters);
+    if (scope == null) {
       return;
     }
     close(scope);
@@ -151,11 +155,34 @@ public final class ReadScope {
     return scope;
   }
 
+  /** This thread's open range scope of {@code counters}, or null. */
+  private static ReadScope openRange(ScanCounters counters) {
+    for (ReadScope s = CURRENT.get(); s != null; s = s.outer) {
+      if (s.range != null && s.counters == counters) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /** Unlinks {@code scope} from this thread's chain, wherever it is in it. */
   private static void close(ReadScope scope) {
-    if (scope.outer == null) {
-      CURRENT.remove();
+    ReadScope current = CURRENT.get();
+    if (current == scope) {
+      if (scope.outer == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(scope.outer);
+      }
     } else {
-      CURRENT.set(scope.outer);
+      ReadScope inner = current;
+      while (inner != null && inner.outer != scope) {
+        inner = inner.outer;
+      }
+      if (inner == null) {
+        return; // not on this thread's chain: closed already
+      }
+      inner.outer = scope.outer;
     }
     OPEN.decrementAndGet();
   }
