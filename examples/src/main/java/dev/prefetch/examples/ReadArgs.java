@@ -56,7 +56,8 @@ public final class ReadArgs {
   String filter;
 
   @Option(names = "--row-groups", paramLabel = "i,j", split = ",",
-      description = "Parquet: read only these row groups (0-based).")
+      description = "Parquet: read only these row groups (0-based); meta and count: these row "
+          + "groups or ORC stripes.")
   List<Integer> rowGroups;
 
   @Option(names = "--rows", paramLabel = "START:END",
