@@ -17,7 +17,9 @@ import picocli.CommandLine.Command;
 @Command(name = "prefetch-scan", mixinStandardHelpOptions = true, version = "prefetch-scan 0.1.0",
     description = "Scan Parquet and ORC files with the prefetching reader.",
     subcommands = {DemoCommand.class, ScanCommand.class, CompareCommand.class, VerifyCommand.class,
-        GenCommand.class, ExportCommand.class},
+        GenCommand.class, ExportCommand.class,
+        SchemaCommand.class, MetaCommand.class, HeadCommand.class, CatCommand.class,
+        CountCommand.class},
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:success", "1:verify or compare mismatch", "2:usage error",
         "3:read error (the message names the file)"})

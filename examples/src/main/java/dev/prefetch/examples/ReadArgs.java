@@ -34,7 +34,8 @@ public final class ReadArgs {
   Integer batchSize;
 
   @Option(names = "--conf", paramLabel = "key=value",
-      description = "Any reader property; repeatable (e.g. --conf prefetch.queue-capacity=8).")
+      description = "A reader property (read.*, prefetch.*, parquet.*, orc.*) or any Hadoop "
+          + "setting (fs.s3a.endpoint, fs.defaultFS, ...); repeatable.")
   Map<String, String> conf = new LinkedHashMap<>();
 
   @Option(names = "--cache-bytes", paramLabel = "N",
@@ -55,7 +56,8 @@ public final class ReadArgs {
   String filter;
 
   @Option(names = "--row-groups", paramLabel = "i,j", split = ",",
-      description = "Parquet: read only these row groups (0-based).")
+      description = "Parquet: read only these row groups (0-based); meta and count: these row "
+          + "groups or ORC stripes.")
   List<Integer> rowGroups;
 
   @Option(names = "--rows", paramLabel = "START:END",
@@ -143,22 +145,82 @@ public final class ReadArgs {
     return latencyMs > 0 || bandwidthMbps > 0;
   }
 
-  /** The Hadoop configuration of every read, with the simulated scheme when asked for. */
+  /**
+   * Whether {@code key} is a reader property: {@code read.*} and {@code prefetch.*} are ours,
+   * {@code parquet.*} and {@code orc.*} the format libraries' (the reader options hand them on).
+   * Every other {@code --conf} key is a Hadoop setting.
+   */
+  static boolean isReaderProperty(String key) {
+    return key.startsWith("read.") || key.startsWith("prefetch.") || key.startsWith("parquet.")
+        || key.startsWith("orc.");
+  }
+
+  /** The --conf entries that are reader properties. */
+  Map<String, String> readerProperties() {
+    Map<String, String> ours = new LinkedHashMap<>();
+    conf.forEach((key, value) -> {
+      if (isReaderProperty(key)) {
+        ours.put(key, value);
+      }
+    });
+    return ours;
+  }
+
+  /**
+   * The Hadoop configuration of every read: the --conf entries that are not reader properties
+   * (credentials providers, endpoints, fs.defaultFS, ...), and the simulated scheme when asked for.
+   */
   Configuration configuration() {
     Configuration hadoop = new Configuration();
+    conf.forEach((key, value) -> {
+      if (!isReaderProperty(key)) {
+        hadoop.set(key, value);
+      }
+    });
     if (simulated()) {
       SimulatedFileSystem.configure(hadoop, latencyMs, bandwidthMbps);
     }
     return hadoop;
   }
 
-  /** The path a reader opens for a command-line file: local files through the simulator if asked. */
+  /**
+   * The path a reader opens for a command-line file: a URI with a scheme ({@code s3a://},
+   * {@code hdfs://}, {@code file:}) as it is; a plain name on the {@code fs.defaultFS} given with
+   * --conf, else as a local file (through the simulator if asked).
+   */
   Path readPath(String file) {
+    if (hasScheme(file)) {
+      if (simulated()) {
+        throw new CliException(CliException.USAGE, file + ": --latency-ms, --bandwidth-mbps and "
+            + "--remote simulate storage for local files only");
+      }
+      return new Path(file);
+    }
+    if (conf.containsKey("fs.defaultFS") && !simulated()) {
+      return new Path(file);
+    }
     File local = new File(file);
     if (simulated()) {
       return SimulatedFileSystem.pathOf(local.toPath());
     }
     return new Path(local.getAbsoluteFile().toURI());
+  }
+
+  /** Whether {@code file} starts with a URI scheme ({@code s3a:}, not a drive letter). */
+  static boolean hasScheme(String file) {
+    int colon = file.indexOf(':');
+    if (colon < 2) {
+      return false;
+    }
+    for (int i = 0; i < colon; i++) {
+      char c = file.charAt(i);
+      boolean ok = Character.isLetter(c) || (i > 0 && (Character.isDigit(c) || c == '+'
+          || c == '-' || c == '.'));
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The path the format libraries' own readers open (also through the simulator if asked). */
@@ -191,7 +253,7 @@ public final class ReadArgs {
   ReadOptions readOptions(boolean prefetch) {
     try {
       ReadOptions.Builder b = ReadOptions.builder();
-      b.properties(conf);
+      b.properties(readerProperties());
       if (batchSize != null) {
         b.batchSize(batchSize);
       }

@@ -5,15 +5,43 @@ import dev.prefetch.examples.internal.Json;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import dev.prefetch.examples.internal.EventRecording;
+import java.io.IOException;
+import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code scan}: reads files with our reader and reports what it read and how fast. */
 @Command(name = "scan", mixinStandardHelpOptions = true,
     description = "Scan files and print rows, batches, bytes, seconds, rows/s and a checksum.")
 final class ScanCommand extends FileCommand {
 
+  @Option(names = "--jfr", paramLabel = "OUT.jfr",
+      description = "Record the reader's JFR events (plans, range reads, waits, releases, cache "
+          + "lookups) in this process and write them to OUT.jfr.")
+  Path jfr;
+
   @Override
   public Integer call() {
+    if (jfr == null) {
+      return scan();
+    }
+    EventRecording recording = EventRecording.start(jfr);
+    int code;
+    try {
+      code = scan();
+    } finally {
+      try {
+        recording.close();
+      } catch (IOException e) {
+        throw new CliException(CliException.READ_ERROR, "cannot write the recording to " + jfr
+            + ": " + e.getMessage(), e);
+      }
+    }
+    return code;
+  }
+
+  private int scan() {
     setUp();
     List<DataFiles.Checked> checked = checkFiles();
     PrintWriter out = out();

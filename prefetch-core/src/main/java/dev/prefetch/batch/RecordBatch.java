@@ -1,6 +1,7 @@
 package dev.prefetch.batch;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.internal.jfr.Events;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -115,8 +116,11 @@ public final class RecordBatch {
    * overwritten); the batch's accessors of columns then throw. A second call does nothing.
    */
   public void release() {
-    if (released.compareAndSet(false, true) && recycler != null) {
-      recycler.recycle(columns);
+    if (released.compareAndSet(false, true)) {
+      Events.batchReleased(file, firstRow, rowCount, sizeInBytes, recycler != null);
+      if (recycler != null) {
+        recycler.recycle(columns);
+      }
     }
   }
 

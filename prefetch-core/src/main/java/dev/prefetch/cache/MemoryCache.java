@@ -1,5 +1,7 @@
 package dev.prefetch.cache;
 
+import dev.prefetch.internal.jfr.CacheLookupEvent;
+import dev.prefetch.internal.jfr.Events;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.cache.RemovalCause;
 import com.google.common.cache.RemovalNotification;
@@ -109,33 +111,35 @@ public final class MemoryCache implements Cache {
     while (true) {
       // Only the thread whose callable Guava runs sets this; it is read on the same thread.
       boolean[] ranLoader = new boolean[1];
+      CacheLookupEvent event = Events.beginCacheLookup();
       try {
         CacheValue value = entries.get(key, () -> load(key, loader, ranLoader));
-        (ranLoader[0] ? misses : hits).increment();
+        counted(key, !ranLoader[0], event);
         return value;
       } catch (ExecutionException | UncheckedExecutionException | ExecutionError e) {
         if (e.getCause() instanceof CancelledLoad cancelled) {
           if (ranLoader[0]) {
-            misses.increment();
+            counted(key, false, event);
             throw cancelled.cause; // this thread's own cancellation
           }
           continue; // another reader's load was cancelled: not a failure of this one; load again
         }
-        return failed(e, ranLoader[0]);
+        return failed(e, ranLoader[0], key, event);
       }
     }
   }
 
   /** The value of an oversized load, or the loader's failure rethrown (see the class doc). */
-  private CacheValue failed(Throwable e, boolean ranLoader) throws IOException {
+  private CacheValue failed(Throwable e, boolean ranLoader, CacheKey key, CacheLookupEvent event)
+      throws IOException {
     Throwable cause = e.getCause();
     if (cause instanceof OversizedValue oversized) {
       // Not cached on purpose; the loader thread and its waiters still get the value.
-      (ranLoader ? misses : hits).increment();
+      counted(key, !ranLoader, event);
       return oversized.value;
     }
     if (ranLoader) {
-      misses.increment();
+      counted(key, false, event);
     }
     throw rethrow(cause, e);
   }
@@ -187,9 +191,16 @@ public final class MemoryCache implements Cache {
   @Override
   public CacheValue getIfPresent(CacheKey key) {
     Objects.requireNonNull(key, "key is null");
+    CacheLookupEvent event = Events.beginCacheLookup();
     CacheValue value = entries.getIfPresent(key);
-    (value != null ? hits : misses).increment();
+    counted(key, value != null, event);
     return value;
+  }
+
+  /** Counts a hit or a miss, and reports it as a JFR event when one is being recorded. */
+  private void counted(CacheKey key, boolean hit, CacheLookupEvent event) {
+    (hit ? hits : misses).increment();
+    Events.cacheLookup(event, key, hit);
   }
 
   @Override

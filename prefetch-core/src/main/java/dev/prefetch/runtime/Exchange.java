@@ -189,6 +189,9 @@ final class Exchange {
   private final int[] parkedSeq;
   private final long[] parkedBytes;
   private final long[] parkedSince;
+  /** The batch a parked producer holds and whether it waits for the budget (for its event). */
+  private final RecordBatch[] parkedBatch;
+  private final boolean[] parkedForBudget;
   private int parkedCount;
   /** Producers the consumer resumed in the current take; it submits them after unlocking. */
   private final int[] resumed;
@@ -235,6 +238,8 @@ final class Exchange {
     this.interruptedByClose = new boolean[producers];
     this.parkedSeq = new int[producers];
     this.parkedBytes = new long[producers];
+    this.parkedBatch = new RecordBatch[producers];
+    this.parkedForBudget = new boolean[producers];
     this.parkedSince = new long[producers];
     this.resumed = new int[producers];
     this.producerCanGo = new Condition[producers];
@@ -392,6 +397,8 @@ final class Exchange {
             runner[producer] = null;
             parkedSeq[producer] = seq;
             parkedBytes[producer] = bytes;
+            parkedBatch[producer] = batch;
+            parkedForBudget[producer] = queuedBatches[producer] < queueCapacity;
             parkedSince[producer] = System.nanoTime();
             parkedCount++;
             stats.producerParks.incrementAndGet();
@@ -404,10 +411,10 @@ final class Exchange {
           producerCanGo[producer].await();
         }
       } finally {
-        waitingForBudget[producer] = false;
         if (waitStart != 0) {
-          stats.producerWaitNanos.addAndGet(System.nanoTime() - waitStart);
+          stats.producerWaited(System.nanoTime() - waitStart, batch, waitingForBudget[producer]);
         }
+        waitingForBudget[producer] = false;
       }
     } catch (InterruptedException e) {
       if (stopped(seq)) {
@@ -601,7 +608,7 @@ final class Exchange {
       throw interrupted;
     } finally {
       if (waitStart != 0) {
-        stats.consumerWaitNanos.addAndGet(System.nanoTime() - waitStart);
+        stats.consumerWaited(System.nanoTime() - waitStart);
       }
     }
   }
@@ -643,7 +650,9 @@ final class Exchange {
       if (room || handOff) {
         runState[p] = QUEUED;
         parkedCount--;
-        stats.producerWaitNanos.addAndGet(System.nanoTime() - parkedSince[p]);
+        stats.producerWaited(System.nanoTime() - parkedSince[p], parkedBatch[p],
+            parkedForBudget[p]);
+        parkedBatch[p] = null;
         resumed[resumedCount++] = p;
       }
     }

@@ -5,6 +5,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
@@ -105,7 +106,7 @@ final class FileSequence implements AutoCloseable {
         }
         DataFile file = files.get(index);
         FileFormat format = FormatRegistry.formatOf(file, context.configuration());
-        plan = format.plan(file, options, context, counters);
+        plan = ReadScope.plan(format, file, options, context, counters); // in a JFR scope
         plans.set(index, plan);
         rangesPlanned.addAndGet(plan.ranges().size());
         // close() does not wait for a plan in progress: if it ran meanwhile, it may have missed

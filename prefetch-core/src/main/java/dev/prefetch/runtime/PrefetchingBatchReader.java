@@ -130,9 +130,7 @@ final class PrefetchingBatchReader implements BatchReader {
       throw new IllegalStateException("reader is closed");
     }
     RecordBatch batch = exchange.take();
-    if (batch != null) {
-      stats.countBatch(batch.rowCount());
-    }
+    stats.taken(batch); // counts it (null: the end), with the wait that ended with it
     return batch;
   }
 

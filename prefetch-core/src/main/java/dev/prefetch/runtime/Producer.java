@@ -2,6 +2,7 @@ package dev.prefetch.runtime;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.RangeReader;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
@@ -37,6 +38,12 @@ final class Producer implements Runnable {
   private Exchange.Task task;
   /** A batch read but not yet admitted (kept while parked). */
   private RecordBatch pending;
+  /**
+   * The JFR scope of the range being read while no slice runs it: detached from its thread
+   * before a put that may end the slice, attached again to whichever thread runs the next one.
+   * Null unless a recording asks for range events.
+   */
+  private ReadScope suspendedRange;
 
   Producer(int id, Exchange exchange, CountDownLatch exited) {
     this.id = id;
@@ -58,6 +65,8 @@ final class Producer implements Runnable {
   }
 
   private void slice(boolean helper) {
+    ReadScope.resume(suspendedRange);
+    suspendedRange = null;
     int outcome;
     try {
       outcome = work(helper);
@@ -75,6 +84,8 @@ final class Producer implements Runnable {
       exchange.submit(id); // the slice goes on on the executor (duplicates are harmless)
       return;
     }
+    ReadScope.resume(suspendedRange); // a yield that ends here: the range ends on this thread
+    suspendedRange = null;
     finish();
   }
 
@@ -82,8 +93,18 @@ final class Producer implements Runnable {
   private int work(boolean helper) throws IOException, InterruptedException {
     while (true) {
       if (pending != null) {
+        if (ReadScope.anyOpen()) {
+          suspendedRange = ReadScope.suspendRange(); // before put can hand this producer over
+        }
         int admitted = exchange.put(id, task.seq(), pending, helper);
-        if (admitted == Exchange.PARKED || admitted == Exchange.STOPPED) {
+        if (admitted == Exchange.PARKED) {
+          return admitted;
+        }
+        if (admitted != Exchange.YIELD) {
+          ReadScope.resume(suspendedRange); // still this thread's slice
+          suspendedRange = null;
+        }
+        if (admitted == Exchange.STOPPED) {
           return admitted;
         }
         pending = null;
@@ -97,6 +118,7 @@ final class Producer implements Runnable {
           return Exchange.STOPPED;
         }
         task = next;
+        ReadScope.beginRange(null, next.plan().file(), next.range());
         if (next.fileIndex() != readerFile) {
           RangeReader previous = reader;
           reader = null;
@@ -117,6 +139,7 @@ final class Producer implements Runnable {
       RecordBatch batch = reader.next();
       if (batch == null) {
         boolean wanted = exchange.endTask(id, task.seq());
+        ReadScope.endRange(null, true);
         task = null;
         if (helper && wanted) {
           return Exchange.YIELD;
@@ -139,6 +162,7 @@ final class Producer implements Runnable {
     } catch (IOException | RuntimeException e) {
       exchange.fail(Failures.wrap(readerData, null, e), -1);
     } finally {
+      ReadScope.endRange(null, false); // a range cut short still reports what it read
       if (exchange.producerFinished(id)) {
         Thread.interrupted(); // the interrupt close() sent this slice must not outlive it
       }
@@ -153,6 +177,7 @@ final class Producer implements Runnable {
    */
   void release() {
     pending = null;
+    suspendedRange = null; // its range event is dropped with the read
     RangeReader current = reader;
     reader = null;
     try {

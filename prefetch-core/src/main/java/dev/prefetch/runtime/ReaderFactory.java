@@ -44,6 +44,7 @@ public final class ReaderFactory {
     try {
       FilePlan first = planFirst(sequence, files.get(0));
       PrefetchDecision decision = PrefetchDecision.decide(options, files.size(), first);
+      ReaderLog.decided(files.get(0), files.size(), decision);
       if (!decision.prefetch()) {
         return new SequentialBatchReader(sequence, first.schema(), decision, context);
       }

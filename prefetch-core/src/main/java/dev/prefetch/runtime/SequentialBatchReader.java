@@ -6,6 +6,7 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReaderMetrics;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -65,6 +66,7 @@ final class SequentialBatchReader implements BatchReader {
             fileIndex++;
             continue;
           }
+          ReadScope.beginRange(files.counters(), plan.file(), plan.ranges().get(0));
           reader = files.openReader(plan, fileIndex);
           rangeIndex = 0;
           range = plan.ranges().get(0);
@@ -76,9 +78,11 @@ final class SequentialBatchReader implements BatchReader {
           stats.countBatch(batch.rowCount());
           return batch;
         }
+        ReadScope.endRange(files.counters(), true);
         rangeIndex++;
         if (rangeIndex < plan.ranges().size()) {
           range = plan.ranges().get(rangeIndex);
+          ReadScope.beginRange(files.counters(), plan.file(), range);
           reader.start(range);
         } else {
           RangeReader done = reader;
@@ -111,6 +115,7 @@ final class SequentialBatchReader implements BatchReader {
       return;
     }
     closed = true;
+    ReadScope.endRange(files.counters(), false);
     try (FileSequence sequence = files) {
       if (reader != null) {
         try {

@@ -1,5 +1,6 @@
 package dev.prefetch.spi;
 
+import dev.prefetch.internal.jfr.ReadScope;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +25,9 @@ public final class ScanCounters {
 
   public void add(String name, long delta) {
     counters.computeIfAbsent(name, k -> new LongAdder()).add(delta);
+    if (ReadScope.anyOpen()) { // a JFR recording attributes the count to a plan or range
+      ReadScope.count(this, name, delta);
+    }
   }
 
   public void increment(String name) {

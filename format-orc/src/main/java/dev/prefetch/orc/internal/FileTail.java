@@ -57,6 +57,7 @@ final class FileTail {
     }
     if (identity == null) {
       cache.recordBypass();
+      OrcLog.cacheBypassed(file);
       return readFromFile(file, fs, conf, status, counters);
     }
     CacheValue value = cache.get(CacheKey.footer(identity),

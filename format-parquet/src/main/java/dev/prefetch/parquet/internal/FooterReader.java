@@ -82,6 +82,7 @@ public final class FooterReader {
     }
     if (identity == null) {
       cache.recordBypass();
+      CacheBypassLog.bypassed(file.toString());
       return readFromFile();
     }
     CacheValue value = cache.get(CacheKey.footer(identity), key -> CacheValue.copyOf(readFromFile()));

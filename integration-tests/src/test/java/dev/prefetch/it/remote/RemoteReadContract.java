@@ -145,6 +145,100 @@ abstract class RemoteReadContract {
     assertThat(cache.stats().hits()).isPositive();
   }
 
+  /** Runs the command line in this process; returns its exit code, stdout and stderr. */
+  private static String[] cli(List<String> args) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    int code;
+    try (java.io.PrintStream o = new java.io.PrintStream(out, true,
+        java.nio.charset.StandardCharsets.UTF_8);
+         java.io.PrintStream e = new java.io.PrintStream(err, true,
+             java.nio.charset.StandardCharsets.UTF_8)) {
+      code = dev.prefetch.examples.PrefetchScan.run(args.toArray(new String[0]), o, e);
+    }
+    return new String[] {Integer.toString(code),
+        out.toString(java.nio.charset.StandardCharsets.UTF_8),
+        err.toString(java.nio.charset.StandardCharsets.UTF_8)};
+  }
+
+  /**
+   * The command line's view of this server: every {@code fs.*} setting of {@link #configuration()}
+   * that a fresh configuration lacks (S3A endpoint and credentials, or fs.defaultFS), as
+   * {@code --conf} options, and the name of {@code remote} on it: the path alone when it lies on
+   * the default filesystem given, else the URI.
+   */
+  private List<String> cliArgs(org.apache.hadoop.fs.Path remote) {
+    Configuration defaults = new Configuration();
+    List<String> args = new ArrayList<>();
+    String defaultFs = null;
+    for (Map.Entry<String, String> e : configuration()) {
+      if (e.getKey().startsWith("fs.") && !e.getValue().equals(defaults.get(e.getKey()))) {
+        args.add("--conf");
+        args.add(e.getKey() + "=" + e.getValue());
+        if (e.getKey().equals("fs.defaultFS")) {
+          defaultFs = e.getValue();
+        }
+      }
+    }
+    // The tests' own cached filesystem of this server must not serve the command line: it
+    // builds one from its --conf alone (the instance is left to the JVM's end).
+    args.add("--conf");
+    args.add("fs." + remote.toUri().getScheme() + ".impl.disable.cache=true");
+    boolean onDefault = defaultFs != null && remote.toUri().toString().startsWith(defaultFs);
+    args.add(onDefault ? remote.toUri().getPath() : remote.toUri().toString());
+    return args;
+  }
+
+  @Test
+  void theCommandLineScansRemoteFilesAsItScansLocalOnes() {
+    for (String name : List.of("flat.parquet", "nested.orc")) {
+      List<String> scan = new ArrayList<>(List.of("scan", "--json", "--threads", "2", "--conf",
+          "prefetch.min-read-bytes=0"));
+      String[] local = cli(listWith(scan, locals.get(name).toString()));
+      scan.addAll(cliArgs(remotes.get(name)));
+      String[] remote = cli(scan);
+      assertThat(remote[0]).as(remote[2]).isEqualTo("0");
+      assertThat(local[0]).as(local[2]).isEqualTo("0");
+      assertThat(remote[1]).contains("\"prefetch\":{\"enabled\":true");
+      assertThat(field(remote[1], "checksum")).isEqualTo(field(local[1], "checksum"));
+      assertThat(field(remote[1], "rows")).isEqualTo(field(local[1], "rows"));
+
+      List<List<String>> commands = name.endsWith(".parquet")
+          ? List.of(List.of("head", "-n", "5", "--json"), List.of("count", "--json"),
+              List.of("meta", "--json", "--row-groups", "0"))
+          : List.of(List.of("head", "-n", "5", "--json"));
+      for (List<String> command : commands) {
+        String[] l = cli(listWith(command, locals.get(name).toString()));
+        List<String> r = new ArrayList<>(command);
+        r.addAll(cliArgs(remotes.get(name)));
+        String[] rr = cli(r);
+        assertThat(rr[0]).as(command + ": " + rr[2]).isEqualTo("0");
+        assertThat(l[0]).as(command + ": " + l[2]).isEqualTo("0");
+        // the same output but for the file's name
+        assertThat(rr[1].replaceAll("\"file\":\"[^\"]*\"", ""))
+            .isEqualTo(l[1].replaceAll("\"file\":\"[^\"]*\"", ""));
+      }
+    }
+    // Without the server's settings the same command cannot reach the file.
+    List<String> bare = new ArrayList<>(List.of("count", "--conf",
+        "fs." + remotes.get("flat.parquet").toUri().getScheme() + ".impl.disable.cache=true"));
+    List<String> remoteArgs = cliArgs(remotes.get("flat.parquet"));
+    bare.add(remoteArgs.get(remoteArgs.size() - 1));
+    String[] unreachable = cli(bare);
+    assertThat(unreachable[0]).as(unreachable[1]).isEqualTo("3");
+    assertThat(unreachable[2]).contains("flat.parquet");
+  }
+
+  private static List<String> listWith(List<String> args, String last) {
+    List<String> all = new ArrayList<>(args);
+    all.add(last);
+    return all;
+  }
+
+  private static String field(String json, String name) {
+    return json.strip().replaceAll(".*?\"" + name + "\":\"?([^\",}]*)\"?.*", "$1");
+  }
+
   @Test
   void aMissingRemoteFileIsFileNotFoundNamingIt() {
     Throwable thrown = catchThrowable(() -> {

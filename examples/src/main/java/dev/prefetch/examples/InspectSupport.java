@@ -1,0 +1,63 @@
+package dev.prefetch.examples;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prefetch.examples.inspect.TreeText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+
+/** Checks and output shared by the inspection commands (schema, meta, count). */
+final class InspectSupport {
+
+  static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private InspectSupport() {
+  }
+
+  /** The file behind a command-line name, checked (exists, Parquet or ORC). */
+  static DataFiles.Checked check(FileCommand command, String file) {
+    return DataFiles.check(file, command.args.readPath(file), command.conf);
+  }
+
+  /** Rejects the read options that an inspection command would silently ignore. */
+  static void rejectRowOptions(FileCommand command, String name) {
+    if (command.args.filter != null || command.args.rows != null) {
+      throw new CliException(CliException.USAGE, name + " reads metadata only: --filter and "
+          + "--rows do not apply");
+    }
+  }
+
+  /** Prints {@code node} as one JSON line, or as text. */
+  static void print(PrintWriter out, ObjectNode node, boolean json) {
+    if (json) {
+      try {
+        out.println(MAPPER.writeValueAsString(node));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    } else {
+      TreeText.print(out, node);
+    }
+    out.flush();
+  }
+
+  /** Runs an inspection of one file, turning its failures into the CLI's errors. */
+  static <T> T inspect(DataFiles.Checked file, Inspection<T> inspection) {
+    try {
+      return inspection.run();
+    } catch (CliException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new CliException(CliException.USAGE, e.getMessage(), e);
+    } catch (IOException | RuntimeException e) {
+      throw FileCommand.readError(file.name(), e);
+    }
+  }
+
+  /** A look at a file's metadata. */
+  @FunctionalInterface
+  interface Inspection<T> {
+    T run() throws IOException;
+  }
+}

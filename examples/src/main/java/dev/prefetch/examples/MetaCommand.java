@@ -1,0 +1,29 @@
+package dev.prefetch.examples;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.prefetch.examples.inspect.OrcInspector;
+import dev.prefetch.examples.inspect.ParquetInspector;
+import picocli.CommandLine.Command;
+
+/** {@code meta}: the row groups or stripes of each file, from its metadata. */
+@Command(name = "meta", mixinStandardHelpOptions = true,
+    description = "Row groups (Parquet) or stripes (ORC): rows, offsets, compressed and "
+        + "uncompressed sizes, and per column its codec, encodings, statistics and whether it "
+        + "has a page index, bloom filter and page CRCs. --row-groups i,j shows only those row "
+        + "groups (or stripes), decoding only them from a Parquet footer.")
+final class MetaCommand extends FileCommand {
+
+  @Override
+  public Integer call() {
+    setUp();
+    InspectSupport.rejectRowOptions(this, "meta");
+    for (String name : files) {
+      DataFiles.Checked file = InspectSupport.check(this, name);
+      ObjectNode node = InspectSupport.inspect(file, () -> file.format().equals("parquet")
+          ? ParquetInspector.meta(file.name(), file.path(), conf, args.rowGroups)
+          : OrcInspector.meta(file.name(), file.path(), conf, args.rowGroups));
+      InspectSupport.print(out(), node, args.json);
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,35 @@
+package dev.prefetch.internal.jfr;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Enabled;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/** A metadata cache lookup: a hit, or a miss that loaded the value. */
+@Name("dev.prefetch.CacheLookup")
+@Label("Cache Lookup")
+@Category({"prefetch"})
+@Description("A metadata cache lookup; its duration includes the load of a miss.")
+@StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
+public final class CacheLookupEvent extends jdk.jfr.Event {
+
+  @Label("File")
+  public String file;
+
+  @Label("Kind")
+  public String kind;
+
+  @Label("Position")
+  @Description("Position of the cached region in the file; -1 for a whole footer or tail.")
+  public long position;
+
+  @Label("Length")
+  @Description("Length of the cached region; -1 for a whole footer or tail.")
+  public long length;
+
+  @Label("Hit")
+  public boolean hit;
+}

@@ -1,0 +1,48 @@
+package dev.prefetch.internal.jfr;
+
+import jdk.jfr.Category;
+import jdk.jfr.DataAmount;
+import jdk.jfr.Description;
+import jdk.jfr.Enabled;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/** A file was planned: its metadata read (from the cache or from storage) and its ranges cut. */
+@Name("dev.prefetch.FilePlanned")
+@Label("File Planned")
+@Category({"prefetch"})
+@Description("A file's footer or tail was read and its read ranges planned.")
+@StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
+public final class FilePlannedEvent extends jdk.jfr.Event {
+
+  @Label("File")
+  public String file;
+
+  @Label("Ranges")
+  @Description("Read ranges planned; the range of this event is all of them.")
+  public long ranges;
+
+  @Label("Footer Reads")
+  @Description("Footer (Parquet) or tail (ORC) reads from storage; 0 when the cache had it.")
+  public long footerReads;
+
+  @Label("Footer Bytes")
+  @Description("Footer or tail bytes read from storage.")
+  @DataAmount
+  public long footerBytes;
+
+  @Label("From Cache")
+  @Description("True when the footer or tail came from the metadata cache, not from storage.")
+  public boolean fromCache;
+
+  @Label("Bytes Read")
+  @Description("All bytes read from storage while planning (footer, page indexes, ...).")
+  @DataAmount
+  public long bytesRead;
+
+  @Label("Requests")
+  @Description("Read requests sent to storage while planning.")
+  public long requests;
+}

@@ -1,0 +1,34 @@
+package dev.prefetch.internal.jfr;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Enabled;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+import jdk.jfr.Timespan;
+
+/** A producer waited to queue a batch: its queue was full, or the memory budget was spent. */
+@Name("dev.prefetch.ProducerBlocked")
+@Label("Producer Blocked")
+@Category({"prefetch"})
+@Description("A producer waited for queue space (queue full) or for the memory budget.")
+@StackTrace(false)
+@Enabled(false) // only a recording that asks for it gets it
+public final class ProducerBlockedEvent extends jdk.jfr.Event {
+
+  @Label("File")
+  public String file;
+
+  @Label("Range")
+  @Description("The rows of the batch that waited.")
+  public String range;
+
+  @Label("Reason")
+  @Description("queue-full or budget")
+  public String reason;
+
+  @Label("Wait")
+  @Timespan(Timespan.NANOSECONDS)
+  public long waitNanos;
+}
