@@ -255,7 +255,9 @@ class CorruptionFuzzTest {
       }
     }
     Throwable cause = thrown;
-    while (cause instanceof ReadException && cause.getCause() != null) {
+    // A CorruptFileException is itself a ReadException: stop there, its cause is the library's.
+    while (cause instanceof ReadException && !(cause instanceof CorruptFileException)
+        && cause.getCause() != null) {
       cause = cause.getCause();
     }
     if (cause instanceof CorruptFileException) {
