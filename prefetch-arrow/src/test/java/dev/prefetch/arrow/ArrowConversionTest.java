@@ -85,8 +85,9 @@ class ArrowConversionTest {
       assertThat(type(arrow, "tsms"))
           .isEqualTo(new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"));
       assertThat(type(arrow, "tsus")).isEqualTo(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null));
+      // INT96 reads as microseconds by default (parquet.read.int96-timestamp-unit).
       assertThat(type(arrow, "ts96"))
-          .isEqualTo(new ArrowType.Timestamp(TimeUnit.NANOSECOND, "UTC"));
+          .isEqualTo(new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC"));
       Field st = arrow.findField("st");
       assertThat(st.getChildren().get(2).getChildren().get(0).getType())
           .isEqualTo(new ArrowType.Int(16, false));
