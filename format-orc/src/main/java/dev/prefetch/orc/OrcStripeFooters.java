@@ -1,8 +1,8 @@
 package dev.prefetch.orc;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.orc.internal.OrcProtos;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -12,7 +12,6 @@ import org.apache.orc.CompressionCodec;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
-import org.apache.orc.impl.BufferChunk;
 import org.apache.orc.impl.InStream;
 import org.apache.orc.impl.OrcCodecPool;
 
@@ -58,9 +57,7 @@ public final class OrcStripeFooters {
         byte[] bytes = new byte[(int) length];
         in.readFully(offset, bytes, 0, bytes.length);
         try {
-          footers.add(OrcProto.StripeFooter.parseFrom(InStream.createCodedInputStream(
-              InStream.create("footer", new BufferChunk(ByteBuffer.wrap(bytes), offset), offset,
-                  bytes.length, options))));
+          footers.add(OrcProtos.stripeFooter(bytes, offset, options));
         } catch (IOException | RuntimeException e) {
           throw new CorruptFileException(path + ": stripe " + s + "'s footer does not decode: "
               + e.getMessage(), e);

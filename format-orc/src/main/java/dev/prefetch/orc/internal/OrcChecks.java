@@ -1,6 +1,5 @@
 package dev.prefetch.orc.internal;
 
-import com.google.protobuf.CodedInputStream;
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import java.io.IOException;
@@ -77,8 +76,7 @@ final class OrcChecks {
     }
     OrcProto.PostScript ps;
     try {
-      ps = OrcProto.PostScript.parseFrom(CodedInputStream.newInstance(last, read - 1 - psLength,
-          psLength));
+      ps = OrcProtos.postScript(last, read - 1 - psLength, psLength);
     } catch (IOException | RuntimeException e) {
       throw new CorruptFileException("Not a valid ORC file: " + file + ": its postscript does"
           + " not parse: " + e.getMessage(), e);

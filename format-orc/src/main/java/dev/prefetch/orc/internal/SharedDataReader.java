@@ -67,12 +67,7 @@ final class SharedDataReader implements DataReader {
     int length = Math.toIntExact(info.getFooterLength());
     byte[] bytes = new byte[length];
     in.readFully(offset, bytes, 0, length);
-    // Parsed from the InputStream, not through InStream.createCodedInputStream: that method's
-    // signature names protobuf's CodedInputStream, which Spark's orc-core build relocates
-    // (classifier shaded-protobuf), so calling it fails there with a NoSuchMethodError.
-    OrcProto.StripeFooter footer = OrcProto.StripeFooter.parseFrom(InStream.create("footer",
-        new BufferChunk(ByteBuffer.wrap(bytes), offset), offset, length,
-        getCompressionOptions()));
+    OrcProto.StripeFooter footer = OrcProtos.stripeFooter(bytes, offset, getCompressionOptions());
     // orc-core sizes stream buffers and dictionaries from it: check before it sees them.
     OrcChecks.checkStripeFooter(file, stripe, info, footer, compression);
     return footer;
