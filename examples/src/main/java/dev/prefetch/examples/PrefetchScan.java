@@ -31,7 +31,8 @@ public final class PrefetchScan implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "a command is required: demo, scan, compare, verify or gen");
+        "a command is required: demo, scan, compare, verify, gen, export, schema, meta, head, cat"
+            + " or count");
   }
 
   public static void main(String[] args) {
