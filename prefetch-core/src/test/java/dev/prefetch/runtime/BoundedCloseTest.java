@@ -13,7 +13,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -36,17 +35,12 @@ class BoundedCloseTest {
 
   @BeforeAll
   static void startPool() {
-    pool = Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "engine-close");
-      thread.setDaemon(true);
-      return thread;
-    });
+    pool = EnginePools.start("engine-close");
   }
 
   @AfterAll
   static void stopPool() throws InterruptedException {
-    pool.shutdownNow();
-    assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+    EnginePools.stop(pool);
   }
 
   @AfterEach

@@ -19,8 +19,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FSError;
@@ -46,17 +44,12 @@ class ExceptionContractTest {
 
   @BeforeAll
   static void startPool() {
-    pool = Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "engine-contract");
-      thread.setDaemon(true);
-      return thread;
-    });
+    pool = EnginePools.start("engine-contract");
   }
 
   @AfterAll
   static void stopPool() throws InterruptedException {
-    pool.shutdownNow();
-    assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+    EnginePools.stop(pool);
   }
 
   @AfterEach

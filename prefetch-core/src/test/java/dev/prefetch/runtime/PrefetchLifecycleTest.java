@@ -20,7 +20,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -275,11 +274,7 @@ class PrefetchLifecycleTest {
 
   @Test
   void producersRunOnTheContextsExecutorWhenOneIsGiven() throws Exception {
-    ExecutorService executor = Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "engine-pool");
-      thread.setDaemon(true);
-      return thread;
-    });
+    ExecutorService executor = EnginePools.start("engine-pool");
     try (ReadContext context = ReadContext.builder().executor(executor).build()) {
       DataFile file = SyntheticFormat.register("executor",
           SyntheticFormat.Spec.of(ranges(20, 30)));

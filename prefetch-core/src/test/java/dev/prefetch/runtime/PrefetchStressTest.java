@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.LongStream;
@@ -46,17 +45,12 @@ class PrefetchStressTest {
 
   @BeforeAll
   static void startPool() {
-    pool = Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "engine-stress");
-      thread.setDaemon(true);
-      return thread;
-    });
+    pool = EnginePools.start("engine-stress");
   }
 
   @AfterAll
   static void stopPool() throws InterruptedException {
-    pool.shutdownNow();
-    assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+    EnginePools.stop(pool);
   }
 
   @AfterEach
