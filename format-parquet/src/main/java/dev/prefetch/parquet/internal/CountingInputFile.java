@@ -36,7 +36,6 @@ public final class CountingInputFile implements InputFile {
     this.vectored = vectored;
   }
 
-
   @Override
   public long getLength() {
     return length;
@@ -53,13 +52,12 @@ public final class CountingInputFile implements InputFile {
   }
 
   /** Forwards to a stream and counts. Confined to the thread that reads it, as the delegate. */
-  static final class CountingStream extends SeekableInputStream {
-    private final SeekableInputStream in;
+  static final class CountingStream extends ForwardingSeekableInputStream {
     private final ScanCounters counters;
     private final boolean vectored;
 
     CountingStream(SeekableInputStream in, ScanCounters counters, boolean vectored) {
-      this.in = in;
+      super(in);
       this.counters = counters;
       this.vectored = vectored;
     }
@@ -89,16 +87,6 @@ public final class CountingInputFile implements InputFile {
         counters.add(ScanCounters.BYTES_READ, bytes);
       }
       counters.increment(ScanCounters.READ_REQUESTS);
-    }
-
-    @Override
-    public long getPos() throws IOException {
-      return in.getPos();
-    }
-
-    @Override
-    public void seek(long newPos) throws IOException {
-      in.seek(newPos);
     }
 
     @Override
@@ -141,21 +129,6 @@ public final class CountingInputFile implements InputFile {
       int n = buf.remaining();
       in.readFully(buf);
       counted(n);
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-      return in.skip(n);
-    }
-
-    @Override
-    public int available() throws IOException {
-      return in.available();
-    }
-
-    @Override
-    public void close() throws IOException {
-      in.close();
     }
   }
 }

@@ -31,9 +31,8 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>Confined to the range reader's thread, but for vectored reads, whose ranges are checked on
  * whichever thread completes them, against a snapshot of the armed spans.
  */
-final class PageCheckingStream extends SeekableInputStream {
+final class PageCheckingStream extends ForwardingSeekableInputStream {
 
-  private final SeekableInputStream in;
   private final DataFile file;
   private boolean armed;
   private String where = "";
@@ -46,7 +45,7 @@ final class PageCheckingStream extends SeekableInputStream {
   private final List<ByteBuffer> region = new ArrayList<>();
 
   PageCheckingStream(SeekableInputStream in, DataFile file) {
-    this.in = in;
+    super(in);
     this.file = file;
   }
 
@@ -143,11 +142,6 @@ final class PageCheckingStream extends SeekableInputStream {
   }
 
   @Override
-  public boolean readVectoredAvailable(ByteBufferAllocator allocator) {
-    return in.readVectoredAvailable(allocator);
-  }
-
-  @Override
   public void readVectored(List<ParquetFileRange> ranges, ByteBufferAllocator allocator)
       throws IOException {
     in.readVectored(ranges, allocator);
@@ -180,55 +174,5 @@ final class PageCheckingStream extends SeekableInputStream {
         }));
       }
     }
-  }
-
-  @Override
-  public long getPos() throws IOException {
-    return in.getPos();
-  }
-
-  @Override
-  public void seek(long newPos) throws IOException {
-    in.seek(newPos);
-  }
-
-  @Override
-  public int read() throws IOException {
-    return in.read();
-  }
-
-  @Override
-  public int read(byte[] b, int off, int len) throws IOException {
-    return in.read(b, off, len);
-  }
-
-  @Override
-  public void readFully(byte[] bytes) throws IOException {
-    in.readFully(bytes);
-  }
-
-  @Override
-  public void readFully(byte[] bytes, int start, int len) throws IOException {
-    in.readFully(bytes, start, len);
-  }
-
-  @Override
-  public int read(ByteBuffer buf) throws IOException {
-    return in.read(buf);
-  }
-
-  @Override
-  public long skip(long n) throws IOException {
-    return in.skip(n);
-  }
-
-  @Override
-  public int available() throws IOException {
-    return in.available();
-  }
-
-  @Override
-  public void close() throws IOException {
-    in.close();
   }
 }
