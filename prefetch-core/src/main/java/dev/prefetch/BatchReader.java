@@ -16,16 +16,16 @@ import java.util.NoSuchElementException;
  * also in the middle of a scan; it stops every producer and releases every file handle before it
  * returns, within a second, whatever a producer is blocked on (see {@link #close()}).
  *
- * <p>Exceptions: {@link Readers#open}, {@link #next()} and {@link #close()} raise, for a file,
- * only a {@link ReadException} naming it (and the range, where there is one), or its subtype
- * {@link CorruptFileException} when the file is not valid; whatever a filesystem or format library
- * threw (an {@code IOException}, an {@code UncheckedIOException}, Hadoop's {@code FSError}, a
- * library's unchecked exception) is their cause. Besides: {@code java.io.FileNotFoundException}
- * from open for a missing file, {@link java.io.InterruptedIOException} for an interrupted wait,
- * {@code IllegalArgumentException} for bad caller input (open) and {@code IllegalStateException}
- * for use after close. A failing range ends the read on both paths alike: every batch before the
- * failing one is returned first, then the failure, so a scan that stops after N rows reads the
- * same rows with or without prefetching.
+ * <p>Exceptions: {@link Readers#open}, {@link #next()} and {@link #close()} raise, for a file, only
+ * a {@link ReadException} naming it (and the range, where there is one), or its subtype {@link
+ * CorruptFileException} when the file is not valid; whatever a filesystem or format library threw
+ * (an {@code IOException}, an {@code UncheckedIOException}, Hadoop's {@code FSError}, a library's
+ * unchecked exception) is their cause. Besides: {@code java.io.FileNotFoundException} from open for
+ * a missing file, {@link java.io.InterruptedIOException} for an interrupted wait, {@code
+ * IllegalArgumentException} for bad caller input (open) and {@code IllegalStateException} for use
+ * after close. A failing range ends the read on both paths alike: every batch before the failing
+ * one is returned first, then the failure, so a scan that stops after N rows reads the same rows
+ * with or without prefetching.
  */
 public interface BatchReader extends Closeable {
 
@@ -47,16 +47,18 @@ public interface BatchReader extends Closeable {
 
   /**
    * Stops producers and releases files; idempotent. Returns within a second: a producer stuck in
-   * I/O that ignores interrupts has its streams closed from the closing thread, and one still
-   * stuck after that is abandoned (it releases its files when the I/O returns) and counted in
-   * {@link ReaderMetrics#producersAbandoned()}.
+   * I/O that ignores interrupts has its streams closed from the closing thread, and one still stuck
+   * after that is abandoned (it releases its files when the I/O returns) and counted in {@link
+   * ReaderMetrics#producersAbandoned()}.
    *
    * @throws ReadException when a file could not be released
    */
   @Override
   void close() throws IOException;
 
-  /** The remaining batches as an iterator; read failures surface as {@link UncheckedIOException}. */
+  /**
+   * The remaining batches as an iterator; read failures surface as {@link UncheckedIOException}.
+   */
   default Iterator<RecordBatch> batches() {
     return new Iterator<>() {
       private RecordBatch pending;

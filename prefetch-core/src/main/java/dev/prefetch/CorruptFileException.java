@@ -7,9 +7,9 @@ import dev.prefetch.spi.ReadRange;
  * points outside the file, metadata or pages that do not decode. The message names the file and,
  * where known, the row group, stripe, column or page.
  *
- * <p>A {@link ReadException}: what a reader raises for a corrupt file from {@code open()},
- * {@code next()} or {@code close()} is a {@code CorruptFileException} with its {@link #file()}
- * (and {@link #range()} where known) set, so it is caught by either type.
+ * <p>A {@link ReadException}: what a reader raises for a corrupt file from {@code open()}, {@code
+ * next()} or {@code close()} is a {@code CorruptFileException} with its {@link #file()} (and {@link
+ * #range()} where known) set, so it is caught by either type.
  */
 public class CorruptFileException extends ReadException {
 
@@ -30,7 +30,12 @@ public class CorruptFileException extends ReadException {
    * already names the file.
    */
   public CorruptFileException(DataFile file, ReadRange range, CorruptFileException cause) {
-    super(range == null && String.valueOf(cause.getMessage()).contains(file.path().toString())
-        ? cause.getMessage() : message(file, range, cause), cause, file, range);
+    super(
+        range == null && String.valueOf(cause.getMessage()).contains(file.path().toString())
+            ? cause.getMessage()
+            : message(file, range, cause),
+        cause,
+        file,
+        range);
   }
 }

@@ -7,9 +7,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * A file to read, or a byte-range split of one.
  *
- * <p>A split {@code [start, start + length)} selects the row groups (Parquet: whose midpoint lies in
- * it) or stripes (ORC: that start in it), as Hadoop input splits do, so that the splits of a file
- * together read every row exactly once. {@link #length()} is -1 for the whole file.
+ * <p>A split {@code [start, start + length)} selects the row groups (Parquet: whose midpoint lies
+ * in it) or stripes (ORC: that start in it), as Hadoop input splits do, so that the splits of a
+ * file together read every row exactly once. {@link #length()} is -1 for the whole file.
  *
  * @param path the file, on any Hadoop filesystem ({@code file:}, {@code hdfs:}, {@code s3a:}, ...)
  * @param start first byte of the split; 0 for the whole file

@@ -16,13 +16,13 @@ import org.apache.hadoop.conf.Configuration;
  * marks it closed, so a read opened afterwards fails fast.
  *
  * <p>Producers: without an executor, each prefetching reader starts its own daemon threads, named
- * after the reader, and stops them on close. With an executor, producers run as its tasks and
- * never hold one of its threads while they wait for queue room or memory budget: a producer that
- * must wait returns its thread and is resubmitted when room frees, and a consumer waiting for a
- * producer that no thread runs yet runs it itself. So any executor serves any number of open
- * readers: a pool of one thread, a {@code ForkJoinPool} (the common pool too, also when the
- * consumers run in it), virtual threads, a caller-runs pool. A smaller pool only means less
- * parallelism. A rejected submission fails the read.
+ * after the reader, and stops them on close. With an executor, producers run as its tasks and never
+ * hold one of its threads while they wait for queue room or memory budget: a producer that must
+ * wait returns its thread and is resubmitted when room frees, and a consumer waiting for a producer
+ * that no thread runs yet runs it itself. So any executor serves any number of open readers: a pool
+ * of one thread, a {@code ForkJoinPool} (the common pool too, also when the consumers run in it),
+ * virtual threads, a caller-runs pool. A smaller pool only means less parallelism. A rejected
+ * submission fails the read.
  */
 public final class ReadContext implements Closeable {
 
@@ -83,8 +83,7 @@ public final class ReadContext implements Closeable {
     private Cache cache;
     private Consumer<ReaderMetrics> metricsSink;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /** The Hadoop configuration for filesystems and format libraries (default: a new one). */
     public Builder configuration(Configuration conf) {

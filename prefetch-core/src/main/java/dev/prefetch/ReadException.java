@@ -8,9 +8,9 @@ import java.io.IOException;
  *
  * <p>Raised by {@link Readers#open}, {@link BatchReader#next()} (for a failure of any producer, the
  * first one, or of the single reader) and {@link BatchReader#close()}. A file that is not valid
- * raises the subtype {@link CorruptFileException}, so {@code catch (CorruptFileException e)}
- * around any of them catches exactly the bad files. Whatever the cause (an {@code IOException} of
- * the filesystem, an unchecked exception of a format library, Hadoop's {@code FSError}), it is the
+ * raises the subtype {@link CorruptFileException}, so {@code catch (CorruptFileException e)} around
+ * any of them catches exactly the bad files. Whatever the cause (an {@code IOException} of the
+ * filesystem, an unchecked exception of a format library, Hadoop's {@code FSError}), it is the
  * cause of one of these two types.
  */
 public class ReadException extends IOException {
@@ -43,15 +43,18 @@ public class ReadException extends IOException {
   }
 
   static String message(DataFile file, ReadRange range, Throwable cause) {
-    String what = cause == null ? "unknown error"
-        : cause.getMessage() == null ? cause.getClass().getName()
-            : cause.getClass().getSimpleName() + ": " + cause.getMessage();
+    String what =
+        cause == null
+            ? "unknown error"
+            : cause.getMessage() == null
+                ? cause.getClass().getName()
+                : cause.getClass().getSimpleName() + ": " + cause.getMessage();
     return "Failed to read " + file + (range == null ? "" : " " + range.describe()) + ": " + what;
   }
 
   /**
-   * The file that failed. Never null on an exception the reader raises; may be null on a
-   * {@link CorruptFileException} a format throws before the runtime names the file.
+   * The file that failed. Never null on an exception the reader raises; may be null on a {@link
+   * CorruptFileException} a format throws before the runtime names the file.
    */
   public DataFile file() {
     return file;

@@ -18,6 +18,7 @@ import java.util.TreeSet;
  *
  * <p>Built with {@link #builder()} or parsed from string properties with {@link #fromProperties}.
  * Property keys (defaults in brackets):
+ *
  * <ul>
  *   <li>{@value #BATCH_SIZE} [4096]: rows per batch; a batch may be shorter at a range end.
  *   <li>{@value #COLUMNS} [all]: comma-separated projected columns (top-level names or dotted
@@ -25,9 +26,9 @@ import java.util.TreeSet;
  *   <li>{@value #VERIFY_CHECKSUMS} [false]: verify page checksums where the file has them.
  *   <li>{@value #PREFETCH_ENABLED} [true]: false forces the single-reader path.
  *   <li>{@value #PREFETCH_PARALLELISM} [min(8, max(2, cores))]: producer threads.
- *   <li>{@value #PREFETCH_QUEUE_CAPACITY} [256]: batches per producer queue: how far a producer
- *       can work ahead of the consumer (which takes ranges in row order); memory is bounded by
- *       {@value #PREFETCH_MAX_BUFFERED_BYTES} as well.
+ *   <li>{@value #PREFETCH_QUEUE_CAPACITY} [256]: batches per producer queue: how far a producer can
+ *       work ahead of the consumer (which takes ranges in row order); memory is bounded by {@value
+ *       #PREFETCH_MAX_BUFFERED_BYTES} as well.
  *   <li>{@value #PREFETCH_MAX_BUFFERED_BYTES} [256 MiB]: bound on decoded bytes in all queues.
  *   <li>{@value #PREFETCH_MIN_READ_BYTES} [10 MiB]: below this estimated compressed size of the
  *       selected columns, a single reader is used; {@value #ORC_PREFETCH_THRESHOLD} is an alias.
@@ -36,11 +37,12 @@ import java.util.TreeSet;
  *       when there are fewer row groups than producers.
  *   <li>{@value #PARQUET_OFFSET_INDEX_CACHE} [false]: keep parsed OffsetIndex objects per reader.
  * </ul>
+ *
  * Sizes accept a plain byte count or a suffix {@code k}, {@code m}, {@code g} (binary units,
- * optionally written {@code KiB}, {@code MB}, ...). An unknown {@code prefetch.*} or
- * {@code read.*} key, or a bad value for any key above, is an {@link IllegalArgumentException}
- * that names the key. Other keys ({@code parquet.*}, {@code orc.*}, ...) are kept in
- * {@link #properties()} and handed to the format library's configuration.
+ * optionally written {@code KiB}, {@code MB}, ...). An unknown {@code prefetch.*} or {@code read.*}
+ * key, or a bad value for any key above, is an {@link IllegalArgumentException} that names the key.
+ * Other keys ({@code parquet.*}, {@code orc.*}, ...) are kept in {@link #properties()} and handed
+ * to the format library's configuration.
  */
 public final class ReadOptions {
 
@@ -52,7 +54,8 @@ public final class ReadOptions {
   public static final String PREFETCH_QUEUE_CAPACITY = "prefetch.queue-capacity";
   public static final String PREFETCH_MAX_BUFFERED_BYTES = "prefetch.max-buffered-bytes";
   public static final String PREFETCH_MIN_READ_BYTES = "prefetch.min-read-bytes";
-  public static final String ORC_PREFETCH_THRESHOLD = "orc.read.enable-prefetch-read-size-threshold";
+  public static final String ORC_PREFETCH_THRESHOLD =
+      "orc.read.enable-prefetch-read-size-threshold";
   public static final String ORC_NATURAL_READ_SIZE = "orc.read.natural-read-size";
   public static final String PARQUET_SPLIT_ROW_GROUPS = "parquet.read.split-row-groups";
   public static final String PARQUET_OFFSET_INDEX_CACHE = "parquet.read.enable-offset-index-cache";
@@ -62,14 +65,26 @@ public final class ReadOptions {
   public static final long DEFAULT_MAX_BUFFERED_BYTES = 256L << 20;
   public static final long DEFAULT_MIN_READ_BYTES = 10L << 20;
   public static final long DEFAULT_NATURAL_READ_SIZE_BYTES = 8L << 20;
+
   /** Upper bound on producers per reader; more threads than this never pay on one file. */
   public static final int MAX_PARALLELISM = 256;
+
   public static final int MAX_QUEUE_CAPACITY_BATCHES = 1 << 16;
 
-  private static final Set<String> KNOWN_KEYS = Set.of(BATCH_SIZE, COLUMNS, VERIFY_CHECKSUMS,
-      PREFETCH_ENABLED, PREFETCH_PARALLELISM, PREFETCH_QUEUE_CAPACITY,
-      PREFETCH_MAX_BUFFERED_BYTES, PREFETCH_MIN_READ_BYTES, ORC_PREFETCH_THRESHOLD,
-      ORC_NATURAL_READ_SIZE, PARQUET_SPLIT_ROW_GROUPS, PARQUET_OFFSET_INDEX_CACHE);
+  private static final Set<String> KNOWN_KEYS =
+      Set.of(
+          BATCH_SIZE,
+          COLUMNS,
+          VERIFY_CHECKSUMS,
+          PREFETCH_ENABLED,
+          PREFETCH_PARALLELISM,
+          PREFETCH_QUEUE_CAPACITY,
+          PREFETCH_MAX_BUFFERED_BYTES,
+          PREFETCH_MIN_READ_BYTES,
+          ORC_PREFETCH_THRESHOLD,
+          ORC_NATURAL_READ_SIZE,
+          PARQUET_SPLIT_ROW_GROUPS,
+          PARQUET_OFFSET_INDEX_CACHE);
 
   private final int batchSize;
   private final List<String> columns;
@@ -147,14 +162,16 @@ public final class ReadOptions {
   }
 
   /**
-   * Parses the {@code read.*}, {@code prefetch.*}, {@code parquet.*} and {@code orc.*} entries of
-   * a Hadoop configuration.
+   * Parses the {@code read.*}, {@code prefetch.*}, {@code parquet.*} and {@code orc.*} entries of a
+   * Hadoop configuration.
    */
   public static ReadOptions fromConfiguration(org.apache.hadoop.conf.Configuration conf) {
     Map<String, String> map = new LinkedHashMap<>();
     for (Map.Entry<String, String> entry : conf) {
       String key = entry.getKey();
-      if (key.startsWith("read.") || key.startsWith("prefetch.") || key.startsWith("parquet.")
+      if (key.startsWith("read.")
+          || key.startsWith("prefetch.")
+          || key.startsWith("parquet.")
           || key.startsWith("orc.")) {
         map.put(key, entry.getValue());
       }
@@ -167,44 +184,72 @@ public final class ReadOptions {
     return Math.min(8, Math.max(2, Runtime.getRuntime().availableProcessors()));
   }
 
-  public int batchSize() { return batchSize; }
+  public int batchSize() {
+    return batchSize;
+  }
 
   /** Projected columns in order; empty means every top-level column. */
-  public List<String> columns() { return columns; }
+  public List<String> columns() {
+    return columns;
+  }
 
-  public boolean verifyChecksums() { return verifyChecksums; }
+  public boolean verifyChecksums() {
+    return verifyChecksums;
+  }
 
-  public boolean prefetchEnabled() { return prefetchEnabled; }
+  public boolean prefetchEnabled() {
+    return prefetchEnabled;
+  }
 
-  public int parallelism() { return parallelism; }
+  public int parallelism() {
+    return parallelism;
+  }
 
-  public int queueCapacity() { return queueCapacity; }
+  public int queueCapacity() {
+    return queueCapacity;
+  }
 
-  public long maxBufferedBytes() { return maxBufferedBytes; }
+  public long maxBufferedBytes() {
+    return maxBufferedBytes;
+  }
 
-  public long minReadBytes() { return minReadBytes; }
+  public long minReadBytes() {
+    return minReadBytes;
+  }
 
-  public long orcNaturalReadSizeBytes() { return orcNaturalReadSizeBytes; }
+  public long orcNaturalReadSizeBytes() {
+    return orcNaturalReadSizeBytes;
+  }
 
-  public boolean parquetSplitRowGroups() { return parquetSplitRowGroups; }
+  public boolean parquetSplitRowGroups() {
+    return parquetSplitRowGroups;
+  }
 
-  public boolean parquetOffsetIndexCache() { return parquetOffsetIndexCache; }
+  public boolean parquetOffsetIndexCache() {
+    return parquetOffsetIndexCache;
+  }
 
   /**
    * The selected file rows, sorted and merged, or null for every row. Ranges are cut to the rows
    * that exist; an empty list selects nothing.
    */
-  public List<RowRange> rowRanges() { return rowRanges; }
+  public List<RowRange> rowRanges() {
+    return rowRanges;
+  }
 
   /**
-   * The format's native predicate for row-group / stripe / page pruning, or null: a Parquet
-   * {@code FilterPredicate} or {@code FilterCompat.Filter}, an ORC {@code SearchArgument}. A format
-   * handed a predicate of another library rejects it with an {@link IllegalArgumentException}.
+   * The format's native predicate for row-group / stripe / page pruning, or null: a Parquet {@code
+   * FilterPredicate} or {@code FilterCompat.Filter}, an ORC {@code SearchArgument}. A format handed
+   * a predicate of another library rejects it with an {@link IllegalArgumentException}.
    */
-  public Object filter() { return filter; }
+  public Object filter() {
+    return filter;
+  }
 
   /** Every property this value was built from, including keys for the format libraries. */
-  public Map<String, String> properties() { return properties; }
+  public Map<String, String> properties() {
+    return properties;
+  }
 
   private static List<RowRange> normalize(List<RowRange> ranges) {
     List<RowRange> sorted = new ArrayList<>(ranges);
@@ -216,7 +261,8 @@ public final class ReadOptions {
       }
       RowRange last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
       if (last != null && range.start() <= last.end()) {
-        merged.set(merged.size() - 1, new RowRange(last.start(), Math.max(last.end(), range.end())));
+        merged.set(
+            merged.size() - 1, new RowRange(last.start(), Math.max(last.end(), range.end())));
       } else {
         merged.add(range);
       }
@@ -226,12 +272,29 @@ public final class ReadOptions {
 
   @Override
   public String toString() {
-    return "ReadOptions{batchSize=" + batchSize + ", columns=" + columns
-        + ", prefetch=" + prefetchEnabled + ", parallelism=" + parallelism
-        + ", queueCapacity=" + queueCapacity + ", maxBufferedBytes=" + maxBufferedBytes
-        + ", minReadBytes=" + minReadBytes + ", orcNaturalReadSize=" + orcNaturalReadSizeBytes
-        + ", parquetSplitRowGroups=" + parquetSplitRowGroups
-        + ", rowRanges=" + rowRanges + ", filter=" + filter + "}";
+    return "ReadOptions{batchSize="
+        + batchSize
+        + ", columns="
+        + columns
+        + ", prefetch="
+        + prefetchEnabled
+        + ", parallelism="
+        + parallelism
+        + ", queueCapacity="
+        + queueCapacity
+        + ", maxBufferedBytes="
+        + maxBufferedBytes
+        + ", minReadBytes="
+        + minReadBytes
+        + ", orcNaturalReadSize="
+        + orcNaturalReadSizeBytes
+        + ", parquetSplitRowGroups="
+        + parquetSplitRowGroups
+        + ", rowRanges="
+        + rowRanges
+        + ", filter="
+        + filter
+        + "}";
   }
 
   /** Builds {@link ReadOptions}; every setter validates its value. */
@@ -251,8 +314,7 @@ public final class ReadOptions {
     private Object filter;
     private final Map<String, String> properties = new LinkedHashMap<>();
 
-    private Builder() {
-    }
+    private Builder() {}
 
     public Builder batchSize(int rows) {
       this.batchSize = checkRange(BATCH_SIZE, rows, 1, Integer.MAX_VALUE - 8);
@@ -294,8 +356,8 @@ public final class ReadOptions {
     }
 
     public Builder queueCapacity(int batches) {
-      this.queueCapacity = checkRange(PREFETCH_QUEUE_CAPACITY, batches, 1,
-          MAX_QUEUE_CAPACITY_BATCHES);
+      this.queueCapacity =
+          checkRange(PREFETCH_QUEUE_CAPACITY, batches, 1, MAX_QUEUE_CAPACITY_BATCHES);
       return this;
     }
 
@@ -357,8 +419,8 @@ public final class ReadOptions {
         case PARQUET_OFFSET_INDEX_CACHE -> parquetOffsetIndexCache(parseBoolean(key, v));
         default -> {
           if (key.startsWith("prefetch.") || key.startsWith("read.")) {
-            throw new IllegalArgumentException("unknown option '" + key + "'; known options: "
-                + new TreeSet<>(KNOWN_KEYS));
+            throw new IllegalArgumentException(
+                "unknown option '" + key + "'; known options: " + new TreeSet<>(KNOWN_KEYS));
           }
         }
       }
@@ -420,18 +482,20 @@ public final class ReadOptions {
     }
     String unit = v.substring(end).trim();
     if (end == 0) {
-      throw new IllegalArgumentException(key + " must be a byte size such as 1048576 or 64m: '"
-          + value + "'");
+      throw new IllegalArgumentException(
+          key + " must be a byte size such as 1048576 or 64m: '" + value + "'");
     }
-    int shift = switch (unit) {
-      case "", "b" -> 0;
-      case "k", "kb", "kib" -> 10;
-      case "m", "mb", "mib" -> 20;
-      case "g", "gb", "gib" -> 30;
-      case "t", "tb", "tib" -> 40;
-      default -> throw new IllegalArgumentException(key
-          + " has an unknown size unit '" + unit + "': '" + value + "'");
-    };
+    int shift =
+        switch (unit) {
+          case "", "b" -> 0;
+          case "k", "kb", "kib" -> 10;
+          case "m", "mb", "mib" -> 20;
+          case "g", "gb", "gib" -> 30;
+          case "t", "tb", "tib" -> 40;
+          default ->
+              throw new IllegalArgumentException(
+                  key + " has an unknown size unit '" + unit + "': '" + value + "'");
+        };
     try {
       long number = Long.parseLong(v.substring(0, end));
       if (number > (Long.MAX_VALUE >> shift)) {

@@ -6,8 +6,8 @@ import java.util.List;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Opens readers. The format of each file is chosen by its extension ({@code .parquet},
- * {@code .orc}) or, failing that, by its magic bytes, among the formats on the class path.
+ * Opens readers. The format of each file is chosen by its extension ({@code .parquet}, {@code
+ * .orc}) or, failing that, by its magic bytes, among the formats on the class path.
  *
  * <pre>{@code
  * try (ReadContext context = ReadContext.defaults();
@@ -22,13 +22,12 @@ import org.apache.hadoop.fs.Path;
  *
  * <p>Metadata is read and the read is planned in {@code open}, on the calling thread, so a missing
  * file, a file of no known format, a corrupt footer or an unknown column fail here, with an
- * exception naming the file. Producer threads start only if prefetching is chosen (see
- * {@link ReadOptions}).
+ * exception naming the file. Producer threads start only if prefetching is chosen (see {@link
+ * ReadOptions}).
  */
 public final class Readers {
 
-  private Readers() {
-  }
+  private Readers() {}
 
   /** Opens {@code path} with default options and context. */
   public static BatchReader open(Path path) throws IOException {
@@ -41,8 +40,8 @@ public final class Readers {
   }
 
   /** Opens a local file. */
-  public static BatchReader open(java.nio.file.Path path, ReadOptions options,
-      ReadContext context) throws IOException {
+  public static BatchReader open(java.nio.file.Path path, ReadOptions options, ReadContext context)
+      throws IOException {
     return open(DataFile.of(path), options, context);
   }
 

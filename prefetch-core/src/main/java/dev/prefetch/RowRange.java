@@ -10,8 +10,8 @@ public record RowRange(long start, long end) {
 
   public RowRange {
     if (start < 0 || end < start) {
-      throw new IllegalArgumentException("row range must satisfy 0 <= start <= end: ["
-          + start + ", " + end + ")");
+      throw new IllegalArgumentException(
+          "row range must satisfy 0 <= start <= end: [" + start + ", " + end + ")");
     }
   }
 

@@ -32,19 +32,21 @@ class ReadOptionsTest {
 
   @Test
   void everyKnownKeyIsParsed() {
-    ReadOptions options = ReadOptions.fromProperties(Map.ofEntries(
-        Map.entry("read.batch-size", "100"),
-        Map.entry("read.columns", "a, b.c"),
-        Map.entry("read.verify-checksums", "TRUE"),
-        Map.entry("prefetch.enabled", "false"),
-        Map.entry("prefetch.parallelism", "3"),
-        Map.entry("prefetch.queue-capacity", "2"),
-        Map.entry("prefetch.max-buffered-bytes", "64m"),
-        Map.entry("prefetch.min-read-bytes", "1KiB"),
-        Map.entry("orc.read.natural-read-size", "2 MB"),
-        Map.entry("parquet.read.split-row-groups", "false"),
-        Map.entry("parquet.read.enable-offset-index-cache", "true"),
-        Map.entry("parquet.page.size.row.check.min", "7")));
+    ReadOptions options =
+        ReadOptions.fromProperties(
+            Map.ofEntries(
+                Map.entry("read.batch-size", "100"),
+                Map.entry("read.columns", "a, b.c"),
+                Map.entry("read.verify-checksums", "TRUE"),
+                Map.entry("prefetch.enabled", "false"),
+                Map.entry("prefetch.parallelism", "3"),
+                Map.entry("prefetch.queue-capacity", "2"),
+                Map.entry("prefetch.max-buffered-bytes", "64m"),
+                Map.entry("prefetch.min-read-bytes", "1KiB"),
+                Map.entry("orc.read.natural-read-size", "2 MB"),
+                Map.entry("parquet.read.split-row-groups", "false"),
+                Map.entry("parquet.read.enable-offset-index-cache", "true"),
+                Map.entry("parquet.page.size.row.check.min", "7")));
     assertThat(options.batchSize()).isEqualTo(100);
     assertThat(options.columns()).containsExactly("a", "b.c");
     assertThat(options.verifyChecksums()).isTrue();
@@ -61,26 +63,29 @@ class ReadOptionsTest {
 
   @Test
   void orcThresholdAliasSetsTheMinimumReadSize() {
-    ReadOptions options = ReadOptions.fromProperties(
-        Map.of("orc.read.enable-prefetch-read-size-threshold", "5m"));
+    ReadOptions options =
+        ReadOptions.fromProperties(Map.of("orc.read.enable-prefetch-read-size-threshold", "5m"));
     assertThat(options.minReadBytes()).isEqualTo(5L << 20);
   }
 
   @ParameterizedTest
-  @CsvSource(delimiter = '|', value = {
-      "prefetch.parallelism|0",
-      "prefetch.parallelism|many",
-      "prefetch.parallelism|100000",
-      "prefetch.queue-capacity|-1",
-      "prefetch.enabled|yes",
-      "prefetch.max-buffered-bytes|0",
-      "prefetch.max-buffered-bytes|12 parsecs",
-      "prefetch.max-buffered-bytes|99999999999999999999",
-      "prefetch.min-read-bytes|-5",
-      "read.batch-size|0",
-      "orc.read.natural-read-size|0",
-      "parquet.read.split-row-groups|maybe",
-      "read.columns|a,,b"})
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "prefetch.parallelism|0",
+        "prefetch.parallelism|many",
+        "prefetch.parallelism|100000",
+        "prefetch.queue-capacity|-1",
+        "prefetch.enabled|yes",
+        "prefetch.max-buffered-bytes|0",
+        "prefetch.max-buffered-bytes|12 parsecs",
+        "prefetch.max-buffered-bytes|99999999999999999999",
+        "prefetch.min-read-bytes|-5",
+        "read.batch-size|0",
+        "orc.read.natural-read-size|0",
+        "parquet.read.split-row-groups|maybe",
+        "read.columns|a,,b"
+      })
   void invalidValuesAreRejectedNamingTheKey(String key, String value) {
     assertThatThrownBy(() -> ReadOptions.fromProperties(Map.of(key, value)))
         .isInstanceOf(IllegalArgumentException.class)
@@ -114,22 +119,36 @@ class ReadOptionsTest {
 
   @Test
   void rowRangesAreSortedAndMerged() {
-    ReadOptions options = ReadOptions.builder().rowRanges(List.of(
-        new RowRange(50, 60), new RowRange(0, 10), new RowRange(5, 20), new RowRange(20, 25),
-        new RowRange(70, 70))).build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .rowRanges(
+                List.of(
+                    new RowRange(50, 60),
+                    new RowRange(0, 10),
+                    new RowRange(5, 20),
+                    new RowRange(20, 25),
+                    new RowRange(70, 70)))
+            .build();
     assertThat(options.rowRanges()).containsExactly(new RowRange(0, 25), new RowRange(50, 60));
   }
 
   @Test
   void aBackwardsRowRangeIsRejected() {
     assertThatThrownBy(() -> new RowRange(10, 5))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[10, 5)");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("[10, 5)");
   }
 
   @Test
   void toBuilderKeepsEverySetting() {
-    ReadOptions options = ReadOptions.builder().batchSize(9).parallelism(3).columns("x")
-        .filter("predicate").property("parquet.x", "y").build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .batchSize(9)
+            .parallelism(3)
+            .columns("x")
+            .filter("predicate")
+            .property("parquet.x", "y")
+            .build();
     ReadOptions copy = options.toBuilder().build();
     assertThat(copy.batchSize()).isEqualTo(9);
     assertThat(copy.parallelism()).isEqualTo(3);

@@ -46,19 +46,19 @@ import org.openjdk.jmh.runner.IterationType;
 /**
  * What the Arrow conversion adds to a scan: the 4,000,000-row Parquet scan table, every column,
  * with 2 producers, read as batches alone ({@code scan}: each batch taken and released, as an
- * engine does once it has consumed the rows) and as Arrow ({@code arrow}: a
- * {@code PrefetchArrowReader}, which fills its reusable root from each batch in bulk, then
- * releases the batch). Both run in one JMH run, one after the other, with the warm-ups of
- * {@link ScanBenchmark} (the same JIT story holds).
+ * engine does once it has consumed the rows) and as Arrow ({@code arrow}: a {@code
+ * PrefetchArrowReader}, which fills its reusable root from each batch in bulk, then releases the
+ * batch). Both run in one JMH run, one after the other, with the warm-ups of {@link ScanBenchmark}
+ * (the same JIT story holds).
  *
- * <p>Before any timing, the trial's setup checks the scan reads the library reader's checksum,
- * and that a conversion of every batch carries its rows, its null counts and the sum of its
- * {@code id} column into Arrow.
+ * <p>Before any timing, the trial's setup checks the scan reads the library reader's checksum, and
+ * that a conversion of every batch carries its rows, its null counts and the sum of its {@code id}
+ * column into Arrow.
  *
- * <p>On a machine shared with other work, wall time follows the load; so each trial also prints
- * the median process CPU time of its measured scans (every thread, as the OS accounts it), which
- * the load moves far less. {@link ArrowScanInterleaved} runs the two scans in turns in one JVM,
- * so that both see the same load.
+ * <p>On a machine shared with other work, wall time follows the load; so each trial also prints the
+ * median process CPU time of its measured scans (every thread, as the OS accounts it), which the
+ * load moves far less. {@link ArrowScanInterleaved} runs the two scans in turns in one JVM, so that
+ * both see the same load.
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ArrowScanBenchmark}.
  */
@@ -67,8 +67,14 @@ import org.openjdk.jmh.runner.IterationType;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 16)
 @Measurement(iterations = 8)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch",
-    "--add-opens=java.base/java.nio=ALL-UNNAMED"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {
+      "-Xms3g",
+      "-Xmx3g",
+      "-XX:+AlwaysPreTouch",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED"
+    })
 public class ArrowScanBenchmark {
 
   @Param({"2"})
@@ -91,11 +97,17 @@ public class ArrowScanBenchmark {
     allocator = new RootAllocator();
     options = ReadOptions.builder().parallelism(producers).build();
     String expected = BenchData.expectedChecksum("parquet");
-    Contender.Scan scan = Contender.ours("prefetch-" + producers, options, context, null)
-        .scan(path, "parquet", false, ProgressBar.none());
+    Contender.Scan scan =
+        Contender.ours("prefetch-" + producers, options, context, null)
+            .scan(path, "parquet", false, ProgressBar.none());
     if (!scan.checksum().equals(expected)) {
-      throw new IllegalStateException("the scan read checksum " + scan.checksum() + " from "
-          + file + ", the library reader " + expected);
+      throw new IllegalStateException(
+          "the scan read checksum "
+              + scan.checksum()
+              + " from "
+              + file
+              + ", the library reader "
+              + expected);
     }
     expectedRows = scan.rows();
     checkConversion();
@@ -104,13 +116,14 @@ public class ArrowScanBenchmark {
   /** Every batch's rows, null counts and id sum arrive in Arrow. */
   private void checkConversion() throws IOException {
     try (BatchReader reader = Readers.open(DataFile.of(path), options, context);
-         BatchConverter converter = ArrowBatches.converter(
-             ArrowMapping.of(reader.schema(), path, context.configuration()), allocator)) {
+        BatchConverter converter =
+            ArrowBatches.converter(
+                ArrowMapping.of(reader.schema(), path, context.configuration()), allocator)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         VectorSchemaRoot root = converter.convert(batch);
         if (root.getRowCount() != batch.rowCount()) {
-          throw new IllegalStateException("Arrow batch of " + root.getRowCount() + " rows for "
-              + batch.rowCount());
+          throw new IllegalStateException(
+              "Arrow batch of " + root.getRowCount() + " rows for " + batch.rowCount());
         }
         for (int c = 0; c < batch.columns().size(); c++) {
           ColumnVector v = batch.column(c);
@@ -119,8 +132,14 @@ public class ArrowScanBenchmark {
             nulls += v.isNull(i) ? 1 : 0;
           }
           if (root.getVector(c).getNullCount() != nulls) {
-            throw new IllegalStateException("column " + c + ": " + root.getVector(c)
-                .getNullCount() + " nulls in Arrow, " + nulls + " in the batch");
+            throw new IllegalStateException(
+                "column "
+                    + c
+                    + ": "
+                    + root.getVector(c).getNullCount()
+                    + " nulls in Arrow, "
+                    + nulls
+                    + " in the batch");
           }
         }
         long ours = 0;
@@ -169,8 +188,8 @@ public class ArrowScanBenchmark {
   @Benchmark
   public long arrow() throws IOException {
     long rows = 0;
-    try (PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(path), options,
-        context, allocator)) {
+    try (PrefetchArrowReader reader =
+        PrefetchArrowReader.open(DataFile.of(path), options, context, allocator)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       while (reader.loadNextBatch()) {
         rows += root.getRowCount();
@@ -191,8 +210,11 @@ public class ArrowScanBenchmark {
     if (!cpuSeconds.isEmpty()) {
       List<Double> sorted = new ArrayList<>(cpuSeconds);
       Collections.sort(sorted);
-      System.out.printf(Locale.ROOT, "%nprocess CPU per scan: median %.3f s of %s%n",
-          sorted.get(sorted.size() / 2), cpuSeconds);
+      System.out.printf(
+          Locale.ROOT,
+          "%nprocess CPU per scan: median %.3f s of %s%n",
+          sorted.get(sorted.size() / 2),
+          cpuSeconds);
     }
     long held = allocator.getAllocatedMemory();
     allocator.close();

@@ -19,20 +19,19 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * {@link ArrowScanBenchmark}'s two scans in turns in one JVM, for a machine whose load changes
- * faster than a JMH fork lasts: scan alone, then to Arrow, then the other way round, and so on,
- * so that both see the same load. The first half of the pairs warm up; the medians of wall and
- * process CPU time of the second half are printed, with their ratios. Both scans must read every
- * row, and the allocator must be empty at the end.
+ * faster than a JMH fork lasts: scan alone, then to Arrow, then the other way round, and so on, so
+ * that both see the same load. The first half of the pairs warm up; the medians of wall and process
+ * CPU time of the second half are printed, with their ratios. Both scans must read every row, and
+ * the allocator must be empty at the end.
  *
- * <p>Run: {@code java -Xms3g -Xmx3g -XX:+AlwaysPreTouch
- * --add-opens=java.base/java.nio=ALL-UNNAMED -cp benchmarks/target/benchmarks.jar
- * dev.prefetch.bench.ArrowScanInterleaved [pairs]} (default 24 pairs), from the directory whose
- * {@code target/bench-data} holds the scan table (see {@link BenchData}).
+ * <p>Run: {@code java -Xms3g -Xmx3g -XX:+AlwaysPreTouch --add-opens=java.base/java.nio=ALL-UNNAMED
+ * -cp benchmarks/target/benchmarks.jar dev.prefetch.bench.ArrowScanInterleaved [pairs]} (default 24
+ * pairs), from the directory whose {@code target/bench-data} holds the scan table (see {@link
+ * BenchData}).
  */
 public final class ArrowScanInterleaved {
 
-  private ArrowScanInterleaved() {
-  }
+  private ArrowScanInterleaved() {}
 
   public static void main(String[] args) throws IOException {
     int pairs = args.length > 0 ? Integer.parseInt(args[0]) : 24;
@@ -44,19 +43,19 @@ public final class ArrowScanInterleaved {
     List<Double> arrowCpu = new ArrayList<>();
     long expectedRows = BenchData.rows();
     try (BufferAllocator allocator = new RootAllocator();
-         ReadContext context = ReadContext.defaults()) {
+        ReadContext context = ReadContext.defaults()) {
       for (int pair = 0; pair < pairs; pair++) {
         for (int turn = 0; turn < 2; turn++) {
           boolean arrow = (pair + turn) % 2 == 0;
           long cpu = ProcessCpu.nanos();
           long start = System.nanoTime();
-          long rows = arrow ? arrowScan(path, options, context, allocator)
-              : scan(path, options, context);
+          long rows =
+              arrow ? arrowScan(path, options, context, allocator) : scan(path, options, context);
           double seconds = (System.nanoTime() - start) / 1e9;
           double cpuSeconds = (ProcessCpu.nanos() - cpu) / 1e9;
           if (rows != expectedRows) {
-            throw new IllegalStateException((arrow ? "arrow" : "scan") + " read " + rows
-                + " rows, expected " + expectedRows);
+            throw new IllegalStateException(
+                (arrow ? "arrow" : "scan") + " read " + rows + " rows, expected " + expectedRows);
           }
           if (pair >= pairs / 2) {
             (arrow ? arrowWall : scanWall).add(seconds);
@@ -65,21 +64,29 @@ public final class ArrowScanInterleaved {
         }
       }
       if (allocator.getAllocatedMemory() != 0) {
-        throw new IllegalStateException(allocator.getAllocatedMemory()
-            + " bytes of Arrow memory not released");
+        throw new IllegalStateException(
+            allocator.getAllocatedMemory() + " bytes of Arrow memory not released");
       }
     }
     double sw = median(scanWall);
     double aw = median(arrowWall);
     double sc = median(scanCpu);
     double ac = median(arrowCpu);
-    System.out.printf(Locale.ROOT, "%d measured pairs: scan %.3f s (CPU %.3f s), arrow %.3f s "
-        + "(CPU %.3f s); arrow / scan: wall %.3f, CPU %.3f%n", scanWall.size(), sw, sc, aw, ac,
-        aw / sw, ac / sc);
+    System.out.printf(
+        Locale.ROOT,
+        "%d measured pairs: scan %.3f s (CPU %.3f s), arrow %.3f s "
+            + "(CPU %.3f s); arrow / scan: wall %.3f, CPU %.3f%n",
+        scanWall.size(),
+        sw,
+        sc,
+        aw,
+        ac,
+        aw / sw,
+        ac / sc);
   }
 
-  private static long scan(org.apache.hadoop.fs.Path path, ReadOptions options,
-      ReadContext context) throws IOException {
+  private static long scan(org.apache.hadoop.fs.Path path, ReadOptions options, ReadContext context)
+      throws IOException {
     long rows = 0;
     try (BatchReader reader = Readers.open(DataFile.of(path), options, context)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
@@ -90,11 +97,15 @@ public final class ArrowScanInterleaved {
     return rows;
   }
 
-  private static long arrowScan(org.apache.hadoop.fs.Path path, ReadOptions options,
-      ReadContext context, BufferAllocator allocator) throws IOException {
+  private static long arrowScan(
+      org.apache.hadoop.fs.Path path,
+      ReadOptions options,
+      ReadContext context,
+      BufferAllocator allocator)
+      throws IOException {
     long rows = 0;
-    try (PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(path), options,
-        context, allocator)) {
+    try (PrefetchArrowReader reader =
+        PrefetchArrowReader.open(DataFile.of(path), options, context, allocator)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       while (reader.loadNextBatch()) {
         rows += root.getRowCount();

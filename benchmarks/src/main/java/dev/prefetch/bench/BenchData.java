@@ -16,13 +16,13 @@ import org.apache.hadoop.conf.Configuration;
  * The benchmark data and storage models.
  *
  * <p>Files: {@code scan.parquet} and {@code scan.orc}, the CLI's 12-column scan table, in the
- * directory of the system property {@value #DIR_PROPERTY} (default {@code target/bench-data}),
- * with {@value #ROWS_PROPERTY} rows (default 4,000,000). They are generated on first use and
- * reused afterwards. {@link #main} generates them ahead of a run.
+ * directory of the system property {@value #DIR_PROPERTY} (default {@code target/bench-data}), with
+ * {@value #ROWS_PROPERTY} rows (default 4,000,000). They are generated on first use and reused
+ * afterwards. {@link #main} generates them ahead of a run.
  *
  * <p>Storage: "local" reads the files directly; "remote" reads them through the simulated object
- * store at {@value #REMOTE_LATENCY_MS} ms per request and {@value #REMOTE_BANDWIDTH_MBPS} MiB/s
- * per stream.
+ * store at {@value #REMOTE_LATENCY_MS} ms per request and {@value #REMOTE_BANDWIDTH_MBPS} MiB/s per
+ * stream.
  */
 public final class BenchData {
 
@@ -31,8 +31,7 @@ public final class BenchData {
   public static final long REMOTE_LATENCY_MS = 20;
   public static final double REMOTE_BANDWIDTH_MBPS = 64;
 
-  private BenchData() {
-  }
+  private BenchData() {}
 
   public static Path dir() {
     return Path.of(System.getProperty(DIR_PROPERTY, "target/bench-data")).toAbsolutePath();
@@ -55,25 +54,28 @@ public final class BenchData {
 
   /**
    * The checksum parquet-hadoop or orc-core reads from the scan table: computed once and kept
-   * beside the file ({@code scan.FORMAT.checksum}, with the name of the hash), so that each trial's correctness check costs
-   * one scan, not two.
+   * beside the file ({@code scan.FORMAT.checksum}, with the name of the hash), so that each trial's
+   * correctness check costs one scan, not two.
    */
   public static synchronized String expectedChecksum(String format) {
     Path file = scanFile(format);
     Path kept = file.resolveSibling(file.getFileName() + ".checksum");
     try {
       String prefix = Checksum.ALGORITHM + " ";
-      if (java.nio.file.Files.isRegularFile(kept) && java.nio.file.Files.getLastModifiedTime(kept)
-          .compareTo(java.nio.file.Files.getLastModifiedTime(file)) >= 0) {
+      if (java.nio.file.Files.isRegularFile(kept)
+          && java.nio.file.Files.getLastModifiedTime(kept)
+                  .compareTo(java.nio.file.Files.getLastModifiedTime(file))
+              >= 0) {
         String line = java.nio.file.Files.readString(kept).strip();
         if (line.startsWith(prefix)) {
           return line.substring(prefix.length());
         }
         // kept by another version of the hash: compute it again
       }
-      String checksum = Contender.library(new Configuration(), List.of(), null, null, null)
-          .scan(new org.apache.hadoop.fs.Path(file.toUri()), format, false, ProgressBar.none())
-          .checksum();
+      String checksum =
+          Contender.library(new Configuration(), List.of(), null, null, null)
+              .scan(new org.apache.hadoop.fs.Path(file.toUri()), format, false, ProgressBar.none())
+              .checksum();
       java.nio.file.Files.writeString(kept, prefix + checksum);
       return checksum;
     } catch (IOException e) {
@@ -85,17 +87,20 @@ public final class BenchData {
   public static Configuration configuration(String storage) {
     Configuration conf = new Configuration();
     switch (storage) {
-      case "local" -> { }
-      case "remote" -> SimulatedFileSystem.configure(conf, REMOTE_LATENCY_MS, REMOTE_BANDWIDTH_MBPS);
-      default -> throw new IllegalArgumentException("unknown storage '" + storage
-          + "'; expected local or remote");
+      case "local" -> {}
+      case "remote" ->
+          SimulatedFileSystem.configure(conf, REMOTE_LATENCY_MS, REMOTE_BANDWIDTH_MBPS);
+      default ->
+          throw new IllegalArgumentException(
+              "unknown storage '" + storage + "'; expected local or remote");
     }
     return conf;
   }
 
   /** The path of a local file as read under a storage model. */
   public static org.apache.hadoop.fs.Path path(String storage, Path file) {
-    return storage.equals("remote") ? SimulatedFileSystem.pathOf(file)
+    return storage.equals("remote")
+        ? SimulatedFileSystem.pathOf(file)
         : new org.apache.hadoop.fs.Path(file.toUri());
   }
 
@@ -111,8 +116,9 @@ public final class BenchData {
       long start = System.nanoTime();
       Path file = scanFile(format);
       String checksum = expectedChecksum(format);
-      System.out.printf("%s ready (%d rows, checksum %s) in %.1f s%n", file, rows(), checksum,
-          (System.nanoTime() - start) / 1e9);
+      System.out.printf(
+          "%s ready (%d rows, checksum %s) in %.1f s%n",
+          file, rows(), checksum, (System.nanoTime() - start) / 1e9);
     }
   }
 }

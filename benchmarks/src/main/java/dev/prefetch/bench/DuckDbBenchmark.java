@@ -24,8 +24,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The native reference: DuckDB (in process, through JDBC) scanning the same Parquet file with 1 and
- * 2 threads, aggregating a hash of every column so that every value is decoded:
- * {@code SELECT count(*), sum(hash(id)), sum(hash(qty)), ... FROM read_parquet(...)}.
+ * 2 threads, aggregating a hash of every column so that every value is decoded: {@code SELECT
+ * count(*), sum(hash(id)), sum(hash(qty)), ... FROM read_parquet(...)}.
  *
  * <p>Run alone: {@code java -jar benchmarks/target/benchmarks.jar DuckDbBenchmark}. The setup
  * checks that DuckDB counts every row of the file before any timing.
@@ -35,7 +35,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 16)
 @Measurement(iterations = 8)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class DuckDbBenchmark {
 
   @Param({"1", "2"})
@@ -59,15 +61,16 @@ public class DuckDbBenchmark {
     query = sql.toString();
     long rows = Long.parseLong(scan().split(",", 2)[0]);
     if (rows != BenchData.rows()) {
-      throw new IllegalStateException("DuckDB counted " + rows + " rows in " + file + ", expected "
-          + BenchData.rows());
+      throw new IllegalStateException(
+          "DuckDB counted " + rows + " rows in " + file + ", expected " + BenchData.rows());
     }
   }
 
   /** The count and the per-column hash sums, as text. */
   @Benchmark
   public String scan() throws SQLException {
-    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(query)) {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery(query)) {
       rs.next();
       StringBuilder out = new StringBuilder();
       int columns = rs.getMetaData().getColumnCount();

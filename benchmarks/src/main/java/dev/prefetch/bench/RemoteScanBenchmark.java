@@ -17,21 +17,22 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The {@link ScanBenchmark} trials on the remote model (each stream is capped at 64 MiB/s and
- * every request waits 20 ms), with 8 producers too, since there more producers than cores still
- * pay off. Same setup, checksum check and scan as {@link ScanBenchmark}; twelve warm-up and four
- * measured scans. The single-stream trials wait on I/O and are flat from the first scan, but 8
- * producers are bound by CPU on two cores and keep getting faster for ten scans or more while
- * the JIT compiles (one fork: 0.68-0.78 s over its second to sixth warm-ups, 0.62-0.69 s
- * after six; in one process of the CLI, 0.65-0.67 s over its second to fourth scans and
- * 0.56-0.62 s from the fifth on).
+ * The {@link ScanBenchmark} trials on the remote model (each stream is capped at 64 MiB/s and every
+ * request waits 20 ms), with 8 producers too, since there more producers than cores still pay off.
+ * Same setup, checksum check and scan as {@link ScanBenchmark}; twelve warm-up and four measured
+ * scans. The single-stream trials wait on I/O and are flat from the first scan, but 8 producers are
+ * bound by CPU on two cores and keep getting faster for ten scans or more while the JIT compiles
+ * (one fork: 0.68-0.78 s over its second to sixth warm-ups, 0.62-0.69 s after six; in one process
+ * of the CLI, 0.65-0.67 s over its second to fourth scans and 0.56-0.62 s from the fifth on).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 12)
 @Measurement(iterations = 4)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class RemoteScanBenchmark {
 
   @Param({"parquet", "orc"})

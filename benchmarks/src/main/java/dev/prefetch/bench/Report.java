@@ -19,14 +19,14 @@ import java.util.Set;
 
 /**
  * Turns a JMH {@code results.json} of the suite into the Markdown of {@code docs/BENCHMARKS.md}:
- * the machine, the command, one table per format and storage with every contender's median and
- * mean time per scan, rows/s, MiB/s and error, and the headline ratios, all from the same run.
+ * the machine, the command, one table per format and storage with every contender's median and mean
+ * time per scan, rows/s, MiB/s and error, and the headline ratios, all from the same run.
  *
- * <p>{@code Report [results.json] [--data DIR] [--command TEXT] [--rows N]}: the data files
- * ({@code scan.parquet}, {@code scan.orc}) are looked up in the directory of the forks'
- * {@code -Dbench.dir}, else beside the results; the command in {@code command.txt} beside the
- * results (written by {@code bin/bench}). Run it on the machine that ran the suite: cores and
- * memory are this machine's.
+ * <p>{@code Report [results.json] [--data DIR] [--command TEXT] [--rows N]}: the data files ({@code
+ * scan.parquet}, {@code scan.orc}) are looked up in the directory of the forks' {@code
+ * -Dbench.dir}, else beside the results; the command in {@code command.txt} beside the results
+ * (written by {@code bin/bench}). Run it on the machine that ran the suite: cores and memory are
+ * this machine's.
  */
 public final class Report {
 
@@ -58,11 +58,11 @@ public final class Report {
   /** "format/storage/contender" of a result, or null for a benchmark this report does not know. */
   static String key(BenchResult r) {
     return switch (r.benchmark()) {
-      case "ScanBenchmark" -> r.param("format", "?") + "/" + r.param("storage", "?") + "/"
-          + r.param("reader", "?");
+      case "ScanBenchmark" ->
+          r.param("format", "?") + "/" + r.param("storage", "?") + "/" + r.param("reader", "?");
       case "RemoteScanBenchmark" -> r.param("format", "?") + "/remote/" + r.param("reader", "?");
-      case "HardwoodBenchmark" -> "parquet/" + r.param("storage", "local") + "/hardwood-"
-          + r.param("threads", "?");
+      case "HardwoodBenchmark" ->
+          "parquet/" + r.param("storage", "local") + "/hardwood-" + r.param("threads", "?");
       case "DuckDbBenchmark" -> "parquet/local/duckdb-" + r.param("threads", "?");
       default -> null;
     };
@@ -109,9 +109,15 @@ public final class Report {
   private String settings() {
     Map<String, String> lines = new LinkedHashMap<>();
     for (BenchResult r : results) {
-      lines.putIfAbsent(r.benchmark(), String.format(Locale.ROOT,
-          "- `%s`: %d fork(s) x (%d warm-up + %d measured) single-shot scans per configuration",
-          r.benchmark(), r.forks(), r.warmups(), r.iterations()));
+      lines.putIfAbsent(
+          r.benchmark(),
+          String.format(
+              Locale.ROOT,
+              "- `%s`: %d fork(s) x (%d warm-up + %d measured) single-shot scans per configuration",
+              r.benchmark(),
+              r.forks(),
+              r.warmups(),
+              r.iterations()));
     }
     StringBuilder out = new StringBuilder("JMH settings (from the results):\n\n");
     for (String line : lines.values()) {
@@ -121,8 +127,9 @@ public final class Report {
     for (String format : FORMATS) {
       Long bytes = fileBytes.get(format);
       if (bytes != null) {
-        out.append(String.format(Locale.ROOT, "; `scan.%s` %,d bytes (%.1f MiB)", format, bytes,
-            bytes / 1048576.0));
+        out.append(
+            String.format(
+                Locale.ROOT, "; `scan.%s` %,d bytes (%.1f MiB)", format, bytes, bytes / 1048576.0));
       }
     }
     out.append(".\n\n");
@@ -142,26 +149,40 @@ public final class Report {
     }
     ids.sort((a, b) -> Integer.compare(order(a), order(b)));
     StringBuilder out = new StringBuilder();
-    out.append("### ").append(format.equals("parquet") ? "Parquet" : "ORC").append(", ")
-        .append(storage.equals("local") ? "local file" : "remote model (20 ms per request, "
-            + "64 MiB/s per stream)").append("\n\n");
-    out.append("| contender | median s/scan | mean s/scan | error (99.9%) | rows/s | MiB/s |"
-        + " vs library |\n");
+    out.append("### ")
+        .append(format.equals("parquet") ? "Parquet" : "ORC")
+        .append(", ")
+        .append(
+            storage.equals("local")
+                ? "local file"
+                : "remote model (20 ms per request, " + "64 MiB/s per stream)")
+        .append("\n\n");
+    out.append(
+        "| contender | median s/scan | mean s/scan | error (99.9%) | rows/s | MiB/s |"
+            + " vs library |\n");
     out.append("|---|--:|--:|--:|--:|--:|--:|\n");
     BenchResult library = byKey.get(prefix + "library");
     Long bytes = fileBytes.get(format);
     for (String id : ids) {
       BenchResult r = byKey.get(prefix + id);
       double median = r.median();
-      out.append("| ").append(label(format, id))
-          .append(" | ").append(seconds(median))
-          .append(" | ").append(seconds(r.mean()))
-          .append(" | ").append(Double.isNaN(r.error()) ? "n/a" : "± " + seconds(r.error()))
-          .append(" | ").append(rows > 0 ? count(rows / median) : "n/a")
-          .append(" | ").append(bytes != null ? String.format(Locale.ROOT, "%.1f",
-              bytes / 1048576.0 / median) : "n/a")
-          .append(" | ").append(library == null || id.equals("library") ? "" : ratio(
-              library.median() / median))
+      out.append("| ")
+          .append(label(format, id))
+          .append(" | ")
+          .append(seconds(median))
+          .append(" | ")
+          .append(seconds(r.mean()))
+          .append(" | ")
+          .append(Double.isNaN(r.error()) ? "n/a" : "± " + seconds(r.error()))
+          .append(" | ")
+          .append(rows > 0 ? count(rows / median) : "n/a")
+          .append(" | ")
+          .append(
+              bytes != null
+                  ? String.format(Locale.ROOT, "%.1f", bytes / 1048576.0 / median)
+                  : "n/a")
+          .append(" | ")
+          .append(library == null || id.equals("library") ? "" : ratio(library.median() / median))
           .append(" |\n");
     }
     return out.append('\n').toString();
@@ -219,23 +240,32 @@ public final class Report {
     }
     return "### Ratios (same run; speedup = their median / our median, above 1 = ours faster)\n\n"
         + "| ours | against | storage | ours s | theirs s | speedup |\n"
-        + "|---|---|---|--:|--:|--:|\n" + rowsOut + "\n";
+        + "|---|---|---|--:|--:|--:|\n"
+        + rowsOut
+        + "\n";
   }
 
-  private void ratio(StringBuilder out, String format, String storage, String ours,
-      String theirs) {
+  private void ratio(StringBuilder out, String format, String storage, String ours, String theirs) {
     BenchResult a = byKey.get(format + "/" + storage + "/" + ours);
     BenchResult b = byKey.get(format + "/" + storage + "/" + theirs);
     if (a == null || b == null) {
       return;
     }
     String name = format.equals("parquet") ? "Parquet" : "ORC";
-    out.append("| ").append(name).append(": ").append(label(format, ours))
-        .append(" | ").append(label(format, theirs))
-        .append(" | ").append(storage)
-        .append(" | ").append(seconds(a.median()))
-        .append(" | ").append(seconds(b.median()))
-        .append(" | ").append(ratio(b.median() / a.median()))
+    out.append("| ")
+        .append(name)
+        .append(": ")
+        .append(label(format, ours))
+        .append(" | ")
+        .append(label(format, theirs))
+        .append(" | ")
+        .append(storage)
+        .append(" | ")
+        .append(seconds(a.median()))
+        .append(" | ")
+        .append(seconds(b.median()))
+        .append(" | ")
+        .append(ratio(b.median() / a.median()))
         .append(" |\n");
   }
 
@@ -257,18 +287,27 @@ public final class Report {
   /** This machine (cores, memory, CPU, OS), the JVMs of the results and the date of the run. */
   static String machine(List<BenchResult> results, Instant runAt) {
     StringBuilder out = new StringBuilder();
-    out.append("- Date of the run: ").append(DateTimeFormatter.ISO_LOCAL_DATE_TIME
-        .format(runAt.atOffset(ZoneOffset.UTC).withNano(0))).append(" UTC\n");
+    out.append("- Date of the run: ")
+        .append(
+            DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(
+                runAt.atOffset(ZoneOffset.UTC).withNano(0)))
+        .append(" UTC\n");
     String cpu = cpuModel();
-    out.append("- CPU: ").append(cpu == null ? "" : cpu + ", ")
-        .append(Runtime.getRuntime().availableProcessors()).append(" cores available to the JVM\n");
+    out.append("- CPU: ")
+        .append(cpu == null ? "" : cpu + ", ")
+        .append(Runtime.getRuntime().availableProcessors())
+        .append(" cores available to the JVM\n");
     long memory = totalMemory();
     if (memory > 0) {
       out.append(String.format(Locale.ROOT, "- Memory: %.1f GiB%n", memory / 1073741824.0));
     }
-    out.append("- OS: ").append(System.getProperty("os.name")).append(' ')
-        .append(System.getProperty("os.version")).append(" (")
-        .append(System.getProperty("os.arch")).append(")\n");
+    out.append("- OS: ")
+        .append(System.getProperty("os.name"))
+        .append(' ')
+        .append(System.getProperty("os.version"))
+        .append(" (")
+        .append(System.getProperty("os.arch"))
+        .append(")\n");
     Set<String> jvms = new LinkedHashSet<>();
     for (BenchResult r : results) {
       jvms.add(r.jvm());
@@ -315,8 +354,8 @@ public final class Report {
         case "--rows" -> rowsArg = Long.parseLong(value(args, ++i));
         default -> {
           if (resultsPath != null || args[i].startsWith("--")) {
-            System.err.println("usage: Report [results.json] [--data DIR] [--command TEXT]"
-                + " [--rows N]");
+            System.err.println(
+                "usage: Report [results.json] [--data DIR] [--command TEXT]" + " [--rows N]");
             System.exit(2);
           }
           resultsPath = Path.of(args[i]);
@@ -350,8 +389,10 @@ public final class Report {
     }
     if (command == null) {
       Path recorded = dir.resolve("command.txt");
-      command = Files.isRegularFile(recorded) ? Files.readString(recorded).strip()
-          : "(not recorded: pass --command)";
+      command =
+          Files.isRegularFile(recorded)
+              ? Files.readString(recorded).strip()
+              : "(not recorded: pass --command)";
     }
     Instant runAt = Files.getLastModifiedTime(resultsPath).toInstant();
     System.out.print(new Report(results, sizes, rows).markdown(machine(results, runAt), command));

@@ -28,15 +28,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * single reader, our prefetching reader with 1, 2 and 4 producers, and the format library's own
  * fastest reader (parquet-hadoop column readers with a full decode; orc-core vectorized batches).
  * The remote model (20 ms per request, 64 MiB/s per stream) is {@link RemoteScanBenchmark}'s, with
- * 8 producers too: on a 2-core machine, 8 local producers measure nothing that 4 do not. Any
- * reader and storage can still be run here ({@code -p reader=prefetch-8 -p storage=remote}).
+ * 8 producers too: on a 2-core machine, 8 local producers measure nothing that 4 do not. Any reader
+ * and storage can still be run here ({@code -p reader=prefetch-8 -p storage=remote}).
  *
- * <p>Sixteen warm-up scans and eight measured: a multi-threaded reader keeps getting faster over
- * a fork's first ten to fifteen scans while the JIT compiles, deoptimizes and recompiles its
- * decoders on two busy cores (one fork of 1 producer: 0.55-0.59 s over its first four warm-ups,
- * 0.50-0.54 s after twenty), where a library reader is flat after two. With eight
- * warm-ups, two forks of the same code measured 0.58 and 0.63 s. A local scan is short, so the
- * longer warm-up costs little; {@link RemoteScanBenchmark} explains the remote trials' warm-up.
+ * <p>Sixteen warm-up scans and eight measured: a multi-threaded reader keeps getting faster over a
+ * fork's first ten to fifteen scans while the JIT compiles, deoptimizes and recompiles its decoders
+ * on two busy cores (one fork of 1 producer: 0.55-0.59 s over its first four warm-ups, 0.50-0.54 s
+ * after twenty), where a library reader is flat after two. With eight warm-ups, two forks of the
+ * same code measured 0.58 and 0.63 s. A local scan is short, so the longer warm-up costs little;
+ * {@link RemoteScanBenchmark} explains the remote trials' warm-up.
  *
  * <p>Run the whole suite with {@code bin/bench} (see {@code benchmarks/README.md}); this class
  * alone: {@code java -jar benchmarks/target/benchmarks.jar ScanBenchmark}. Before any timing, the
@@ -47,7 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 16)
 @Measurement(iterations = 8)
-@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
+@Fork(
+    value = 1,
+    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
 public class ScanBenchmark {
 
   @Param({"parquet", "orc"})
@@ -73,8 +75,14 @@ public class ScanBenchmark {
     String expected = BenchData.expectedChecksum(format);
     Contender.Scan scan = contender.scan(path, format, false, ProgressBar.none());
     if (!scan.checksum().equals(expected)) {
-      throw new IllegalStateException(reader + " read checksum " + scan.checksum() + " from "
-          + file + ", the library reader " + expected);
+      throw new IllegalStateException(
+          reader
+              + " read checksum "
+              + scan.checksum()
+              + " from "
+              + file
+              + ", the library reader "
+              + expected);
     }
   }
 
@@ -83,13 +91,13 @@ public class ScanBenchmark {
       return Contender.library(conf, List.of(), null, null, null);
     }
     if (reader.equals("single")) {
-      return Contender.ours(reader, ReadOptions.builder().prefetchEnabled(false).build(), context,
-          null);
+      return Contender.ours(
+          reader, ReadOptions.builder().prefetchEnabled(false).build(), context, null);
     }
     if (reader.startsWith("prefetch-")) {
       int producers = Integer.parseInt(reader.substring("prefetch-".length()));
-      return Contender.ours(reader, ReadOptions.builder().parallelism(producers).build(), context,
-          null);
+      return Contender.ours(
+          reader, ReadOptions.builder().parallelism(producers).build(), context, null);
     }
     throw new IllegalArgumentException("unknown reader " + reader);
   }

@@ -18,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(300)
 class BenchmarksRunOnceTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void tinyData() {

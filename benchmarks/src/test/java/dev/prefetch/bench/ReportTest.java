@@ -35,9 +35,12 @@ class ReportTest {
   }
 
   private static String line(String markdown, String start) {
-    return markdown.lines().filter(l -> l.startsWith(start)).findFirst()
-        .orElseThrow(() -> new AssertionError("no line starting with " + start + " in\n"
-            + markdown));
+    return markdown
+        .lines()
+        .filter(l -> l.startsWith(start))
+        .findFirst()
+        .orElseThrow(
+            () -> new AssertionError("no line starting with " + start + " in\n" + markdown));
   }
 
   @Test
@@ -46,7 +49,9 @@ class ReportTest {
     assertThat(results).hasSize(13);
     BenchResult single = results.get(0);
     assertThat(single.benchmark()).isEqualTo("ScanBenchmark");
-    assertThat(single.params()).containsEntry("reader", "single").containsEntry("format", "parquet");
+    assertThat(single.params())
+        .containsEntry("reader", "single")
+        .containsEntry("format", "parquet");
     assertThat(single.seconds()).containsExactly(4.0, 3.9, 5.0);
     assertThat(single.median()).isEqualTo(4.0);
     assertThat(single.mean()).isCloseTo(4.3, org.assertj.core.data.Offset.offset(1e-9));
@@ -59,9 +64,15 @@ class ReportTest {
   @Test
   void eachFormatAndStorageGetsATableWithMedianMeanRowsPerSecondAndMibPerSecond() throws Exception {
     String md = report();
-    assertThat(md).contains("### Parquet, local file", "### Parquet, remote model",
-        "### ORC, local file", "Date of the run: 2026-11-30T06:00:00 UTC", "bin/bench",
-        "(1 warm-up + 3 measured)", "4,000,000 rows");
+    assertThat(md)
+        .contains(
+            "### Parquet, local file",
+            "### Parquet, remote model",
+            "### ORC, local file",
+            "Date of the run: 2026-11-30T06:00:00 UTC",
+            "bin/bench",
+            "(1 warm-up + 3 measured)",
+            "4,000,000 rows");
     // single: median 4.0 s (mean 4.3 s): 1.00 M rows/s, 200 MiB / 4 s = 50 MiB/s, 6 / 4 = 1.50x.
     assertThat(line(md, "| ours, single reader | 4.000 |"))
         .isEqualTo("| ours, single reader | 4.000 | 4.300 | ± 0.100 | 1.00 M | 50.0 | 1.50x |");
@@ -69,8 +80,8 @@ class ReportTest {
     assertThat(line(md, "| ours, 8 producers |")).contains("| n/a |", "| 5.00x |");
     assertThat(line(md, "| DuckDB (native), 2 threads |")).contains("| 0.500 |", "| 8.00 M |");
     // ORC's file is 150 MiB: 1.5 s is 100 MiB/s.
-    assertThat(md.substring(md.indexOf("### ORC, local file"))).contains(
-        "| ours, 2 producers | 1.500 | 1.500 | ± 0.100 | 2.67 M | 100.0 | 3.00x |");
+    assertThat(md.substring(md.indexOf("### ORC, local file")))
+        .contains("| ours, 2 producers | 1.500 | 1.500 | ± 0.100 | 2.67 M | 100.0 | 3.00x |");
     assertThat(md).doesNotContain("### ORC, remote");
   }
 
@@ -101,10 +112,14 @@ class ReportTest {
   void aFileThatIsNotJmhJsonFailsNamingTheFile(@TempDir Path dir) throws IOException {
     Path bad = dir.resolve("results.json");
     Files.writeString(bad, "{\"benchmark\": [1, 2");
-    assertThatThrownBy(() -> ResultsFile.read(bad)).isInstanceOf(IOException.class)
-        .hasMessageContaining(bad.toString()).hasMessageContaining("not a JMH JSON result file");
-    Files.writeString(bad, "[{\"benchmark\":\"a.B.scan\",\"primaryMetric\":{\"score\":1,"
-        + "\"scoreUnit\":\"ops/s\"}}]");
+    assertThatThrownBy(() -> ResultsFile.read(bad))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(bad.toString())
+        .hasMessageContaining("not a JMH JSON result file");
+    Files.writeString(
+        bad,
+        "[{\"benchmark\":\"a.B.scan\",\"primaryMetric\":{\"score\":1,"
+            + "\"scoreUnit\":\"ops/s\"}}]");
     assertThatThrownBy(() -> ResultsFile.read(bad)).hasMessageContaining("ops/s");
   }
 }

@@ -17,13 +17,12 @@ import dev.prefetch.examples.baseline.ValueSink;
 
 /**
  * Our batches' values in the canonical form of {@link dev.prefetch.batch.Checksum}, fed value by
- * value into a {@link ValueSink} (for locating where two reads part; the checksum itself has
- * faster typed loops).
+ * value into a {@link ValueSink} (for locating where two reads part; the checksum itself has faster
+ * typed loops).
  */
 public final class BatchValues {
 
-  private BatchValues() {
-  }
+  private BatchValues() {}
 
   /** Feeds row {@code row} of {@code vector} as one row of {@code column}. */
   public static void feedRow(ColumnVector vector, int row, int column, ValueSink sink) {

@@ -3,9 +3,12 @@ package dev.prefetch.examples;
 import picocli.CommandLine.Command;
 
 /** {@code cat}: every selected row of each file. */
-@Command(name = "cat", mixinStandardHelpOptions = true,
-    description = "Every selected row of each file, as a text table or (--json) one JSON "
-        + "object per row.")
+@Command(
+    name = "cat",
+    mixinStandardHelpOptions = true,
+    description =
+        "Every selected row of each file, as a text table or (--json) one JSON "
+            + "object per row.")
 final class CatCommand extends RowsCommand {
 
   @Override

@@ -14,11 +14,15 @@ import picocli.CommandLine.Command;
  * {@code compare}: our single reader, our prefetching reader and the format library's own fastest
  * reader on the same files, in turns, with the same checksum required of all.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true,
-    description = {"Single reader vs prefetch vs the format library's own reader on the same "
-        + "files, in alternating repeated runs after a warm-up; every contender must produce the "
-        + "same checksum (exit 1 otherwise).",
-        "--repeat defaults to 3 here."})
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Single reader vs prefetch vs the format library's own reader on the same "
+          + "files, in alternating repeated runs after a warm-up; every contender must produce the "
+          + "same checksum (exit 1 otherwise).",
+      "--repeat defaults to 3 here."
+    })
 final class CompareCommand extends FileCommand {
 
   static final int DEFAULT_REPEAT = 3;
@@ -28,7 +32,8 @@ final class CompareCommand extends FileCommand {
     setUp();
     List<DataFiles.Checked> checked = checkFiles();
     if (args.rows != null && args.filter != null) {
-      throw new CliException(CliException.USAGE,
+      throw new CliException(
+          CliException.USAGE,
           "--rows and --filter cannot be combined in compare (the library readers filter pages)");
     }
     int repeat = args.repeat == null ? DEFAULT_REPEAT : args.repeat;
@@ -55,8 +60,13 @@ final class CompareCommand extends FileCommand {
       contenders.add(Contender.ours("prefetch", prefetch, context, filter));
       names.add("prefetch(" + prefetch.parallelism() + ")");
     }
-    contenders.add(Contender.library(conf, args.columns, filter, args.rowGroups,
-        args.rowRanges() == null ? null : args.rowRanges().get(0)));
+    contenders.add(
+        Contender.library(
+            conf,
+            args.columns,
+            filter,
+            args.rowGroups,
+            args.rowRanges() == null ? null : args.rowRanges().get(0)));
     names.add(library);
     return rounds(contenders, names, file, repeat, true);
   }
@@ -77,21 +87,46 @@ final class CompareCommand extends FileCommand {
         out.println(Json.write(json));
       }
     } else {
-      out.printf(Locale.ROOT, "%s (%s, %,d rows, %d columns, %s)%n", file.name(), file.format(),
-          baseline.rows(), baseline.columns(), Format.bytes(file.length()));
-      out.printf(Locale.ROOT, "  %-16s %10s %10s %9s %12s  %-16s %s%n", "contender",
-          "median s", "rows/s", "MiB/s", "vs " + baseline.contender(), "checksum", "runs");
+      out.printf(
+          Locale.ROOT,
+          "%s (%s, %,d rows, %d columns, %s)%n",
+          file.name(),
+          file.format(),
+          baseline.rows(),
+          baseline.columns(),
+          Format.bytes(file.length()));
+      out.printf(
+          Locale.ROOT,
+          "  %-16s %10s %10s %9s %12s  %-16s %s%n",
+          "contender",
+          "median s",
+          "rows/s",
+          "MiB/s",
+          "vs " + baseline.contender(),
+          "checksum",
+          "runs");
       for (RunResult r : results) {
-        out.printf(Locale.ROOT, "  %-16s %10s %10s %9.1f %11.2fx  %-16s %s%n", r.contender(),
-            Format.seconds(r.seconds()), Format.count(r.rowsPerSecond()), r.megabytesPerSecond(),
-            r.seconds() <= 0 ? 0 : baseline.seconds() / r.seconds(), r.checksum(),
+        out.printf(
+            Locale.ROOT,
+            "  %-16s %10s %10s %9.1f %11.2fx  %-16s %s%n",
+            r.contender(),
+            Format.seconds(r.seconds()),
+            Format.count(r.rowsPerSecond()),
+            r.megabytesPerSecond(),
+            r.seconds() <= 0 ? 0 : baseline.seconds() / r.seconds(),
+            r.checksum(),
             r.secondsEach().size());
       }
       out.println(agree ? "  checksums agree" : "  CHECKSUMS DIFFER");
     }
     if (!agree) {
-      spec.commandLine().getErr().println("prefetch-scan: " + file.name()
-          + ": contenders read different values: " + describe(results));
+      spec.commandLine()
+          .getErr()
+          .println(
+              "prefetch-scan: "
+                  + file.name()
+                  + ": contenders read different values: "
+                  + describe(results));
     }
     return agree;
   }
@@ -99,8 +134,13 @@ final class CompareCommand extends FileCommand {
   private static String describe(List<RunResult> results) {
     StringBuilder sb = new StringBuilder();
     for (RunResult r : results) {
-      sb.append(sb.length() == 0 ? "" : ", ").append(r.contender()).append(' ')
-          .append(r.checksum()).append(" (").append(r.rows()).append(" rows)");
+      sb.append(sb.length() == 0 ? "" : ", ")
+          .append(r.contender())
+          .append(' ')
+          .append(r.checksum())
+          .append(" (")
+          .append(r.rows())
+          .append(" rows)");
     }
     return sb.toString();
   }

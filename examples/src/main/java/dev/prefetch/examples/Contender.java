@@ -52,10 +52,19 @@ public interface Contender {
    * @param footerBytesRead footer or tail bytes read from storage, or -1 when unknown
    * @param readRequests storage requests, or -1 when unknown
    */
-  record Scan(long rows, long batches, long bytesRead, String checksum, List<String> columnChecksums,
-      List<String> columnNames, boolean prefetch, int parallelism, long ranges, long footerReads,
-      long footerBytesRead, long readRequests) {
-  }
+  record Scan(
+      long rows,
+      long batches,
+      long bytesRead,
+      String checksum,
+      List<String> columnChecksums,
+      List<String> columnNames,
+      boolean prefetch,
+      int parallelism,
+      long ranges,
+      long footerReads,
+      long footerBytesRead,
+      long readRequests) {}
 
   /** Our reader, through {@link Readers#open}, with {@code options}. */
   static Contender ours(String name, ReadOptions options, ReadContext context, Object filter) {
@@ -68,7 +77,8 @@ public interface Contender {
       @Override
       public Scan scan(Path path, String format, boolean perColumn, ProgressBar progress)
           throws IOException {
-        ReadOptions effective = filter == null ? options : options.toBuilder().filter(filter).build();
+        ReadOptions effective =
+            filter == null ? options : options.toBuilder().filter(filter).build();
         try (BatchReader reader = Readers.open(DataFile.of(path), effective, context)) {
           Schema schema = reader.schema();
           Checksum all = new Checksum(schema.size());
@@ -83,8 +93,13 @@ public interface Contender {
             all.add(batch);
             if (perColumn) {
               for (int c = 0; c < single.length; c++) {
-                single[c].add(new RecordBatch(batch.file(), batch.firstRow(), batch.rowCount(),
-                    singleSchemas.get(c), List.of(batch.column(c))));
+                single[c].add(
+                    new RecordBatch(
+                        batch.file(),
+                        batch.firstRow(),
+                        batch.rowCount(),
+                        singleSchemas.get(c),
+                        List.of(batch.column(c))));
               }
             }
             batches++;
@@ -100,16 +115,26 @@ public interface Contender {
               columnSums.add(single[c].value());
             }
           }
-          return new Scan(all.rows(), batches, m.bytesRead(), all.value(), columnSums, names,
-              m.prefetch(), m.parallelism(), m.rangesPlanned(),
-              m.counter(ScanCounters.FOOTER_READS), m.counter(ScanCounters.FOOTER_BYTES_READ),
+          return new Scan(
+              all.rows(),
+              batches,
+              m.bytesRead(),
+              all.value(),
+              columnSums,
+              names,
+              m.prefetch(),
+              m.parallelism(),
+              m.rangesPlanned(),
+              m.counter(ScanCounters.FOOTER_READS),
+              m.counter(ScanCounters.FOOTER_BYTES_READ),
               m.counter(ScanCounters.READ_REQUESTS));
         }
       }
 
       @Override
       public void probe(Path path, String format, RowProbe probe) throws IOException {
-        ReadOptions effective = filter == null ? options : options.toBuilder().filter(filter).build();
+        ReadOptions effective =
+            filter == null ? options : options.toBuilder().filter(filter).build();
         try (BatchReader reader = Readers.open(DataFile.of(path), effective, context)) {
           for (RecordBatch batch; (batch = reader.next()) != null; ) {
             for (int c = 0; c < batch.columns().size(); c++) {
@@ -129,8 +154,12 @@ public interface Contender {
    * The format library's own fastest full decode: parquet-hadoop's column readers or orc-core's
    * vectorized record reader, chosen by the file's format.
    */
-  static Contender library(Configuration conf, List<String> columns, Object filter,
-      List<Integer> rowGroups, RowRange rows) {
+  static Contender library(
+      Configuration conf,
+      List<String> columns,
+      Object filter,
+      List<Integer> rowGroups,
+      RowRange rows) {
     return library(conf, columns, filter, rowGroups, rows, false);
   }
 
@@ -138,8 +167,13 @@ public interface Contender {
    * As {@link #library(Configuration, List, Object, List, RowRange)}, with the reader's INT96
    * mapping: nanoseconds when {@code int96Nanos}, else microseconds.
    */
-  static Contender library(Configuration conf, List<String> columns, Object filter,
-      List<Integer> rowGroups, RowRange rows, boolean int96Nanos) {
+  static Contender library(
+      Configuration conf,
+      List<String> columns,
+      Object filter,
+      List<Integer> rowGroups,
+      RowRange rows,
+      boolean int96Nanos) {
     return new Contender() {
       @Override
       public String name() {
@@ -151,8 +185,19 @@ public interface Contender {
           throws IOException {
         BaselineResult r = read(path, format, perColumn, null);
         progress.add(r.rows());
-        return new Scan(r.rows(), r.batches(), -1, r.checksum(), r.columnChecksums(),
-            r.columnNames(), false, 0, r.batches(), -1, -1, -1);
+        return new Scan(
+            r.rows(),
+            r.batches(),
+            -1,
+            r.checksum(),
+            r.columnChecksums(),
+            r.columnNames(),
+            false,
+            0,
+            r.batches(),
+            -1,
+            -1,
+            -1);
       }
 
       @Override
@@ -162,17 +207,25 @@ public interface Contender {
       }
 
       /**
-       * One read by the library. Its own failures on a file it cannot read are read errors
-       * naming the file, not usage errors; only an unknown column stays one.
+       * One read by the library. Its own failures on a file it cannot read are read errors naming
+       * the file, not usage errors; only an unknown column stays one.
        */
       private BaselineResult read(Path path, String format, boolean perColumn, RowProbe probe)
           throws IOException {
         try {
           return format.equals("parquet")
-              ? ParquetBaseline.scan(path, conf, columns, (FilterPredicate) filter, rowGroups,
-                  rows, perColumn, int96Nanos, probe)
-              : OrcBaseline.scan(path, conf, columns, (SearchArgument) filter, rows, perColumn,
-                  probe);
+              ? ParquetBaseline.scan(
+                  path,
+                  conf,
+                  columns,
+                  (FilterPredicate) filter,
+                  rowGroups,
+                  rows,
+                  perColumn,
+                  int96Nanos,
+                  probe)
+              : OrcBaseline.scan(
+                  path, conf, columns, (SearchArgument) filter, rows, perColumn, probe);
         } catch (IllegalArgumentException e) {
           if (e.getMessage() != null && e.getMessage().startsWith(path + ": no column")) {
             throw e;

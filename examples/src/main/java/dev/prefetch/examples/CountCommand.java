@@ -9,9 +9,12 @@ import java.util.Locale;
 import picocli.CommandLine.Command;
 
 /** {@code count}: rows of each file, from its metadata only. */
-@Command(name = "count", mixinStandardHelpOptions = true,
-    description = "Rows of each file from its footer or tail only; no data is read. With "
-        + "--row-groups, the rows of those row groups (Parquet) or stripes (ORC).")
+@Command(
+    name = "count",
+    mixinStandardHelpOptions = true,
+    description =
+        "Rows of each file from its footer or tail only; no data is read. With "
+            + "--row-groups, the rows of those row groups (Parquet) or stripes (ORC).")
 final class CountCommand extends FileCommand {
 
   @Override
@@ -22,9 +25,13 @@ final class CountCommand extends FileCommand {
     long total = 0;
     for (String name : files) {
       DataFiles.Checked file = InspectSupport.check(this, name);
-      long rows = InspectSupport.inspect(file, () -> file.format().equals("parquet")
-          ? ParquetInspector.rows(file.path(), conf, args.rowGroups)
-          : OrcInspector.rows(file.path(), conf, args.rowGroups));
+      long rows =
+          InspectSupport.inspect(
+              file,
+              () ->
+                  file.format().equals("parquet")
+                      ? ParquetInspector.rows(file.path(), conf, args.rowGroups)
+                      : OrcInspector.rows(file.path(), conf, args.rowGroups));
       total += rows;
       if (args.json) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();

@@ -11,12 +11,10 @@ import org.apache.hadoop.fs.Path;
 /** Checks a command-line file before a read: it exists, is a file, and is Parquet or ORC. */
 final class DataFiles {
 
-  private DataFiles() {
-  }
+  private DataFiles() {}
 
   /** A checked file: its format and size. */
-  record Checked(String name, Path path, String format, long length) {
-  }
+  record Checked(String name, Path path, String format, long length) {}
 
   static Checked check(String name, Path path, Configuration conf) {
     try {
@@ -47,8 +45,9 @@ final class DataFiles {
       } else if (n >= 3 && head[0] == 'O' && head[1] == 'R' && head[2] == 'C') {
         format = "orc";
       } else {
-        throw new CliException(CliException.READ_ERROR, name
-            + ": not a Parquet or ORC file (no PAR1 or ORC magic at its start)");
+        throw new CliException(
+            CliException.READ_ERROR,
+            name + ": not a Parquet or ORC file (no PAR1 or ORC magic at its start)");
       }
       return new Checked(name, path, format, status.getLen());
     } catch (IOException e) {

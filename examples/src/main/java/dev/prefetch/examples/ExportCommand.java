@@ -9,8 +9,8 @@ import java.io.PrintWriter;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -19,15 +19,20 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code export --arrow OUT FILE}: the scan of a file (with the shared read options: columns,
- * rows, filter, threads...) as an Arrow IPC stream, through the same Arrow mapping as the
- * library's {@code PrefetchArrowReader}.
+ * {@code export --arrow OUT FILE}: the scan of a file (with the shared read options: columns, rows,
+ * filter, threads...) as an Arrow IPC stream, through the same Arrow mapping as the library's
+ * {@code PrefetchArrowReader}.
  */
-@Command(name = "export", mixinStandardHelpOptions = true,
+@Command(
+    name = "export",
+    mixinStandardHelpOptions = true,
     description = "Write the scan of FILE as an Arrow IPC stream (any Arrow tool reads it).")
 final class ExportCommand extends FileCommand {
 
-  @Option(names = "--arrow", required = true, paramLabel = "OUT",
+  @Option(
+      names = "--arrow",
+      required = true,
+      paramLabel = "OUT",
       description = "The Arrow IPC stream file to write (replaced if it exists).")
   Path arrowOut;
 
@@ -40,8 +45,9 @@ final class ExportCommand extends FileCommand {
       throw writeError(e);
     }
     try (OutputStream closing = out;
-         ArrowStreamWriter writer = new ArrowStreamWriter(reader.getVectorSchemaRoot(), null,
-             Channels.newChannel(closing))) {
+        ArrowStreamWriter writer =
+            new ArrowStreamWriter(
+                reader.getVectorSchemaRoot(), null, Channels.newChannel(closing))) {
       try {
         writer.start();
       } catch (IOException e) {
@@ -63,16 +69,18 @@ final class ExportCommand extends FileCommand {
   }
 
   private CliException writeError(IOException e) {
-    return new CliException(CliException.READ_ERROR,
-        arrowOut + ": cannot write the Arrow stream: " + e.getMessage(), e);
+    return new CliException(
+        CliException.READ_ERROR,
+        arrowOut + ": cannot write the Arrow stream: " + e.getMessage(),
+        e);
   }
 
   @Override
   public Integer call() {
     setUp();
     if (files.size() != 1) {
-      throw new CliException(CliException.USAGE,
-          "export reads one FILE, not " + files.size() + ": " + files);
+      throw new CliException(
+          CliException.USAGE, "export reads one FILE, not " + files.size() + ": " + files);
     }
     DataFiles.Checked file = checkFiles().get(0);
     Object filter = filterFor(file);
@@ -84,8 +92,8 @@ final class ExportCommand extends FileCommand {
     long batches;
     long start = System.nanoTime();
     try (BufferAllocator allocator = new RootAllocator();
-         PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(file.path()), options,
-             context, allocator)) {
+        PrefetchArrowReader reader =
+            PrefetchArrowReader.open(DataFile.of(file.path()), options, context, allocator)) {
       write(reader);
       rows = reader.rows();
       batches = reader.batches();
@@ -115,8 +123,15 @@ final class ExportCommand extends FileCommand {
       json.put("seconds", seconds);
       out.println(dev.prefetch.examples.internal.Json.write(json));
     } else {
-      out.printf(Locale.ROOT, "%s: %,d rows in %d batches to %s (%,d bytes, %.3f s)%n",
-          file.name(), rows, batches, arrowOut, bytes, seconds);
+      out.printf(
+          Locale.ROOT,
+          "%s: %,d rows in %d batches to %s (%,d bytes, %.3f s)%n",
+          file.name(),
+          rows,
+          batches,
+          arrowOut,
+          bytes,
+          seconds);
     }
     out.flush();
     return 0;

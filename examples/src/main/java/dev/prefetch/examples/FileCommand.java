@@ -21,18 +21,17 @@ import picocli.CommandLine.Spec;
 /** A command over data files: shared options, file checks, timed runs of contenders. */
 abstract class FileCommand implements Callable<Integer> {
 
-  @Mixin
-  ReadArgs args;
+  @Mixin ReadArgs args;
 
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "Parquet or ORC files.")
   List<String> files;
 
-  @Spec
-  CommandSpec spec;
+  @Spec CommandSpec spec;
 
   Configuration conf;
   Cache cache;
   ReadContext context;
+
   /**
    * With --row-groups: the rows of the selected row groups per file, from one footer parse before
    * any timed read (a parse of a wide footer would swamp the read it checks).
@@ -70,8 +69,12 @@ abstract class FileCommand implements Callable<Integer> {
     if (args.rowGroups != null) {
       for (DataFiles.Checked c : checked) {
         if (!c.format().equals("parquet")) {
-          throw new CliException(CliException.USAGE, c.name()
-              + ": --row-groups applies to Parquet files only (this is " + c.format() + ")");
+          throw new CliException(
+              CliException.USAGE,
+              c.name()
+                  + ": --row-groups applies to Parquet files only (this is "
+                  + c.format()
+                  + ")");
         }
         selectedRows.put(c, RowGroupCheck.rowsOf(c, conf, args.rowGroups));
       }
@@ -86,7 +89,8 @@ abstract class FileCommand implements Callable<Integer> {
     }
     FilterParser.Predicate p = FilterParser.parse(args.filter);
     try {
-      return file.format().equals("parquet") ? FilterParser.parquet(p, file.path(), conf)
+      return file.format().equals("parquet")
+          ? FilterParser.parquet(p, file.path(), conf)
           : FilterParser.orc(p, file.path(), conf);
     } catch (IOException e) {
       throw readError(file.name(), e);
@@ -106,13 +110,13 @@ abstract class FileCommand implements Callable<Integer> {
    * One scan of a file by a contender, as a timed run, with the process CPU time it took (-1 when
    * the JVM does not report it), cache counters and progress.
    */
-  record Timed(Contender.Scan scan, double seconds, double cpuSeconds, CacheStats cache) {
-  }
+  record Timed(Contender.Scan scan, double seconds, double cpuSeconds, CacheStats cache) {}
 
   Timed timed(Contender contender, DataFiles.Checked file, boolean perColumn, long expectedRows) {
     CacheStats before = cache == null ? null : cache.stats();
-    try (ProgressBar bar = ProgressBar.start(file.name() + " " + contender.name(), expectedRows,
-        progressStream(), args.json)) {
+    try (ProgressBar bar =
+        ProgressBar.start(
+            file.name() + " " + contender.name(), expectedRows, progressStream(), args.json)) {
       long cpuStart = ProcessCpu.nanos();
       long start = System.nanoTime();
       Contender.Scan scan = contender.scan(file.path(), file.format(), perColumn, bar);
@@ -131,12 +135,15 @@ abstract class FileCommand implements Callable<Integer> {
   }
 
   /**
-   * The rows a full read of {@code file} returns, for the progress bar's percentage: read from
-   * the footer only when a bar can be drawn and no selection narrows the read; 0 (no percentage)
+   * The rows a full read of {@code file} returns, for the progress bar's percentage: read from the
+   * footer only when a bar can be drawn and no selection narrows the read; 0 (no percentage)
    * otherwise. Later runs use the rows of the run before.
    */
   private long progressTotal(DataFiles.Checked file) {
-    if (args.json || System.console() == null || args.rows != null || args.rowGroups != null
+    if (args.json
+        || System.console() == null
+        || args.rows != null
+        || args.rowGroups != null
         || args.filter != null) {
       return 0;
     }
@@ -148,8 +155,9 @@ abstract class FileCommand implements Callable<Integer> {
           return reader.getRecordCount();
         }
       }
-      try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(file.path(),
-          org.apache.orc.OrcFile.readerOptions(conf))) {
+      try (org.apache.orc.Reader reader =
+          org.apache.orc.OrcFile.createReader(
+              file.path(), org.apache.orc.OrcFile.readerOptions(conf))) {
         return reader.getNumberOfRows();
       }
     } catch (IOException | RuntimeException e) {
@@ -159,12 +167,16 @@ abstract class FileCommand implements Callable<Integer> {
   }
 
   /**
-   * Runs every contender on {@code file}: a warm-up scan each when {@code warmUp}, then
-   * {@code repeat} rounds in which the contenders take turns, so that drift on the machine hits
-   * all of them alike. Each contender must produce the same checksum in every run.
+   * Runs every contender on {@code file}: a warm-up scan each when {@code warmUp}, then {@code
+   * repeat} rounds in which the contenders take turns, so that drift on the machine hits all of
+   * them alike. Each contender must produce the same checksum in every run.
    */
-  List<RunResult> rounds(List<Contender> contenders, List<String> names, DataFiles.Checked file,
-      int repeat, boolean warmUp) {
+  List<RunResult> rounds(
+      List<Contender> contenders,
+      List<String> names,
+      DataFiles.Checked file,
+      int repeat,
+      boolean warmUp) {
     long expectedRows = progressTotal(file);
     if (warmUp) {
       for (Contender c : contenders) {
@@ -197,9 +209,16 @@ abstract class FileCommand implements Callable<Integer> {
         footerBytes = addKnown(footerBytes, t.scan().footerBytesRead());
         requests = addKnown(requests, t.scan().readRequests());
         if (!t.scan().checksum().equals(first.checksum()) || t.scan().rows() != first.rows()) {
-          throw new CliException(CliException.MISMATCH, file.name() + ": " + names.get(i)
-              + " read different values in two runs (checksum " + first.checksum() + " then "
-              + t.scan().checksum() + ")");
+          throw new CliException(
+              CliException.MISMATCH,
+              file.name()
+                  + ": "
+                  + names.get(i)
+                  + " read different values in two runs (checksum "
+                  + first.checksum()
+                  + " then "
+                  + t.scan().checksum()
+                  + ")");
         }
         seconds.add(t.seconds());
         if (t.cpuSeconds() >= 0) {
@@ -209,10 +228,28 @@ abstract class FileCommand implements Callable<Integer> {
           cacheTotal = cacheTotal.plus(t.cache());
         }
       }
-      results.add(new RunResult(names.get(i), file.name(), file.format(), first.rows(),
-          first.batches(), first.columnNames().size(), first.bytesRead(), file.length(), seconds,
-          cpuSeconds.size() == seconds.size() ? cpuSeconds : List.of(), first.checksum(), first.columnChecksums(), first.columnNames(), first.prefetch(),
-          first.parallelism(), first.ranges(), cacheTotal, footerReads, footerBytes, requests));
+      results.add(
+          new RunResult(
+              names.get(i),
+              file.name(),
+              file.format(),
+              first.rows(),
+              first.batches(),
+              first.columnNames().size(),
+              first.bytesRead(),
+              file.length(),
+              seconds,
+              cpuSeconds.size() == seconds.size() ? cpuSeconds : List.of(),
+              first.checksum(),
+              first.columnChecksums(),
+              first.columnNames(),
+              first.prefetch(),
+              first.parallelism(),
+              first.ranges(),
+              cacheTotal,
+              footerReads,
+              footerBytes,
+              requests));
     }
     return results;
   }

@@ -4,12 +4,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code head}: the first rows of each file. */
-@Command(name = "head", mixinStandardHelpOptions = true,
-    description = "The first N rows of each file, as a text table or (--json) one JSON object "
-        + "per row.")
+@Command(
+    name = "head",
+    mixinStandardHelpOptions = true,
+    description =
+        "The first N rows of each file, as a text table or (--json) one JSON object " + "per row.")
 final class HeadCommand extends RowsCommand {
 
-  @Option(names = {"-n", "--lines"}, paramLabel = "N", defaultValue = "10",
+  @Option(
+      names = {"-n", "--lines"},
+      paramLabel = "N",
+      defaultValue = "10",
       description = "Rows to print (default 10).")
   long lines;
 

@@ -12,8 +12,7 @@ final class InspectSupport {
 
   static final ObjectMapper MAPPER = new ObjectMapper();
 
-  private InspectSupport() {
-  }
+  private InspectSupport() {}
 
   /** The file behind a command-line name, checked (exists, Parquet or ORC). */
   static DataFiles.Checked check(FileCommand command, String file) {
@@ -23,8 +22,8 @@ final class InspectSupport {
   /** Rejects the read options that an inspection command would silently ignore. */
   static void rejectRowOptions(FileCommand command, String name) {
     if (command.args.filter != null || command.args.rows != null) {
-      throw new CliException(CliException.USAGE, name + " reads metadata only: --filter and "
-          + "--rows do not apply");
+      throw new CliException(
+          CliException.USAGE, name + " reads metadata only: --filter and " + "--rows do not apply");
     }
   }
 

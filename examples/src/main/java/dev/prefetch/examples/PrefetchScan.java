@@ -10,27 +10,43 @@ import picocli.CommandLine.Command;
 /**
  * {@code prefetch-scan}: scan, compare, verify, demo and gen.
  *
- * <p>Exit codes: 0 success, 1 a verify or compare mismatch, 2 a usage error (bad option or
- * value), 3 a read error (the message names the file). Every error is one line on stderr; with
- * {@code --verbose} its stack trace follows.
+ * <p>Exit codes: 0 success, 1 a verify or compare mismatch, 2 a usage error (bad option or value),
+ * 3 a read error (the message names the file). Every error is one line on stderr; with {@code
+ * --verbose} its stack trace follows.
  */
-@Command(name = "prefetch-scan", mixinStandardHelpOptions = true, version = "prefetch-scan 0.1.0",
+@Command(
+    name = "prefetch-scan",
+    mixinStandardHelpOptions = true,
+    version = "prefetch-scan 0.1.0",
     description = "Scan Parquet and ORC files with the prefetching reader.",
-    subcommands = {DemoCommand.class, ScanCommand.class, CompareCommand.class, VerifyCommand.class,
-        GenCommand.class, ExportCommand.class,
-        SchemaCommand.class, MetaCommand.class, HeadCommand.class, CatCommand.class,
-        CountCommand.class},
+    subcommands = {
+      DemoCommand.class,
+      ScanCommand.class,
+      CompareCommand.class,
+      VerifyCommand.class,
+      GenCommand.class,
+      ExportCommand.class,
+      SchemaCommand.class,
+      MetaCommand.class,
+      HeadCommand.class,
+      CatCommand.class,
+      CountCommand.class
+    },
     exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:success", "1:verify or compare mismatch", "2:usage error",
-        "3:read error (the message names the file)"})
+    exitCodeList = {
+      "0:success",
+      "1:verify or compare mismatch",
+      "2:usage error",
+      "3:read error (the message names the file)"
+    })
 public final class PrefetchScan implements Runnable {
 
-  @picocli.CommandLine.Spec
-  CommandLine.Model.CommandSpec spec;
+  @picocli.CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(),
+    throw new CommandLine.ParameterException(
+        spec.commandLine(),
         "a command is required: demo, scan, compare, verify, gen, export, schema, meta, head, cat"
             + " or count");
   }
@@ -48,40 +64,42 @@ public final class PrefetchScan implements Runnable {
     CommandLine cmd = new CommandLine(new PrefetchScan());
     cmd.setOut(new PrintWriter(out, true));
     cmd.setErr(errWriter);
-    cmd.setParameterExceptionHandler((ex, arguments) -> {
-      String help = ex.getCommandLine().getCommandName();
-      CommandLine parent = ex.getCommandLine().getParent();
-      if (parent != null) {
-        help = parent.getCommandName() + " " + help;
-      }
-      errWriter.println("prefetch-scan: " + ex.getMessage() + " (see '" + help + " --help')");
-      if (verbose) {
-        ex.printStackTrace(errWriter);
-      }
-      return CliException.USAGE;
-    });
-    cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-      int code;
-      String message;
-      if (ex instanceof CliException cli) {
-        code = cli.exitCode();
-        message = cli.getMessage();
-      } else if (ex instanceof IllegalArgumentException) {
-        code = CliException.USAGE;
-        message = ex.getMessage();
-      } else if (ex instanceof UncheckedIOException u) {
-        code = CliException.READ_ERROR;
-        message = u.getCause().getMessage();
-      } else {
-        code = CliException.READ_ERROR;
-        message = ex.getClass().getSimpleName() + ": " + ex.getMessage();
-      }
-      errWriter.println("prefetch-scan: " + oneLine(message));
-      if (verbose) {
-        ex.printStackTrace(errWriter);
-      }
-      return code;
-    });
+    cmd.setParameterExceptionHandler(
+        (ex, arguments) -> {
+          String help = ex.getCommandLine().getCommandName();
+          CommandLine parent = ex.getCommandLine().getParent();
+          if (parent != null) {
+            help = parent.getCommandName() + " " + help;
+          }
+          errWriter.println("prefetch-scan: " + ex.getMessage() + " (see '" + help + " --help')");
+          if (verbose) {
+            ex.printStackTrace(errWriter);
+          }
+          return CliException.USAGE;
+        });
+    cmd.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          int code;
+          String message;
+          if (ex instanceof CliException cli) {
+            code = cli.exitCode();
+            message = cli.getMessage();
+          } else if (ex instanceof IllegalArgumentException) {
+            code = CliException.USAGE;
+            message = ex.getMessage();
+          } else if (ex instanceof UncheckedIOException u) {
+            code = CliException.READ_ERROR;
+            message = u.getCause().getMessage();
+          } else {
+            code = CliException.READ_ERROR;
+            message = ex.getClass().getSimpleName() + ": " + ex.getMessage();
+          }
+          errWriter.println("prefetch-scan: " + oneLine(message));
+          if (verbose) {
+            ex.printStackTrace(errWriter);
+          }
+          return code;
+        });
     int code = cmd.execute(args);
     cmd.getOut().flush();
     errWriter.flush();

@@ -19,60 +19,91 @@ public final class ReadArgs {
   /** The reader property carrying the row groups to read (Parquet). */
   public static final String ROW_GROUPS_PROPERTY = "parquet.read.row-groups";
 
-  @Option(names = "--threads", paramLabel = "N",
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
       description = "Producer threads (prefetch.parallelism); default min(8, max(2, cores)).")
   Integer threads;
 
   @Option(names = "--no-prefetch", description = "Read with a single reader on the calling thread.")
   boolean noPrefetch;
 
-  @Option(names = "--columns", paramLabel = "a,b", split = ",",
+  @Option(
+      names = "--columns",
+      paramLabel = "a,b",
+      split = ",",
       description = "Top-level columns to read (default: all).")
   List<String> columns = new ArrayList<>();
 
-  @Option(names = "--batch-size", paramLabel = "N", description = "Rows per batch (read.batch-size).")
+  @Option(
+      names = "--batch-size",
+      paramLabel = "N",
+      description = "Rows per batch (read.batch-size).")
   Integer batchSize;
 
-  @Option(names = "--conf", paramLabel = "key=value",
-      description = "A reader property (read.*, prefetch.*, parquet.*, orc.*) or any Hadoop "
-          + "setting (fs.s3a.endpoint, fs.defaultFS, ...); repeatable.")
+  @Option(
+      names = "--conf",
+      paramLabel = "key=value",
+      description =
+          "A reader property (read.*, prefetch.*, parquet.*, orc.*) or any Hadoop "
+              + "setting (fs.s3a.endpoint, fs.defaultFS, ...); repeatable.")
   Map<String, String> conf = new LinkedHashMap<>();
 
-  @Option(names = "--cache-bytes", paramLabel = "N",
-      description = "Share a metadata cache of N bytes (e.g. 64m) across every open in this "
-          + "process.")
+  @Option(
+      names = "--cache-bytes",
+      paramLabel = "N",
+      description =
+          "Share a metadata cache of N bytes (e.g. 64m) across every open in this " + "process.")
   String cacheBytesText;
 
-  @Option(names = "--repeat", paramLabel = "N",
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
       description = "After one warm-up scan, open and scan the files N times; report the median.")
   Integer repeat;
 
   @Option(names = "--json", description = "One JSON object per file (and contender) on stdout.")
   boolean json;
 
-  @Option(names = "--filter", paramLabel = "\"column op literal\"",
-      description = "Pushed-down predicate: op is one of = != < <= > >= (Parquet FilterPredicate "
-          + "or ORC SearchArgument, typed by the column's type).")
+  @Option(
+      names = "--filter",
+      paramLabel = "\"column op literal\"",
+      description =
+          "Pushed-down predicate: op is one of = != < <= > >= (Parquet FilterPredicate "
+              + "or ORC SearchArgument, typed by the column's type).")
   String filter;
 
-  @Option(names = "--row-groups", paramLabel = "i,j", split = ",",
-      description = "Parquet: read only these row groups (0-based); meta and count: these row "
-          + "groups or ORC stripes.")
+  @Option(
+      names = "--row-groups",
+      paramLabel = "i,j",
+      split = ",",
+      description =
+          "Parquet: read only these row groups (0-based); meta and count: these row "
+              + "groups or ORC stripes.")
   List<Integer> rowGroups;
 
-  @Option(names = "--rows", paramLabel = "START:END",
+  @Option(
+      names = "--rows",
+      paramLabel = "START:END",
       description = "Read only file rows [START, END).")
   String rows;
 
-  @Option(names = "--latency-ms", paramLabel = "N", defaultValue = "0",
+  @Option(
+      names = "--latency-ms",
+      paramLabel = "N",
+      defaultValue = "0",
       description = "Simulated storage: first-byte latency of every request, in ms.")
   long latencyMs;
 
-  @Option(names = "--bandwidth-mbps", paramLabel = "M", defaultValue = "0",
+  @Option(
+      names = "--bandwidth-mbps",
+      paramLabel = "M",
+      defaultValue = "0",
       description = "Simulated storage: transfer rate of each open stream, in MiB/s (0: no cap).")
   double bandwidthMbps;
 
-  @Option(names = "--remote",
+  @Option(
+      names = "--remote",
       description = "The standard remote model: --latency-ms 20 --bandwidth-mbps 64.")
   boolean remote;
 
@@ -81,6 +112,7 @@ public final class ReadArgs {
 
   /** Latency of the standard remote model, in ms. */
   public static final long REMOTE_LATENCY_MS = 20;
+
   /** Per-stream bandwidth of the standard remote model, in MiB/s. */
   public static final double REMOTE_BANDWIDTH_MBPS = 64;
 
@@ -111,8 +143,8 @@ public final class ReadArgs {
       throw new CliException(CliException.USAGE, "--latency-ms must not be negative: " + latencyMs);
     }
     if (bandwidthMbps < 0 || Double.isNaN(bandwidthMbps)) {
-      throw new CliException(CliException.USAGE,
-          "--bandwidth-mbps must not be negative: " + bandwidthMbps);
+      throw new CliException(
+          CliException.USAGE, "--bandwidth-mbps must not be negative: " + bandwidthMbps);
     }
     if (rowGroups != null) {
       for (int g : rowGroups) {
@@ -151,18 +183,21 @@ public final class ReadArgs {
    * Every other {@code --conf} key is a Hadoop setting.
    */
   static boolean isReaderProperty(String key) {
-    return key.startsWith("read.") || key.startsWith("prefetch.") || key.startsWith("parquet.")
+    return key.startsWith("read.")
+        || key.startsWith("prefetch.")
+        || key.startsWith("parquet.")
         || key.startsWith("orc.");
   }
 
   /** The --conf entries that are reader properties. */
   Map<String, String> readerProperties() {
     Map<String, String> ours = new LinkedHashMap<>();
-    conf.forEach((key, value) -> {
-      if (isReaderProperty(key)) {
-        ours.put(key, value);
-      }
-    });
+    conf.forEach(
+        (key, value) -> {
+          if (isReaderProperty(key)) {
+            ours.put(key, value);
+          }
+        });
     return ours;
   }
 
@@ -172,11 +207,12 @@ public final class ReadArgs {
    */
   Configuration configuration() {
     Configuration hadoop = new Configuration();
-    conf.forEach((key, value) -> {
-      if (!isReaderProperty(key)) {
-        hadoop.set(key, value);
-      }
-    });
+    conf.forEach(
+        (key, value) -> {
+          if (!isReaderProperty(key)) {
+            hadoop.set(key, value);
+          }
+        });
     if (simulated()) {
       SimulatedFileSystem.configure(hadoop, latencyMs, bandwidthMbps);
     }
@@ -184,15 +220,18 @@ public final class ReadArgs {
   }
 
   /**
-   * The path a reader opens for a command-line file: a URI with a scheme ({@code s3a://},
-   * {@code hdfs://}, {@code file:}) as it is; a plain name on the {@code fs.defaultFS} given with
-   * --conf, else as a local file (through the simulator if asked).
+   * The path a reader opens for a command-line file: a URI with a scheme ({@code s3a://}, {@code
+   * hdfs://}, {@code file:}) as it is; a plain name on the {@code fs.defaultFS} given with --conf,
+   * else as a local file (through the simulator if asked).
    */
   Path readPath(String file) {
     if (hasScheme(file)) {
       if (simulated()) {
-        throw new CliException(CliException.USAGE, file + ": --latency-ms, --bandwidth-mbps and "
-            + "--remote simulate storage for local files only");
+        throw new CliException(
+            CliException.USAGE,
+            file
+                + ": --latency-ms, --bandwidth-mbps and "
+                + "--remote simulate storage for local files only");
       }
       return new Path(file);
     }
@@ -214,8 +253,9 @@ public final class ReadArgs {
     }
     for (int i = 0; i < colon; i++) {
       char c = file.charAt(i);
-      boolean ok = Character.isLetter(c) || (i > 0 && (Character.isDigit(c) || c == '+'
-          || c == '-' || c == '.'));
+      boolean ok =
+          Character.isLetter(c)
+              || (i > 0 && (Character.isDigit(c) || c == '+' || c == '-' || c == '.'));
       if (!ok) {
         return false;
       }
@@ -242,8 +282,8 @@ public final class ReadArgs {
       long end = Long.parseLong(parts[1].trim());
       return List.of(new RowRange(start, end));
     } catch (NumberFormatException e) {
-      throw new CliException(CliException.USAGE, "--rows must be START:END (e.g. 1000:2000): '"
-          + rows + "'");
+      throw new CliException(
+          CliException.USAGE, "--rows must be START:END (e.g. 1000:2000): '" + rows + "'");
     } catch (IllegalArgumentException e) {
       throw new CliException(CliException.USAGE, "--rows: " + e.getMessage());
     }

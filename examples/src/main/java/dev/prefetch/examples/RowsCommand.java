@@ -12,9 +12,9 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /**
- * Prints the rows of files (head, cat): as an aligned text table, or with --json one object per
- * row in the README's JSON row encoding. --columns, --rows, --filter and --row-groups select as
- * for scan.
+ * Prints the rows of files (head, cat): as an aligned text table, or with --json one object per row
+ * in the README's JSON row encoding. --columns, --rows, --filter and --row-groups select as for
+ * scan.
  */
 abstract class RowsCommand extends FileCommand {
 
@@ -59,10 +59,8 @@ abstract class RowsCommand extends FileCommand {
     try (BatchReader reader = Readers.open(DataFile.of(file.path()), options.build(), context)) {
       RowPrinter printer = new RowPrinter(out, reader.schema(), args.json);
       long printed = 0;
-      for (RecordBatch batch; (limit < 0 || printed < limit)
-          && (batch = reader.next()) != null; ) {
-        int n = limit < 0 ? batch.rowCount()
-            : (int) Math.min(batch.rowCount(), limit - printed);
+      for (RecordBatch batch; (limit < 0 || printed < limit) && (batch = reader.next()) != null; ) {
+        int n = limit < 0 ? batch.rowCount() : (int) Math.min(batch.rowCount(), limit - printed);
         printer.print(batch, 0, n);
         printed += n;
         batch.release();

@@ -18,8 +18,8 @@ import java.util.Map;
  * @param bytesRead bytes read from storage per run, as the reader counts them (-1: unknown)
  * @param fileBytes the file's size
  * @param secondsEach the wall time of every timed run
- * @param cpuSecondsEach the CPU time the whole process spent in every timed run (every thread:
- *     the reader's, the JIT's, the collector's), empty when the JVM does not report it
+ * @param cpuSecondsEach the CPU time the whole process spent in every timed run (every thread: the
+ *     reader's, the JIT's, the collector's), empty when the JVM does not report it
  * @param checksum the {@link dev.prefetch.batch.Checksum} of every value read
  * @param columnChecksums a checksum per column (empty when not computed)
  * @param columnNames the columns read
@@ -27,16 +27,32 @@ import java.util.Map;
  * @param parallelism producers started (0 on the single path)
  * @param ranges read ranges planned
  * @param cache the cache counters over the timed runs, or null without a cache
- * @param footerReads footer (Parquet) or tail (ORC) reads from storage over the timed runs (a
- *     cache hit is not one), or -1 when the reader does not count them
+ * @param footerReads footer (Parquet) or tail (ORC) reads from storage over the timed runs (a cache
+ *     hit is not one), or -1 when the reader does not count them
  * @param footerBytesRead footer or tail bytes read from storage over the timed runs, or -1
  * @param readRequests storage requests over the timed runs, or -1
  */
-public record RunResult(String contender, String file, String format, long rows, long batches,
-    int columns, long bytesRead, long fileBytes, List<Double> secondsEach,
-    List<Double> cpuSecondsEach, String checksum,
-    List<String> columnChecksums, List<String> columnNames, boolean prefetch, int parallelism,
-    long ranges, CacheStats cache, long footerReads, long footerBytesRead, long readRequests) {
+public record RunResult(
+    String contender,
+    String file,
+    String format,
+    long rows,
+    long batches,
+    int columns,
+    long bytesRead,
+    long fileBytes,
+    List<Double> secondsEach,
+    List<Double> cpuSecondsEach,
+    String checksum,
+    List<String> columnChecksums,
+    List<String> columnNames,
+    boolean prefetch,
+    int parallelism,
+    long ranges,
+    CacheStats cache,
+    long footerReads,
+    long footerBytesRead,
+    long readRequests) {
 
   public RunResult {
     secondsEach = List.copyOf(secondsEach);

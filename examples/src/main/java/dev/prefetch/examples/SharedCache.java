@@ -6,8 +6,7 @@ import dev.prefetch.cache.MemoryCache;
 /** The metadata cache that {@code --cache-bytes} shares across every open of one command. */
 final class SharedCache {
 
-  private SharedCache() {
-  }
+  private SharedCache() {}
 
   static Cache create(long maximumBytes) {
     try {

@@ -17,15 +17,18 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 
 /**
- * {@code verify}: every value of our read against the format library's own reader, column by
- * column (a checksum per column over every value in row order). The library's values are taken
- * through the reader's documented type mapping (README, "Type mapping"), so a correct file
- * verifies. Every column that differs is named, with the first row where it differs and both
- * values there (found by two more reads of each side, only when something differs).
+ * {@code verify}: every value of our read against the format library's own reader, column by column
+ * (a checksum per column over every value in row order). The library's values are taken through the
+ * reader's documented type mapping (README, "Type mapping"), so a correct file verifies. Every
+ * column that differs is named, with the first row where it differs and both values there (found by
+ * two more reads of each side, only when something differs).
  */
-@Command(name = "verify", mixinStandardHelpOptions = true,
-    description = "Check every value against the format library's own reader; exit 1 naming "
-        + "every differing column, its first differing row and both values there.")
+@Command(
+    name = "verify",
+    mixinStandardHelpOptions = true,
+    description =
+        "Check every value against the format library's own reader; exit 1 naming "
+            + "every differing column, its first differing row and both values there.")
 final class VerifyCommand extends FileCommand {
 
   @Override
@@ -33,7 +36,8 @@ final class VerifyCommand extends FileCommand {
     setUp();
     List<DataFiles.Checked> checked = checkFiles();
     if (args.rows != null && args.filter != null) {
-      throw new CliException(CliException.USAGE,
+      throw new CliException(
+          CliException.USAGE,
           "--rows and --filter cannot be combined in verify (the library readers filter pages)");
     }
     ReadOptions options = args.readOptions(true);
@@ -42,10 +46,16 @@ final class VerifyCommand extends FileCommand {
     boolean ok = true;
     for (DataFiles.Checked file : checked) {
       Object filter = filterFor(file);
-      Contender ours = Contender.ours(args.noPrefetch ? "single" : "prefetch", options, context,
-          filter);
-      Contender library = Contender.library(conf, args.columns, filter, args.rowGroups,
-          args.rowRanges() == null ? null : args.rowRanges().get(0), int96Nanos);
+      Contender ours =
+          Contender.ours(args.noPrefetch ? "single" : "prefetch", options, context, filter);
+      Contender library =
+          Contender.library(
+              conf,
+              args.columns,
+              filter,
+              args.rowGroups,
+              args.rowRanges() == null ? null : args.rowRanges().get(0),
+              int96Nanos);
       Contender.Scan a = timed(ours, file, true, 0).scan();
       Contender.Scan b = timed(library, file, true, 0).scan();
       List<String> problems = differences(a, b, Contender.libraryName(file.format()));
@@ -71,10 +81,21 @@ final class VerifyCommand extends FileCommand {
         json.put("problems", problems);
         out.println(Json.write(json));
       } else {
-        out.printf(Locale.ROOT, "%s: %s%n", file.name(), problems.isEmpty()
-            ? "OK, " + a.rows() + " rows x " + a.columnNames().size() + " columns equal "
-                + Contender.libraryName(file.format()) + " (checksum " + a.checksum() + ")"
-            : "MISMATCH: " + String.join("; ", problems));
+        out.printf(
+            Locale.ROOT,
+            "%s: %s%n",
+            file.name(),
+            problems.isEmpty()
+                ? "OK, "
+                    + a.rows()
+                    + " rows x "
+                    + a.columnNames().size()
+                    + " columns equal "
+                    + Contender.libraryName(file.format())
+                    + " (checksum "
+                    + a.checksum()
+                    + ")"
+                : "MISMATCH: " + String.join("; ", problems));
       }
       for (String problem : problems) {
         spec.commandLine().getErr().println("prefetch-scan: " + file.name() + ": " + problem);
@@ -106,9 +127,16 @@ final class VerifyCommand extends FileCommand {
       return problems;
     }
     for (int c : differingColumns(ours, library)) {
-      problems.add("column '" + ours.columnNames().get(c) + "' differs from " + name
-          + "'s values (checksum " + ours.columnChecksums().get(c) + " vs "
-          + library.columnChecksums().get(c) + ")");
+      problems.add(
+          "column '"
+              + ours.columnNames().get(c)
+              + "' differs from "
+              + name
+              + "'s values (checksum "
+              + ours.columnChecksums().get(c)
+              + " vs "
+              + library.columnChecksums().get(c)
+              + ")");
     }
     if (problems.isEmpty() && ours.rows() != library.rows()) {
       problems.add("row count differs: " + ours.rows() + " vs " + library.rows());
@@ -120,12 +148,16 @@ final class VerifyCommand extends FileCommand {
   }
 
   /**
-   * Verifies {@code oursFile} read by {@code ours} against {@code libraryFile} read by
-   * {@code library} (the same file in the command; two files in a test that changed one): every
-   * problem found, none when they agree.
+   * Verifies {@code oursFile} read by {@code ours} against {@code libraryFile} read by {@code
+   * library} (the same file in the command; two files in a test that changed one): every problem
+   * found, none when they agree.
    */
-  static List<String> verify(Contender ours, org.apache.hadoop.fs.Path oursFile,
-      Contender library, org.apache.hadoop.fs.Path libraryFile, String format)
+  static List<String> verify(
+      Contender ours,
+      org.apache.hadoop.fs.Path oursFile,
+      Contender library,
+      org.apache.hadoop.fs.Path libraryFile,
+      String format)
       throws IOException {
     try (dev.prefetch.examples.internal.ProgressBar none =
         dev.prefetch.examples.internal.ProgressBar.none()) {
@@ -139,12 +171,19 @@ final class VerifyCommand extends FileCommand {
   }
 
   /**
-   * For every differing column, the first row where the reads part and both values there: one
-   * read of each side hashes every row of those columns, one more renders the row.
+   * For every differing column, the first row where the reads part and both values there: one read
+   * of each side hashes every row of those columns, one more renders the row.
    */
-  static List<String> locate(Contender ours, org.apache.hadoop.fs.Path oursFile,
-      Contender library, org.apache.hadoop.fs.Path libraryFile, String format, Contender.Scan a,
-      Contender.Scan b, long rowOffset) throws IOException {
+  static List<String> locate(
+      Contender ours,
+      org.apache.hadoop.fs.Path oursFile,
+      Contender library,
+      org.apache.hadoop.fs.Path libraryFile,
+      String format,
+      Contender.Scan a,
+      Contender.Scan b,
+      long rowOffset)
+      throws IOException {
     String name = Contender.libraryName(format);
     int columns = a.columnNames().size();
     boolean[] probed = new boolean[columns];
@@ -171,14 +210,29 @@ final class VerifyCommand extends FileCommand {
     for (int c : differing) {
       String column = "column '" + a.columnNames().get(c) + "'";
       if (first[c] < 0) {
-        problems.add(column + " differs from " + name + "'s values (checksum "
-            + a.columnChecksums().get(c) + " vs " + b.columnChecksums().get(c)
-            + "), though no row does");
+        problems.add(
+            column
+                + " differs from "
+                + name
+                + "'s values (checksum "
+                + a.columnChecksums().get(c)
+                + " vs "
+                + b.columnChecksums().get(c)
+                + "), though no row does");
         continue;
       }
-      problems.add(column + " differs from " + name + " first at row " + (first[c] + rowOffset)
-          + ": ours " + shown(oursValues.rendered(c)) + " vs " + name + " "
-          + shown(libraryValues.rendered(c)));
+      problems.add(
+          column
+              + " differs from "
+              + name
+              + " first at row "
+              + (first[c] + rowOffset)
+              + ": ours "
+              + shown(oursValues.rendered(c))
+              + " vs "
+              + name
+              + " "
+              + shown(libraryValues.rendered(c)));
     }
     return problems;
   }

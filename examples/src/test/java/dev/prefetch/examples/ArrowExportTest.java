@@ -32,21 +32,33 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The generator's files through the Arrow mapping, value by value, and {@code export --arrow}:
- * its IPC stream read back with Arrow's {@code ArrowStreamReader} holds the scan's values.
+ * The generator's files through the Arrow mapping, value by value, and {@code export --arrow}: its
+ * IPC stream read back with Arrow's {@code ArrowStreamReader} holds the scan's values.
  */
 @Timeout(120)
 class ArrowExportTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @BeforeAll
   static void generate() throws IOException {
     for (String format : List.of("parquet", "orc")) {
       for (GenSpec.Kind kind : GenSpec.Kind.values()) {
-        Generator.write(new GenSpec(format, kind, 6000, 6, 3, GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            16 << 10, "snappy", true, true, true, 5), file(format, kind));
+        Generator.write(
+            new GenSpec(
+                format,
+                kind,
+                6000,
+                6,
+                3,
+                GenSpec.DEFAULT_ROW_GROUP_BYTES,
+                16 << 10,
+                "snappy",
+                true,
+                true,
+                true,
+                5),
+            file(format, kind));
       }
     }
   }
@@ -60,20 +72,27 @@ class ArrowExportTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"parquet, SCAN", "parquet, WIDE", "parquet, NESTED", "orc, SCAN", "orc, WIDE",
-      "orc, NESTED"})
-  void everyGeneratedValueEqualsItsArrowValue(String format, GenSpec.Kind kind)
-      throws IOException {
+  @CsvSource({
+    "parquet, SCAN",
+    "parquet, WIDE",
+    "parquet, NESTED",
+    "orc, SCAN",
+    "orc, WIDE",
+    "orc, NESTED"
+  })
+  void everyGeneratedValueEqualsItsArrowValue(String format, GenSpec.Kind kind) throws IOException {
     Path file = file(format, kind);
     long values = 0;
     try (BufferAllocator allocator = new RootAllocator()) {
-      try (BatchReader reader = Readers.open(file, ReadOptions.builder().batchSize(1000).build(),
-              ReadContext.defaults());
-           BatchConverter converter = ArrowBatches.converter(
-               ArrowMapping.of(reader.schema(), hadoop(file), new Configuration()), allocator)) {
+      try (BatchReader reader =
+              Readers.open(
+                  file, ReadOptions.builder().batchSize(1000).build(), ReadContext.defaults());
+          BatchConverter converter =
+              ArrowBatches.converter(
+                  ArrowMapping.of(reader.schema(), hadoop(file), new Configuration()), allocator)) {
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
-          values += ValueWalk.assertSameValues(batch, converter.convert(batch),
-              converter.mapping());
+          values +=
+              ValueWalk.assertSameValues(batch, converter.convert(batch), converter.mapping());
           batch.release();
         }
         assertThat(values).isEqualTo(6000L * reader.schema().size());
@@ -88,14 +107,32 @@ class ArrowExportTest {
       throws IOException {
     Path file = file(format, kind);
     Path out = dir.resolve("export-" + format + "-" + kind + ".arrows");
-    String columns = kind == GenSpec.Kind.SCAN ? "id,qty,category,comment,ts,amount,active"
-        : "id,tags,attrs,point,events";
-    Cli.Result r = Cli.run("export", "--arrow", out.toString(), "--columns", columns,
-        "--rows", "500:5200", "--threads", "2", "--batch-size", "700", file.toString());
+    String columns =
+        kind == GenSpec.Kind.SCAN
+            ? "id,qty,category,comment,ts,amount,active"
+            : "id,tags,attrs,point,events";
+    Cli.Result r =
+        Cli.run(
+            "export",
+            "--arrow",
+            out.toString(),
+            "--columns",
+            columns,
+            "--rows",
+            "500:5200",
+            "--threads",
+            "2",
+            "--batch-size",
+            "700",
+            file.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("4,700 rows");
-    ReadOptions options = ReadOptions.builder().columns(List.of(columns.split(",")))
-        .rowRanges(List.of(new RowRange(500, 5200))).batchSize(700).build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .columns(List.of(columns.split(",")))
+            .rowRanges(List.of(new RowRange(500, 5200)))
+            .batchSize(700)
+            .build();
     assertReadsBack(out, file, options);
   }
 
@@ -103,12 +140,19 @@ class ArrowExportTest {
   void aFilterAppliesToTheExport() throws IOException {
     Path file = file("parquet", GenSpec.Kind.SCAN);
     Path out = dir.resolve("filtered.arrows");
-    Cli.Result r = Cli.run("export", "--arrow", out.toString(), "--filter", "id >= 4100",
-        "--json", file.toString());
+    Cli.Result r =
+        Cli.run(
+            "export",
+            "--arrow",
+            out.toString(),
+            "--filter",
+            "id >= 4100",
+            "--json",
+            file.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("\"rows\":2000");
-    Object filter = FilterParser.parquet(FilterParser.parse("id >= 4100"), hadoop(file),
-        new Configuration());
+    Object filter =
+        FilterParser.parquet(FilterParser.parse("id >= 4100"), hadoop(file), new Configuration());
     assertReadsBack(out, file, ReadOptions.builder().filter(filter).build());
   }
 
@@ -127,13 +171,12 @@ class ArrowExportTest {
     assertThat(column.err()).contains("nope");
   }
 
-  private static void assertReadsBack(Path out, Path file, ReadOptions options)
-      throws IOException {
+  private static void assertReadsBack(Path out, Path file, ReadOptions options) throws IOException {
     long rows = 0;
     try (BufferAllocator allocator = new RootAllocator();
-         InputStream in = Files.newInputStream(out);
-         ArrowStreamReader arrow = new ArrowStreamReader(in, allocator);
-         BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
+        InputStream in = Files.newInputStream(out);
+        ArrowStreamReader arrow = new ArrowStreamReader(in, allocator);
+        BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
       ArrowMapping mapping = ArrowMapping.of(reader.schema(), hadoop(file), new Configuration());
       assertThat(arrow.getVectorSchemaRoot().getSchema()).isEqualTo(mapping.arrowSchema());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {

@@ -45,11 +45,10 @@ class CatJsonRoundTripTest {
   }
 
   /** Every row of {@code file} as normalized values, read with our reader. */
-  private static List<List<Object>> batchValues(Path file, ReadOptions options)
-      throws IOException {
+  private static List<List<Object>> batchValues(Path file, ReadOptions options) throws IOException {
     List<List<Object>> rows = new ArrayList<>();
     try (ReadContext context = ReadContext.builder().build();
-         BatchReader reader = Readers.open(DataFile.of(file), options, context)) {
+        BatchReader reader = Readers.open(DataFile.of(file), options, context)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         for (int r = 0; r < batch.rowCount(); r++) {
           List<Object> row = new ArrayList<>();
@@ -79,7 +78,7 @@ class CatJsonRoundTripTest {
 
   private static Schema schemaOf(Path file, ReadOptions options) throws IOException {
     try (ReadContext context = ReadContext.builder().build();
-         BatchReader reader = Readers.open(DataFile.of(file), options, context)) {
+        BatchReader reader = Readers.open(DataFile.of(file), options, context)) {
       return reader.schema();
     }
   }
@@ -87,8 +86,15 @@ class CatJsonRoundTripTest {
   @ParameterizedTest
   @MethodSource("allFiles")
   void catJsonRoundTripsEveryValue(Path file) throws IOException {
-    Cli.Result r = Cli.run("cat", "--json", "--threads", "2", "--conf",
-        "prefetch.min-read-bytes=0", file.toString());
+    Cli.Result r =
+        Cli.run(
+            "cat",
+            "--json",
+            "--threads",
+            "2",
+            "--conf",
+            "prefetch.min-read-bytes=0",
+            file.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     ReadOptions options = ReadOptions.builder().build();
     List<List<Object>> expected = batchValues(file, options);
@@ -96,7 +102,8 @@ class CatJsonRoundTripTest {
     List<List<Object>> actual = jsonValues(r.out(), schemaOf(file, options));
     assertThat(actual).hasSameSizeAs(expected);
     for (int i = 0; i < expected.size(); i++) {
-      assertThat(actual.get(i)).as("row %d of %s", i, file.getFileName())
+      assertThat(actual.get(i))
+          .as("row %d of %s", i, file.getFileName())
           .isEqualTo(expected.get(i));
     }
     // nulls and nested values are there to round-trip
@@ -110,8 +117,17 @@ class CatJsonRoundTripTest {
   @ParameterizedTest
   @MethodSource("oneFilePerFormat")
   void catAppliesColumnsRowsAndFilter(Path file) throws IOException {
-    Cli.Result r = Cli.run("cat", "--json", "--columns", "id", "--rows", "100:900",
-        "--filter", "id >= 500", file.toString());
+    Cli.Result r =
+        Cli.run(
+            "cat",
+            "--json",
+            "--columns",
+            "id",
+            "--rows",
+            "100:900",
+            "--filter",
+            "id >= 500",
+            file.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     List<String> lines = r.out().strip().lines().toList();
     // Pushed-down filters prune by row groups, pages or strides: rows 100..900 stay a superset
@@ -133,8 +149,9 @@ class CatJsonRoundTripTest {
     List<List<Object>> expected = batchValues(files.nestedOrc, options).subList(0, 7);
     assertThat(jsonValues(json.out(), schemaOf(files.nestedOrc, options))).isEqualTo(expected);
 
-    Cli.Result text = Cli.run("head", "-n", "3", "--columns", "id,category,comment",
-        files.scanParquet.toString());
+    Cli.Result text =
+        Cli.run(
+            "head", "-n", "3", "--columns", "id,category,comment", files.scanParquet.toString());
     assertThat(text.exitCode()).as(text.err()).isZero();
     List<String> lines = text.out().lines().toList();
     assertThat(lines).hasSize(4);
@@ -149,11 +166,18 @@ class CatJsonRoundTripTest {
 
   @Test
   void headOfSeveralFilesNamesEachAndZeroRowsPrintsTheHeader() {
-    Cli.Result r = Cli.run("head", "-n", "2", "--columns", "id", files.scanParquet.toString(),
-        files.scanOrc.toString());
+    Cli.Result r =
+        Cli.run(
+            "head",
+            "-n",
+            "2",
+            "--columns",
+            "id",
+            files.scanParquet.toString(),
+            files.scanOrc.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("==> " + files.scanParquet + " <==",
-        "==> " + files.scanOrc + " <==");
+    assertThat(r.out())
+        .contains("==> " + files.scanParquet + " <==", "==> " + files.scanOrc + " <==");
     Cli.Result none = Cli.run("head", "-n", "0", files.scanOrc.toString());
     assertThat(none.exitCode()).as(none.err()).isZero();
     assertThat(none.out().lines().toList()).hasSize(1);

@@ -14,8 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every bad input ends with one clear line on stderr and its documented exit code. */
 class CliErrorsTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   static Path parquet;
 
@@ -53,8 +52,8 @@ class CliErrorsTest {
   void fileOfNoKnownFormatIsAReadErrorNamingIt() throws IOException {
     Path text = dir.resolve("notes.txt");
     Files.writeString(text, "hello, this is not a columnar file\n");
-    assertOneLine(Cli.run("scan", text.toString()), 3, text.toString(),
-        "not a Parquet or ORC file");
+    assertOneLine(
+        Cli.run("scan", text.toString()), 3, text.toString(), "not a Parquet or ORC file");
     Path empty = dir.resolve("empty.parquet");
     Files.write(empty, new byte[0]);
     assertOneLine(Cli.run("verify", empty.toString()), 3, empty.toString());
@@ -78,8 +77,11 @@ class CliErrorsTest {
 
   @Test
   void unknownColumnIsAUsageErrorNamingFileAndColumn() {
-    assertOneLine(Cli.run("scan", "--columns", "id,nope", parquet.toString()), 2,
-        parquet.getFileName().toString(), "nope");
+    assertOneLine(
+        Cli.run("scan", "--columns", "id,nope", parquet.toString()),
+        2,
+        parquet.getFileName().toString(),
+        "nope");
   }
 
   @Test
@@ -97,8 +99,8 @@ class CliErrorsTest {
     assertOneLine(Cli.run("scan", "--rows", "10-20", f), 2, "--rows");
     assertOneLine(Cli.run("scan", "--rows", "20:10", f), 2, "--rows");
     assertOneLine(Cli.run("scan", "--conf", "prefetch.nonsense=1", f), 2, "prefetch.nonsense");
-    assertOneLine(Cli.run("scan", "--conf", "prefetch.parallelism=zero", f), 2,
-        "prefetch.parallelism");
+    assertOneLine(
+        Cli.run("scan", "--conf", "prefetch.parallelism=zero", f), 2, "prefetch.parallelism");
     assertOneLine(Cli.run("scan", "--filter", "qty about 5", f), 2, "--filter");
     assertOneLine(Cli.run("scan", "--latency-ms", "-1", f), 2, "--latency-ms");
   }
@@ -112,11 +114,18 @@ class CliErrorsTest {
 
   @Test
   void rowGroupsOutsideTheFileOrOnOrcAreUsageErrors() throws IOException {
-    assertOneLine(Cli.run("scan", "--row-groups", "0,7", parquet.toString()), 2,
-        parquet.toString(), "7", "does not exist");
+    assertOneLine(
+        Cli.run("scan", "--row-groups", "0,7", parquet.toString()),
+        2,
+        parquet.toString(),
+        "7",
+        "does not exist");
     Path orc = dir.resolve("small.orc");
     Generator.write(GenSpec.scan("orc", 100), orc);
-    assertOneLine(Cli.run("verify", "--row-groups", "0", orc.toString()), 2, orc.toString(),
+    assertOneLine(
+        Cli.run("verify", "--row-groups", "0", orc.toString()),
+        2,
+        orc.toString(),
         "Parquet files only");
   }
 
@@ -130,10 +139,10 @@ class CliErrorsTest {
   void genRejectsBadParameters() {
     String out = dir.resolve("x.parquet").toString();
     assertOneLine(Cli.run("gen", "--format", "csv", "--rows", "10", out), 2, "csv");
-    assertOneLine(Cli.run("gen", "--format", "orc", "--codec", "brotli", "--rows", "10", out), 2,
-        "brotli");
-    assertOneLine(Cli.run("gen", "--format", "orc", "--kind", "tall", "--rows", "10", out), 2,
-        "tall");
+    assertOneLine(
+        Cli.run("gen", "--format", "orc", "--codec", "brotli", "--rows", "10", out), 2, "brotli");
+    assertOneLine(
+        Cli.run("gen", "--format", "orc", "--kind", "tall", "--rows", "10", out), 2, "tall");
     assertOneLine(Cli.run("gen", "--format", "parquet", "--rows", "-1", out), 2, "rows");
     assertThat(Files.exists(Path.of(out))).isFalse();
   }
@@ -148,8 +157,17 @@ class CliErrorsTest {
   @Test
   void genWritesTheFileAndReportsIt() {
     Path out = dir.resolve("gen.orc");
-    Cli.Result r = Cli.run("gen", "--format", "orc", "--kind", "nested", "--rows", "500",
-        "--json", out.toString());
+    Cli.Result r =
+        Cli.run(
+            "gen",
+            "--format",
+            "orc",
+            "--kind",
+            "nested",
+            "--rows",
+            "500",
+            "--json",
+            out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.out()).contains("\"rows\":500").contains("\"format\":\"orc\"");
     assertThat(Files.exists(out)).isTrue();

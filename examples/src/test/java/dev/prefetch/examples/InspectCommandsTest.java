@@ -23,8 +23,7 @@ class InspectCommandsTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   static InspectFiles files;
 
@@ -55,7 +54,8 @@ class InspectCommandsTest {
     assertThat(parquet.get("format").asText()).isEqualTo("parquet");
     JsonNode tags = column(parquet.get("columns"), "tags");
     assertThat(tags.get("type").asText()).isEqualTo("list<element: string>");
-    assertThat(tags.get("fileType").asText()).startsWith("optional group tags (LIST)")
+    assertThat(tags.get("fileType").asText())
+        .startsWith("optional group tags (LIST)")
         .contains("binary element (STRING)");
     assertThat(column(parquet.get("columns"), "id").get("nullable").booleanValue()).isFalse();
 
@@ -72,7 +72,8 @@ class InspectCommandsTest {
         .contains("int64", "DECIMAL(12,2)");
     Cli.Result text = Cli.run("schema", files.scanOrc.toString());
     assertThat(text.exitCode()).as(text.err()).isZero();
-    assertThat(text.out()).contains("format: orc")
+    assertThat(text.out())
+        .contains("format: orc")
         .containsPattern("amount +decimal\\(12,2\\) +yes +decimal\\(12,2\\)");
   }
 
@@ -106,7 +107,8 @@ class InspectCommandsTest {
 
     Cli.Result text = Cli.run("meta", files.nestedParquet.toString());
     assertThat(text.exitCode()).as(text.err()).isZero();
-    assertThat(text.out()).contains("rowGroups: 3", "rowGroup 2, rows 400")
+    assertThat(text.out())
+        .contains("rowGroups: 3", "rowGroup 2, rows 400")
         .containsPattern("tags\\.list\\.element +BINARY STRING +SNAPPY");
   }
 
@@ -120,8 +122,8 @@ class InspectCommandsTest {
 
     Cli.Result missing = Cli.run("meta", "--row-groups", "3", files.nestedParquet.toString());
     assertThat(missing.exitCode()).isEqualTo(CliException.USAGE);
-    assertThat(missing.err()).contains(files.nestedParquet.getFileName().toString(),
-        "row group 3", "3 row groups");
+    assertThat(missing.err())
+        .contains(files.nestedParquet.getFileName().toString(), "row group 3", "3 row groups");
   }
 
   @Test
@@ -132,9 +134,11 @@ class InspectCommandsTest {
     long rows = 0;
     for (JsonNode stripe : meta.get("stripeDetails")) {
       rows += stripe.get("rows").longValue();
-      assertThat(stripe.get("compressedBytes").longValue()).isEqualTo(
-          stripe.get("indexBytes").longValue() + stripe.get("dataBytes").longValue()
-              + stripe.get("footerBytes").longValue());
+      assertThat(stripe.get("compressedBytes").longValue())
+          .isEqualTo(
+              stripe.get("indexBytes").longValue()
+                  + stripe.get("dataBytes").longValue()
+                  + stripe.get("footerBytes").longValue());
       JsonNode category = column(stripe.get("columns"), "category");
       assertThat(category.get("encoding").asText()).startsWith("DICTIONARY");
       assertThat(category.get("streams").asText()).contains("DATA");
@@ -146,26 +150,33 @@ class InspectCommandsTest {
     JsonNode stripe2 = json("meta", "--json", "--row-groups", "1", files.nestedOrc.toString());
     assertThat(stripe2.get("stripeDetails")).hasSize(1);
     assertThat(stripe2.get("stripeDetails").get(0).get("stripe").intValue()).isEqualTo(1);
-    assertThat(column(stripe2.get("stripeDetails").get(0).get("columns"), "tags._elem")
-        .get("type").asText()).isEqualTo("string");
+    assertThat(
+            column(stripe2.get("stripeDetails").get(0).get("columns"), "tags._elem")
+                .get("type")
+                .asText())
+        .isEqualTo("string");
   }
 
   @Test
   void countReadsRowsFromMetadataLikeTheFormatLibraries() throws IOException {
     Configuration conf = new Configuration();
     long parquetRows;
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
-        new org.apache.hadoop.fs.Path(files.nestedParquet.toUri()), conf))) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(files.nestedParquet.toUri()), conf))) {
       parquetRows = reader.getRecordCount();
     }
     long orcRows;
-    try (Reader reader = OrcFile.createReader(
-        new org.apache.hadoop.fs.Path(files.scanOrc.toUri()), OrcFile.readerOptions(conf))) {
+    try (Reader reader =
+        OrcFile.createReader(
+            new org.apache.hadoop.fs.Path(files.scanOrc.toUri()), OrcFile.readerOptions(conf))) {
       orcRows = reader.getNumberOfRows();
     }
     long nestedStripe1Rows;
-    try (Reader reader = OrcFile.createReader(
-        new org.apache.hadoop.fs.Path(files.nestedOrc.toUri()), OrcFile.readerOptions(conf))) {
+    try (Reader reader =
+        OrcFile.createReader(
+            new org.apache.hadoop.fs.Path(files.nestedOrc.toUri()), OrcFile.readerOptions(conf))) {
       nestedStripe1Rows = reader.getStripes().get(1).getNumberOfRows();
     }
     Cli.Result r = Cli.run("count", files.nestedParquet.toString(), files.scanOrc.toString());

@@ -29,13 +29,18 @@ final class InspectFiles {
   static synchronized InspectFiles shared() throws IOException {
     if (shared == null) {
       Path dir = java.nio.file.Files.createTempDirectory("prefetch-inspect");
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
-          paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-          // a temporary directory left behind
-        }
-      }));
+      Runtime.getRuntime()
+          .addShutdownHook(
+              new Thread(
+                  () -> {
+                    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+                      paths
+                          .sorted(java.util.Comparator.reverseOrder())
+                          .forEach(p -> p.toFile().delete());
+                    } catch (IOException e) {
+                      // a temporary directory left behind
+                    }
+                  }));
       shared = write(dir);
     }
     return shared;
@@ -52,7 +57,18 @@ final class InspectFiles {
   }
 
   private static GenSpec spec(String format, GenSpec.Kind kind, long rows, String codec) {
-    return new GenSpec(format, kind, rows, 0, 3, GenSpec.DEFAULT_ROW_GROUP_BYTES, 8 << 10, codec,
-        true, true, true, 31);
+    return new GenSpec(
+        format,
+        kind,
+        rows,
+        0,
+        3,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES,
+        8 << 10,
+        codec,
+        true,
+        true,
+        true,
+        31);
   }
 }

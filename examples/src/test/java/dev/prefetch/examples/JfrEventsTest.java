@@ -28,16 +28,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The reader's JFR events, recorded in this process and read back with {@link RecordingFile}:
- * over a scan they add up to the reader's metrics.
+ * The reader's JFR events, recorded in this process and read back with {@link RecordingFile}: over
+ * a scan they add up to the reader's metrics.
  */
 @Timeout(120)
 class JfrEventsTest {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   static InspectFiles files;
 
@@ -55,8 +54,12 @@ class JfrEventsTest {
       throws IOException {
     return RecordingFile.readAllEvents(recording).stream()
         .filter(e -> e.getEventType().getName().equals("dev.prefetch." + name))
-        .filter(e -> file == null || (e.hasField("file") && e.getString("file") != null
-            && e.getString("file").endsWith(file.getFileName().toString())))
+        .filter(
+            e ->
+                file == null
+                    || (e.hasField("file")
+                        && e.getString("file") != null
+                        && e.getString("file").endsWith(file.getFileName().toString())))
         .toList();
   }
 
@@ -66,9 +69,23 @@ class JfrEventsTest {
 
   private void scanRecordingMatchesItsJson(Path file) throws IOException {
     Path recording = dir.resolve(file.getFileName() + ".jfr");
-    Cli.Result r = Cli.run("scan", "--jfr", recording.toString(), "--json", "--threads", "2",
-        "--cache-bytes", "16m", "--batch-size", "100", "--conf", "prefetch.min-read-bytes=0",
-        "--conf", "prefetch.queue-capacity=1", file.toString());
+    Cli.Result r =
+        Cli.run(
+            "scan",
+            "--jfr",
+            recording.toString(),
+            "--json",
+            "--threads",
+            "2",
+            "--cache-bytes",
+            "16m",
+            "--batch-size",
+            "100",
+            "--conf",
+            "prefetch.min-read-bytes=0",
+            "--conf",
+            "prefetch.queue-capacity=1",
+            file.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode scan = MAPPER.readTree(r.out());
     assertThat(scan.get("prefetch").get("enabled").booleanValue()).isTrue();
@@ -77,7 +94,8 @@ class JfrEventsTest {
     assertThat(planned).hasSize(1);
     RecordedEvent plan = planned.get(0);
     assertThat(plan.getLong("ranges")).isEqualTo(scan.get("prefetch").get("ranges").longValue());
-    assertThat(plan.getLong("footerBytes")).isEqualTo(scan.get("footerBytesRead").longValue())
+    assertThat(plan.getLong("footerBytes"))
+        .isEqualTo(scan.get("footerBytesRead").longValue())
         .isPositive();
     assertThat(plan.getLong("footerReads")).isEqualTo(scan.get("footerReads").longValue());
     assertThat(plan.getBoolean("fromCache")).isFalse();
@@ -99,7 +117,8 @@ class JfrEventsTest {
     assertThat(lookups.stream().filter(e -> e.getBoolean("hit")).count())
         .isEqualTo(scan.get("cache").get("hits").longValue());
     assertThat(lookups.stream().filter(e -> !e.getBoolean("hit")).count())
-        .isEqualTo(scan.get("cache").get("misses").longValue()).isPositive();
+        .isEqualTo(scan.get("cache").get("misses").longValue())
+        .isPositive();
   }
 
   @Test
@@ -116,14 +135,15 @@ class JfrEventsTest {
   void aSecondOpenIsPlannedFromTheCacheAndBlockedProducersSayWhy() throws IOException {
     Path recording = dir.resolve("cached.jfr");
     long batches = 0;
-    ReadOptions options = ReadOptions.builder().parallelism(3).queueCapacity(1).batchSize(50)
-        .minReadBytes(0).build();
+    ReadOptions options =
+        ReadOptions.builder().parallelism(3).queueCapacity(1).batchSize(50).minReadBytes(0).build();
     try (EventRecording events = EventRecording.start(recording);
-         ReadContext context = ReadContext.builder()
-             .cache(MemoryCache.builder().maximumBytes(1 << 20).build()).build()) {
+        ReadContext context =
+            ReadContext.builder()
+                .cache(MemoryCache.builder().maximumBytes(1 << 20).build())
+                .build()) {
       for (int open = 0; open < 2; open++) {
-        try (BatchReader reader = Readers.open(DataFile.of(files.scanParquet), options,
-            context)) {
+        try (BatchReader reader = Readers.open(DataFile.of(files.scanParquet), options, context)) {
           for (RecordBatch batch; (batch = reader.next()) != null; ) {
             batches++;
             batch.release();
@@ -138,22 +158,24 @@ class JfrEventsTest {
     assertThat(planned.get(1).getLong("footerReads")).isZero();
     assertThat(events(recording, "BatchReleased", files.scanParquet)).hasSize((int) batches);
     List<RecordedEvent> blocked = events(recording, "ProducerBlocked", files.scanParquet);
-    assertThat(blocked).isNotEmpty().allSatisfy(e -> {
-      assertThat(e.getString("reason")).isIn("queue-full", "budget");
-      assertThat(e.getString("range")).startsWith("rows ");
-    });
+    assertThat(blocked)
+        .isNotEmpty()
+        .allSatisfy(
+            e -> {
+              assertThat(e.getString("reason")).isIn("queue-full", "budget");
+              assertThat(e.getString("range")).startsWith("rows ");
+            });
   }
 
   @Test
   void eachReadersWaitEventsEqualItsWaitMetrics() throws IOException {
     Path recording = dir.resolve("one-reader.jfr");
     ReaderMetrics metrics;
-    ReadOptions options = ReadOptions.builder().parallelism(2).queueCapacity(1).batchSize(64)
-        .minReadBytes(0).build();
+    ReadOptions options =
+        ReadOptions.builder().parallelism(2).queueCapacity(1).batchSize(64).minReadBytes(0).build();
     try (EventRecording events = EventRecording.start(recording)) {
       try (ReadContext context = ReadContext.builder().build();
-           BatchReader reader = Readers.open(DataFile.of(files.nestedParquet), options,
-               context)) {
+          BatchReader reader = Readers.open(DataFile.of(files.nestedParquet), options, context)) {
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
           batch.release();
         }
@@ -161,8 +183,11 @@ class JfrEventsTest {
       }
     }
     assertThat(metrics.prefetch()).isTrue();
-    assertThat(sum(events(recording, "ProducerBlocked", files.nestedParquet),
-        e -> e.getLong("waitNanos"))).isEqualTo(metrics.producerWaitNanos());
+    assertThat(
+            sum(
+                events(recording, "ProducerBlocked", files.nestedParquet),
+                e -> e.getLong("waitNanos")))
+        .isEqualTo(metrics.producerWaitNanos());
     assertThat(sum(events(recording, "ConsumerWaited", null), e -> e.getLong("waitNanos")))
         .isEqualTo(metrics.consumerWaitNanos());
     List<RecordedEvent> ranges = events(recording, "RangeRead", files.nestedParquet);
@@ -180,9 +205,9 @@ class JfrEventsTest {
     ReaderMetrics orc;
     ReadOptions single = ReadOptions.builder().prefetchEnabled(false).batchSize(200).build();
     try (EventRecording events = EventRecording.start(recording);
-         ReadContext context = ReadContext.builder().build();
-         BatchReader a = Readers.open(DataFile.of(files.scanParquet), single, context);
-         BatchReader b = Readers.open(DataFile.of(files.scanOrc), single, context)) {
+        ReadContext context = ReadContext.builder().build();
+        BatchReader a = Readers.open(DataFile.of(files.scanParquet), single, context);
+        BatchReader b = Readers.open(DataFile.of(files.scanOrc), single, context)) {
       boolean aDone = false;
       boolean bDone = false;
       while (!aDone || !bDone) { // a batch of each in turn: their ranges overlap on this thread
@@ -202,8 +227,9 @@ class JfrEventsTest {
       List<RecordedEvent> ranges = events(recording, "RangeRead", file);
       List<RecordedEvent> planned = events(recording, "FilePlanned", file);
       assertThat(ranges).hasSize((int) metrics.rangesPlanned());
-      assertThat(sum(planned, e -> e.getLong("bytesRead"))
-          + sum(ranges, e -> e.getLong("bytesRead"))).as(file.toString())
+      assertThat(
+              sum(planned, e -> e.getLong("bytesRead")) + sum(ranges, e -> e.getLong("bytesRead")))
+          .as(file.toString())
           .isEqualTo(metrics.bytesRead());
     }
   }
@@ -214,9 +240,11 @@ class JfrEventsTest {
     ReaderMetrics metrics;
     try (EventRecording events = EventRecording.start(recording)) {
       try (ReadContext context = ReadContext.builder().build();
-           BatchReader reader = Readers.open(List.of(DataFile.of(files.scanOrc),
-               DataFile.of(files.nestedOrc)), ReadOptions.builder().prefetchEnabled(false)
-               .build(), context)) {
+          BatchReader reader =
+              Readers.open(
+                  List.of(DataFile.of(files.scanOrc), DataFile.of(files.nestedOrc)),
+                  ReadOptions.builder().prefetchEnabled(false).build(),
+                  context)) {
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
           batch.release();
         }

@@ -13,8 +13,8 @@ class ReadArgsConfTest {
   void keysThatAreNotReaderPropertiesGoToTheHadoopConfiguration() {
     ReadArgs args = new ReadArgs();
     args.conf.put("fs.s3a.endpoint", "http://127.0.0.1:9000");
-    args.conf.put("fs.s3a.aws.credentials.provider",
-        "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    args.conf.put(
+        "fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
     args.conf.put("fs.defaultFS", "hdfs://namenode:8020");
     args.conf.put("prefetch.queue-capacity", "8");
     args.conf.put("parquet.read.split-row-groups", "false");
@@ -49,6 +49,7 @@ class ReadArgsConfTest {
     ReadArgs simulated = new ReadArgs();
     simulated.latencyMs = 20;
     assertThatThrownBy(() -> simulated.readPath("s3a://bucket/a.orc"))
-        .isInstanceOf(CliException.class).hasMessageContaining("local files only");
+        .isInstanceOf(CliException.class)
+        .hasMessageContaining("local files only");
   }
 }

@@ -32,24 +32,26 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files that cannot be read (a codec nobody provides, a malformed dictionary) are read errors,
- * exit code 3, with one line naming the file and the reason; never a usage error (2). A file of a
- * layout the specification allows (an ORC root that is not a struct) is simply read.
+ * Files that cannot be read (a codec nobody provides, a malformed dictionary) are read errors, exit
+ * code 3, with one line naming the file and the reason; never a usage error (2). A file of a layout
+ * the specification allows (an ORC root that is not a struct) is simply read.
  */
 @Timeout(120)
 class UnreadableFilesTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message m { required int64 id; optional binary name (UTF8); }");
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id; optional binary name (UTF8); }");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static void assertReadError(Cli.Result r, Path file, String reason) {
     assertThat(r.exitCode()).as(r.err()).isEqualTo(CliException.READ_ERROR);
     String err = r.err().strip();
     assertThat(err.lines().count()).as(err).isEqualTo(1);
-    assertThat(err).startsWith("prefetch-scan: ").contains(file.getFileName().toString())
+    assertThat(err)
+        .startsWith("prefetch-scan: ")
+        .contains(file.getFileName().toString())
         .containsIgnoringCase(reason);
   }
 
@@ -57,9 +59,12 @@ class UnreadableFilesTest {
       throws IOException {
     Path file = dir.resolve(name);
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
-    ExampleParquetWriter.Builder builder = ExampleParquetWriter
-        .builder(new org.apache.hadoop.fs.Path(file.toUri())).withConf(new Configuration())
-        .withType(SCHEMA).withCompressionCodec(codec).withDictionaryEncoding(true);
+    ExampleParquetWriter.Builder builder =
+        ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+            .withConf(new Configuration())
+            .withType(SCHEMA)
+            .withCompressionCodec(codec)
+            .withDictionaryEncoding(true);
     if (codecs != null) {
       builder.withCodecFactory(codecs);
     }
@@ -88,8 +93,7 @@ class UnreadableFilesTest {
           }
 
           @Override
-          public void release() {
-          }
+          public void release() {}
         };
       }
 
@@ -99,8 +103,7 @@ class UnreadableFilesTest {
       }
 
       @Override
-      public void release() {
-      }
+      public void release() {}
     };
   }
 
@@ -116,8 +119,10 @@ class UnreadableFilesTest {
   void aMalformedDictionaryIsAReadErrorNamingTheFile() throws IOException {
     Path file = write("bad-dictionary.parquet", CompressionCodecName.UNCOMPRESSED, null);
     long entry;
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
-        new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
       ColumnChunkMetaData name = reader.getFooter().getBlocks().get(0).getColumns().get(1);
       assertThat(name.hasDictionaryPage()).isTrue();
       try (InputStream in = Files.newInputStream(file)) {
@@ -143,8 +148,10 @@ class UnreadableFilesTest {
   void anOrcFileWhoseRootIsNotAStructIsRead() throws IOException {
     Path file = dir.resolve("bigint-root.orc");
     TypeDescription schema = TypeDescription.createLong();
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
       VectorizedRowBatch batch = schema.createRowBatch(100);
       for (int i = 0; i < 100; i++) {
         ((LongColumnVector) batch.cols[0]).vector[i] = i * 3L;

@@ -26,25 +26,28 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code verify} names every column that differs, with its first differing row and both values:
- * our reader reads a copy whose values a test changed, the library the original.
+ * {@code verify} names every column that differs, with its first differing row and both values: our
+ * reader reads a copy whose values a test changed, the library the original.
  */
 @Timeout(120)
 class VerifyTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("message m {"
-      + " required int64 id; optional binary name (UTF8); optional double x;"
-      + " optional group tags (LIST) { repeated group list { optional int32 element; } } }");
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message m {"
+              + " required int64 id; optional binary name (UTF8); optional double x;"
+              + " optional group tags (LIST) { repeated group list { optional int32 element; } } }");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path parquet(String name, IntPredicate changed) throws IOException {
     Path file = dir.resolve(name);
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new org.apache.hadoop.fs.Path(file.toUri())).withConf(new Configuration())
-        .withType(SCHEMA).build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+            .withConf(new Configuration())
+            .withType(SCHEMA)
+            .build()) {
       for (int i = 0; i < 500; i++) {
         Group g = groups.newGroup().append("id", (long) i).append("x", i / 4.0);
         g.append("name", changed.test(i) ? "changed" : "n" + i);
@@ -69,16 +72,20 @@ class VerifyTest {
     try (ReadContext context = ReadContext.defaults()) {
       Contender ours = Contender.ours("single", ReadOptions.defaults(), context, null);
       Contender library = Contender.library(new Configuration(), List.of(), null, null, null);
-      assertThat(VerifyCommand.verify(ours, hadoop(original), library, hadoop(original),
-          "parquet")).isEmpty();
-      List<String> problems = VerifyCommand.verify(ours, hadoop(changed), library,
-          hadoop(original), "parquet");
+      assertThat(VerifyCommand.verify(ours, hadoop(original), library, hadoop(original), "parquet"))
+          .isEmpty();
+      List<String> problems =
+          VerifyCommand.verify(ours, hadoop(changed), library, hadoop(original), "parquet");
       assertThat(problems).hasSize(2);
-      assertThat(problems.get(0)).contains("column 'name'", "first at row 123",
-          "ours [\"changed\"]", "parquet-hadoop [\"n123\"]");
+      assertThat(problems.get(0))
+          .contains(
+              "column 'name'",
+              "first at row 123",
+              "ours [\"changed\"]",
+              "parquet-hadoop [\"n123\"]");
       // a list: its length, then its elements
-      assertThat(problems.get(1)).contains("column 'tags'", "first at row 123",
-          "ours [1, 0]", "parquet-hadoop [0]");
+      assertThat(problems.get(1))
+          .contains("column 'tags'", "first at row 123", "ours [1, 0]", "parquet-hadoop [0]");
     }
   }
 
@@ -91,21 +98,23 @@ class VerifyTest {
       Contender library = Contender.library(new Configuration(), List.of(), null, null, null);
       assertThat(VerifyCommand.verify(ours, hadoop(original), library, hadoop(original), "orc"))
           .isEmpty();
-      List<String> problems = VerifyCommand.verify(ours, hadoop(changed), library,
-          hadoop(original), "orc");
+      List<String> problems =
+          VerifyCommand.verify(ours, hadoop(changed), library, hadoop(original), "orc");
       assertThat(problems).hasSize(2);
-      assertThat(problems.get(0)).contains("column 'a'", "first at row 7", "ours [-7]",
-          "orc-core [7]");
-      assertThat(problems.get(1)).contains("column 's'", "first at row 9", "ours [null]",
-          "orc-core [\"s9\"]");
+      assertThat(problems.get(0))
+          .contains("column 'a'", "first at row 7", "ours [-7]", "orc-core [7]");
+      assertThat(problems.get(1))
+          .contains("column 's'", "first at row 9", "ours [null]", "orc-core [\"s9\"]");
     }
   }
 
   private Path orc(String name, boolean change) throws IOException {
     Path file = dir.resolve(name);
     TypeDescription schema = TypeDescription.fromString("struct<a:bigint,s:string,k:int>");
-    try (Writer writer = OrcFile.createWriter(hadoop(file),
-        OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            hadoop(file),
+            OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
       VectorizedRowBatch batch = schema.createRowBatch(100);
       for (int i = 0; i < 100; i++) {
         ((LongColumnVector) batch.cols[0]).vector[i] = change && i == 7 ? -7 : i;

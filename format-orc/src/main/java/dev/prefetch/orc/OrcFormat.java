@@ -15,11 +15,11 @@ import java.util.Locale;
  *
  * <p>Planning reads the file tail once (or takes it from the context's cache) and cuts the stripes
  * into ranges of whole row-index strides of about {@code orc.read.natural-read-size} compressed
- * bytes of the selected columns; each reader opens orc-core over that same tail. A
- * {@link org.apache.hadoop.hive.ql.io.sarg.SearchArgument} filter prunes stripes (from the tail's
- * stripe statistics) and row groups (orc-core, from the row index). Other {@code orc.*} properties
- * of the read go to orc-core's configuration. See {@link dev.prefetch.orc.internal.OrcTypes} for
- * how ORC types map to vectors.
+ * bytes of the selected columns; each reader opens orc-core over that same tail. A {@link
+ * org.apache.hadoop.hive.ql.io.sarg.SearchArgument} filter prunes stripes (from the tail's stripe
+ * statistics) and row groups (orc-core, from the row index). Other {@code orc.*} properties of the
+ * read go to orc-core's configuration. See {@link dev.prefetch.orc.internal.OrcTypes} for how ORC
+ * types map to vectors.
  */
 public final class OrcFormat implements FileFormat {
 
@@ -49,8 +49,9 @@ public final class OrcFormat implements FileFormat {
   }
 
   @Override
-  public FilePlan plan(DataFile file, ReadOptions options, ReadContext context,
-      ScanCounters counters) throws IOException {
+  public FilePlan plan(
+      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      throws IOException {
     return OrcPlanner.plan(file, options, context, counters);
   }
 }

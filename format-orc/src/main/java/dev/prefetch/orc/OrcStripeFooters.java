@@ -16,14 +16,13 @@ import org.apache.orc.impl.InStream;
 import org.apache.orc.impl.OrcCodecPool;
 
 /**
- * The stripe footers of an ORC file (column encodings and stream layout), for tools that show
- * what is in a file. orc-core reads a stripe footer only inside a record reader, which also reads
- * the stripe's data; this reads just the footers asked for.
+ * The stripe footers of an ORC file (column encodings and stream layout), for tools that show what
+ * is in a file. orc-core reads a stripe footer only inside a record reader, which also reads the
+ * stripe's data; this reads just the footers asked for.
  */
 public final class OrcStripeFooters {
 
-  private OrcStripeFooters() {
-  }
+  private OrcStripeFooters() {}
 
   /**
    * The footers of stripes {@code stripes} (positions in {@code reader.getStripes()}) of the file
@@ -32,35 +31,52 @@ public final class OrcStripeFooters {
    * @throws IllegalArgumentException when a stripe does not exist
    * @throws CorruptFileException when a footer lies outside the file or does not decode
    */
-  public static List<OrcProto.StripeFooter> read(FileSystem fs, Path path, Reader reader,
-      List<Integer> stripes) throws IOException {
+  public static List<OrcProto.StripeFooter> read(
+      FileSystem fs, Path path, Reader reader, List<Integer> stripes) throws IOException {
     List<StripeInformation> all = reader.getStripes();
     long fileLength = fs.getFileStatus(path).getLen();
     List<OrcProto.StripeFooter> footers = new ArrayList<>(stripes.size());
     CompressionCodec codec = OrcCodecPool.getCodec(reader.getCompressionKind());
     try (FSDataInputStream in = fs.open(path)) {
-      InStream.StreamOptions options = InStream.options().withCodec(codec)
-          .withBufferSize(reader.getCompressionSize());
+      InStream.StreamOptions options =
+          InStream.options().withCodec(codec).withBufferSize(reader.getCompressionSize());
       for (int s : stripes) {
         if (s < 0 || s >= all.size()) {
-          throw new IllegalArgumentException(path + ": stripe " + s + " does not exist; the file "
-              + "has " + all.size() + " stripes");
+          throw new IllegalArgumentException(
+              path
+                  + ": stripe "
+                  + s
+                  + " does not exist; the file "
+                  + "has "
+                  + all.size()
+                  + " stripes");
         }
         StripeInformation stripe = all.get(s);
         long offset = stripe.getOffset() + stripe.getIndexLength() + stripe.getDataLength();
         long length = stripe.getFooterLength();
-        if (offset < 0 || length < 0 || length > Integer.MAX_VALUE
+        if (offset < 0
+            || length < 0
+            || length > Integer.MAX_VALUE
             || offset > fileLength - length) {
-          throw new CorruptFileException(path + ": stripe " + s + "'s footer (" + length
-              + " bytes at " + offset + ") lies outside the file of " + fileLength + " bytes");
+          throw new CorruptFileException(
+              path
+                  + ": stripe "
+                  + s
+                  + "'s footer ("
+                  + length
+                  + " bytes at "
+                  + offset
+                  + ") lies outside the file of "
+                  + fileLength
+                  + " bytes");
         }
         byte[] bytes = new byte[(int) length];
         in.readFully(offset, bytes, 0, bytes.length);
         try {
           footers.add(OrcProtos.stripeFooter(bytes, offset, options));
         } catch (IOException | RuntimeException e) {
-          throw new CorruptFileException(path + ": stripe " + s + "'s footer does not decode: "
-              + e.getMessage(), e);
+          throw new CorruptFileException(
+              path + ": stripe " + s + "'s footer does not decode: " + e.getMessage(), e);
         }
       }
     } finally {

@@ -8,7 +8,6 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.Field;
-import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.orc.internal.OrcTypes;
 import java.io.IOException;
@@ -34,22 +33,25 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * ORC files whose root type is not a struct (the specification allows any type there, and
- * orc-core reads them): one column named {@value OrcTypes#NON_STRUCT_ROOT_COLUMN}.
+ * ORC files whose root type is not a struct (the specification allows any type there, and orc-core
+ * reads them): one column named {@value OrcTypes#NON_STRUCT_ROOT_COLUMN}.
  */
 @Timeout(60)
 class NonStructRootTest {
 
   static final int ROWS = 100;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path writeBigints(String name, CompressionKind codec) throws IOException {
     Path file = dir.resolve(name);
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(TypeDescription.createLong())
-            .compress(codec).overwrite(true))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration())
+                .setSchema(TypeDescription.createLong())
+                .compress(codec)
+                .overwrite(true))) {
       VectorizedRowBatch batch = TypeDescription.createLong().createRowBatch(ROWS);
       LongColumnVector v = (LongColumnVector) batch.cols[0];
       for (int i = 0; i < ROWS; i++) {
@@ -77,7 +79,7 @@ class NonStructRootTest {
   private static List<Object> readOurs(Path file, List<Field> fields) throws IOException {
     List<Object> out = new ArrayList<>();
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, ReadOptions.defaults(), context)) {
+        BatchReader reader = Readers.open(file, ReadOptions.defaults(), context)) {
       fields.addAll(reader.schema().fields());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         for (int r = 0; r < batch.rowCount(); r++) {
@@ -91,9 +93,11 @@ class NonStructRootTest {
   /** orc-core's own read of a non-struct root: its batch holds the root vector as column 0. */
   private static List<Long> readOrcCore(Path file) throws IOException {
     List<Long> out = new ArrayList<>();
-    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.readerOptions(new Configuration()));
-         RecordReader rows = reader.rows()) {
+    try (Reader reader =
+            OrcFile.createReader(
+                new org.apache.hadoop.fs.Path(file.toUri()),
+                OrcFile.readerOptions(new Configuration()));
+        RecordReader rows = reader.rows()) {
       VectorizedRowBatch batch = reader.getSchema().createRowBatch();
       while (rows.nextBatch(batch)) {
         LongColumnVector v = (LongColumnVector) batch.cols[0];
@@ -112,7 +116,8 @@ class NonStructRootTest {
     List<Field> fields = new ArrayList<>();
     List<Object> values = readOurs(file, fields);
     assertThat(fields).containsExactly(Field.of(OrcTypes.NON_STRUCT_ROOT_COLUMN, DataType.int64()));
-    assertThat(values).isEqualTo(new ArrayList<Object>(expectedBigints()))
+    assertThat(values)
+        .isEqualTo(new ArrayList<Object>(expectedBigints()))
         .isEqualTo(new ArrayList<Object>(readOrcCore(file)));
   }
 
@@ -120,9 +125,13 @@ class NonStructRootTest {
   void aTimestampRootReadsAsOneColumn() throws IOException {
     Path file = dir.resolve("timestamp-root.orc");
     TypeDescription schema = TypeDescription.createTimestamp();
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(schema).useUTCTimestamp(true)
-            .overwrite(true))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration())
+                .setSchema(schema)
+                .useUTCTimestamp(true)
+                .overwrite(true))) {
       VectorizedRowBatch batch = schema.createRowBatch(ROWS);
       TimestampColumnVector v = (TimestampColumnVector) batch.cols[0];
       for (int i = 0; i < ROWS; i++) {
@@ -135,8 +144,11 @@ class NonStructRootTest {
     }
     List<Field> fields = new ArrayList<>();
     List<Object> values = readOurs(file, fields);
-    assertThat(fields).containsExactly(Field.of(OrcTypes.NON_STRUCT_ROOT_COLUMN,
-        DataType.timestamp(DataType.TimeUnit.NANOS, false)));
+    assertThat(fields)
+        .containsExactly(
+            Field.of(
+                OrcTypes.NON_STRUCT_ROOT_COLUMN,
+                DataType.timestamp(DataType.TimeUnit.NANOS, false)));
     List<Object> expected = new ArrayList<>();
     for (int i = 0; i < ROWS; i++) {
       expected.add(i * 86_400_000_000_000L * 97 + i * 1_001);
@@ -145,15 +157,17 @@ class NonStructRootTest {
   }
 
   /**
-   * A footer whose row count disagrees with its stripes (one writer left it 0): orc-core reads
-   * what the stripes hold, and so do we.
+   * A footer whose row count disagrees with its stripes (one writer left it 0): orc-core reads what
+   * the stripes hold, and so do we.
    */
   @Test
   void theStripesRowsWinOverAFootersRowCount() throws IOException {
     Path file = writeBigints("footer-says-zero.orc", CompressionKind.NONE);
     setFooterRowCount(file, 0);
-    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.readerOptions(new Configuration()))) {
+    try (Reader reader =
+        OrcFile.createReader(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.readerOptions(new Configuration()))) {
       assertThat(reader.getNumberOfRows()).isZero();
       assertThat(reader.getStripes().get(0).getNumberOfRows()).isEqualTo(ROWS);
     }
@@ -167,12 +181,12 @@ class NonStructRootTest {
     byte[] bytes = Files.readAllBytes(file);
     int psLength = bytes[bytes.length - 1] & 0xFF;
     int psStart = bytes.length - 1 - psLength;
-    OrcProto.PostScript ps = OrcProto.PostScript.parseFrom(
-        Arrays.copyOfRange(bytes, psStart, bytes.length - 1));
+    OrcProto.PostScript ps =
+        OrcProto.PostScript.parseFrom(Arrays.copyOfRange(bytes, psStart, bytes.length - 1));
     assertThat(ps.getCompression()).isEqualTo(OrcProto.CompressionKind.NONE);
     int footerStart = psStart - (int) ps.getFooterLength();
-    OrcProto.Footer footer = OrcProto.Footer.parseFrom(
-        Arrays.copyOfRange(bytes, footerStart, psStart));
+    OrcProto.Footer footer =
+        OrcProto.Footer.parseFrom(Arrays.copyOfRange(bytes, footerStart, psStart));
     byte[] newFooter = footer.toBuilder().setNumberOfRows(rows).build().toByteArray();
     byte[] newPs = ps.toBuilder().setFooterLength(newFooter.length).build().toByteArray();
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

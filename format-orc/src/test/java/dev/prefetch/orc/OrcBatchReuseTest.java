@@ -39,14 +39,15 @@ class OrcBatchReuseTest {
 
   private static final int ROWS = 5_000;
 
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   @ParameterizedTest(name = "batch={0}")
   @ValueSource(ints = {1, 7, 1000, 4096})
   void batchesHeldUntilTheEndKeepEveryValueOfEveryType(int batchSize) throws IOException {
-    java.nio.file.Path file = OrcTestFiles.write(dir.resolve("all.orc"),
-        OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stripeRows(2500));
+    java.nio.file.Path file =
+        OrcTestFiles.write(
+            dir.resolve("all.orc"),
+            OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stripeRows(2500));
     List<Rows.Row> expected = Rows.reference(file, List.of(), null, new Configuration(), null);
 
     assertThat(heldRows(file, batchSize)).isEqualTo(expected);
@@ -64,8 +65,7 @@ class OrcBatchReuseTest {
   /** Reads every batch first, single-threaded, and only then looks at their values. */
   private static List<Rows.Row> heldRows(java.nio.file.Path file, int batchSize)
       throws IOException {
-    ReadOptions options = ReadOptions.builder().prefetchEnabled(false).batchSize(batchSize)
-        .build();
+    ReadOptions options = ReadOptions.builder().prefetchEnabled(false).batchSize(batchSize).build();
     List<RecordBatch> batches = new ArrayList<>();
     try (ReadContext context = ReadContext.defaults();
         BatchReader reader = Readers.open(file, options, context)) {
@@ -87,17 +87,22 @@ class OrcBatchReuseTest {
   }
 
   /**
-   * A low-cardinality string (dictionary encoded), a unique one (direct), one with empty values
-   * and nulls in some row groups only, one null or constant by stretches (repeating vectors), and
-   * a nullable bigint and double whose arrays are handed over.
+   * A low-cardinality string (dictionary encoded), a unique one (direct), one with empty values and
+   * nulls in some row groups only, one null or constant by stretches (repeating vectors), and a
+   * nullable bigint and double whose arrays are handed over.
    */
   private static java.nio.file.Path writeStrings(java.nio.file.Path file) throws IOException {
-    TypeDescription schema = TypeDescription.fromString(
-        "struct<low:string,high:string,sparse:string,runs:string,n:bigint,x:double>");
+    TypeDescription schema =
+        TypeDescription.fromString(
+            "struct<low:string,high:string,sparse:string,runs:string,n:bigint,x:double>");
     Configuration conf = new Configuration();
     OrcConf.STRIPE_ROW_COUNT.setLong(conf, 3000);
-    OrcFile.WriterOptions options = OrcFile.writerOptions(conf).setSchema(schema)
-        .rowIndexStride(1000).bufferSize(4096).overwrite(true);
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(conf)
+            .setSchema(schema)
+            .rowIndexStride(1000)
+            .bufferSize(4096)
+            .overwrite(true);
     try (Writer writer = OrcFile.createWriter(new Path(file.toUri()), options)) {
       VectorizedRowBatch batch = schema.createRowBatch(500);
       for (int row = 0; row < ROWS; row += batch.getMaxSize()) {

@@ -49,14 +49,16 @@ class OrcCorruptRunTest {
   private static final int STRIDE = 1_000;
   private static final TypeDescription SCHEMA =
       TypeDescription.fromString("struct<constant:bigint,sparse:double>");
+
   /** Column ids in {@link #SCHEMA} (0 is the struct). */
   private static final int CONSTANT = 1;
+
   private static final int SPARSE = 2;
+
   /** The time one read of a corrupt file may take, far below the minutes orc-core would spin. */
   private static final long READ_BOUND_MILLIS = 5_000;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void noReaderThreadLeft() {
@@ -64,8 +66,8 @@ class OrcCorruptRunTest {
   }
 
   /**
-   * An RLE v2 DIRECT run of 512 values of 64 bits (4,096 bytes) at the start of a constant
-   * column's stream of a few dozen bytes: the decoder's loop over blocks of 8 values.
+   * An RLE v2 DIRECT run of 512 values of 64 bits (4,096 bytes) at the start of a constant column's
+   * stream of a few dozen bytes: the decoder's loop over blocks of 8 values.
    */
   @ParameterizedTest(name = "prefetch {0}")
   @ValueSource(booleans = {false, true})
@@ -110,8 +112,8 @@ class OrcCorruptRunTest {
     Path file = write("all-present.orc");
     // Byte RLE: a run of 130 bytes of 0xff, 1,040 rows present.
     overwriteStream(file, SPARSE, OrcProto.Stream.Kind.PRESENT, 0, new byte[] {0x7f, (byte) 0xff});
-    ReadOptions options = options(false).toBuilder()
-        .rowRanges(List.of(new RowRange(500, ROWS))).build();
+    ReadOptions options =
+        options(false).toBuilder().rowRanges(List.of(new RowRange(500, ROWS))).build();
     assertCorrupt(file, options);
   }
 
@@ -140,15 +142,18 @@ class OrcCorruptRunTest {
   private static void assertCorrupt(Path file, ReadOptions options) throws IOException {
     long start = System.nanoTime();
     try (BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
-      assertThatThrownBy(() -> {
-        while (reader.next() != null) {
-          // read to the end or the error
-        }
-      }).isInstanceOf(ReadException.class)
+      assertThatThrownBy(
+              () -> {
+                while (reader.next() != null) {
+                  // read to the end or the error
+                }
+              })
+          .isInstanceOf(ReadException.class)
           .hasRootCauseInstanceOf(java.io.EOFException.class)
           .hasMessageContaining(file.getFileName().toString())
           .hasMessageContaining("stripe 0")
-          .cause().isInstanceOf(CorruptFileException.class)
+          .cause()
+          .isInstanceOf(CorruptFileException.class)
           .hasMessageContaining("Read past the end");
     }
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
@@ -156,14 +161,18 @@ class OrcCorruptRunTest {
   }
 
   /**
-   * One uncompressed stripe: a constant bigint (runs of a few bytes each) and a double that is
-   * null but in every 100th row (a null mask, few values).
+   * One uncompressed stripe: a constant bigint (runs of a few bytes each) and a double that is null
+   * but in every 100th row (a null mask, few values).
    */
   private Path write(String name) throws IOException {
     Path file = dir.resolve(name);
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(SCHEMA)
-            .compress(CompressionKind.NONE).rowIndexStride(STRIDE))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration())
+                .setSchema(SCHEMA)
+                .compress(CompressionKind.NONE)
+                .rowIndexStride(STRIDE))) {
       VectorizedRowBatch batch = SCHEMA.createRowBatch();
       LongColumnVector constant = (LongColumnVector) batch.cols[0];
       DoubleColumnVector sparse = (DoubleColumnVector) batch.cols[1];
@@ -193,8 +202,10 @@ class OrcCorruptRunTest {
   /** Offset in the file and length of the stream of stripe 0. */
   private static long[] stream(Path file, int column, OrcProto.Stream.Kind kind)
       throws IOException {
-    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
-            OrcFile.readerOptions(new Configuration()));
+    try (Reader reader =
+            OrcFile.createReader(
+                new org.apache.hadoop.fs.Path(file.toUri()),
+                OrcFile.readerOptions(new Configuration()));
         RecordReaderImpl rows = (RecordReaderImpl) reader.rows()) {
       StripeInformation stripe = reader.getStripes().get(0);
       long offset = stripe.getOffset();
@@ -208,8 +219,8 @@ class OrcCorruptRunTest {
     throw new IllegalArgumentException("No " + kind + " stream of column " + column);
   }
 
-  private static void overwriteStream(Path file, int column, OrcProto.Stream.Kind kind, int at,
-      byte[] bytes) throws IOException {
+  private static void overwriteStream(
+      Path file, int column, OrcProto.Stream.Kind kind, int at, byte[] bytes) throws IOException {
     long[] stream = stream(file, column, kind);
     assertThat((long) at + bytes.length).isLessThanOrEqualTo(stream[1]);
     byte[] content = Files.readAllBytes(file);

@@ -33,18 +33,21 @@ class OrcFaultsTest {
 
   private static final int ROWS = 10_000;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static Path file;
   private static List<StripeInformation> stripes;
 
   @BeforeAll
   static void writeFile() throws IOException {
-    file = OrcTestFiles.write(dir.resolve("faulty.orc"),
-        OrcTestFiles.Spec.of(OrcTestFiles.WITH_ID, ROWS).stripeRows(2000));
-    try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.readerOptions(new Configuration()))) {
+    file =
+        OrcTestFiles.write(
+            dir.resolve("faulty.orc"),
+            OrcTestFiles.Spec.of(OrcTestFiles.WITH_ID, ROWS).stripeRows(2000));
+    try (Reader reader =
+        OrcFile.createReader(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.readerOptions(new Configuration()))) {
       stripes = reader.getStripes();
     }
   }
@@ -60,19 +63,26 @@ class OrcFaultsTest {
   }
 
   private static ReadOptions options(int parallelism) {
-    return ReadOptions.builder().minReadBytes(0).orcNaturalReadSizeBytes(1)
-        .parallelism(parallelism).batchSize(250).build();
+    return ReadOptions.builder()
+        .minReadBytes(0)
+        .orcNaturalReadSizeBytes(1)
+        .parallelism(parallelism)
+        .batchSize(250)
+        .build();
   }
 
   @Test
   void readFailureInAStripeSurfacesNamingTheFileAndRangeAndLeaksNothing() throws IOException {
     StripeInformation third = stripes.get(2);
-    FaultInjectingFileSystem.faults(file).failReadsTouching(third.getOffset(),
-        third.getOffset() + third.getLength());
+    FaultInjectingFileSystem.faults(file)
+        .failReadsTouching(third.getOffset(), third.getOffset() + third.getLength());
     for (int parallelism : new int[] {1, 4}) {
       try (ReadContext context = context();
-          BatchReader reader = Readers.open(DataFile.of(FaultInjectingFileSystem.path(file)),
-              options(parallelism), context)) {
+          BatchReader reader =
+              Readers.open(
+                  DataFile.of(FaultInjectingFileSystem.path(file)),
+                  options(parallelism),
+                  context)) {
         assertThatThrownBy(() -> Rows.ours(reader))
             .isInstanceOf(ReadException.class)
             .hasMessageContaining("faulty.orc")
@@ -87,8 +97,11 @@ class OrcFaultsTest {
   void everyStreamOpenedIsClosedAfterAReadAtAnyParallelism() throws IOException {
     for (int parallelism : new int[] {1, 2, 8}) {
       try (ReadContext context = context();
-          BatchReader reader = Readers.open(DataFile.of(FaultInjectingFileSystem.path(file)),
-              options(parallelism), context)) {
+          BatchReader reader =
+              Readers.open(
+                  DataFile.of(FaultInjectingFileSystem.path(file)),
+                  options(parallelism),
+                  context)) {
         assertThat(Rows.ours(reader)).hasSize(ROWS);
       }
       FaultInjectingFileSystem.assertAllStreamsClosed();

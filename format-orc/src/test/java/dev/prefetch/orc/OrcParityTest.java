@@ -34,8 +34,7 @@ class OrcParityTest {
 
   private static final int ROWS = 6_000;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static final List<Path> byCodec = new ArrayList<>();
   private static Path noNulls;
@@ -46,16 +45,25 @@ class OrcParityTest {
   @BeforeAll
   static void writeFiles() throws IOException {
     for (CompressionKind codec : codecs()) {
-      byCodec.add(OrcTestFiles.write(dir.resolve("all-" + codec + ".orc"),
-          OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).codec(codec).stripeRows(2500)));
+      byCodec.add(
+          OrcTestFiles.write(
+              dir.resolve("all-" + codec + ".orc"),
+              OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).codec(codec).stripeRows(2500)));
     }
-    noNulls = OrcTestFiles.write(dir.resolve("no-nulls.orc"),
-        OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).nulls(false).stripeRows(2000));
-    noIndex = OrcTestFiles.write(dir.resolve("no-index.orc"),
-        OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stride(0).stripeRows(1500));
-    bloom = OrcTestFiles.write(dir.resolve("bloom.orc"),
-        OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stripeRows(3000)
-            .bloomFilters("i64,s,d10"));
+    noNulls =
+        OrcTestFiles.write(
+            dir.resolve("no-nulls.orc"),
+            OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).nulls(false).stripeRows(2000));
+    noIndex =
+        OrcTestFiles.write(
+            dir.resolve("no-index.orc"),
+            OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS).stride(0).stripeRows(1500));
+    bloom =
+        OrcTestFiles.write(
+            dir.resolve("bloom.orc"),
+            OrcTestFiles.Spec.of(OrcTestFiles.ALL_TYPES, ROWS)
+                .stripeRows(3000)
+                .bloomFilters("i64,s,d10"));
   }
 
   @AfterEach
@@ -64,8 +72,13 @@ class OrcParityTest {
   }
 
   private static List<CompressionKind> codecs() {
-    return List.of(CompressionKind.NONE, CompressionKind.ZLIB, CompressionKind.SNAPPY,
-        CompressionKind.LZO, CompressionKind.LZ4, CompressionKind.ZSTD);
+    return List.of(
+        CompressionKind.NONE,
+        CompressionKind.ZLIB,
+        CompressionKind.SNAPPY,
+        CompressionKind.LZO,
+        CompressionKind.LZ4,
+        CompressionKind.ZSTD);
   }
 
   static Stream<Arguments> matrix() {
@@ -84,8 +97,12 @@ class OrcParityTest {
     int[] batchSizes = {7, 1000, 1024, 333};
     for (int i = 0; i < others.length; i++) {
       cases.add(Arguments.of(others[i], parallelisms[i % 4], batchSizes[i % 4], 1L));
-      cases.add(Arguments.of(others[i], parallelisms[(i + 2) % 4], batchSizes[(i + 1) % 4],
-          ReadOptions.DEFAULT_NATURAL_READ_SIZE_BYTES));
+      cases.add(
+          Arguments.of(
+              others[i],
+              parallelisms[(i + 2) % 4],
+              batchSizes[(i + 1) % 4],
+              ReadOptions.DEFAULT_NATURAL_READ_SIZE_BYTES));
     }
     return cases.stream();
   }
@@ -101,20 +118,21 @@ class OrcParityTest {
 
   @ParameterizedTest(name = "{0} parallelism={1} batch={2} natural={3}")
   @MethodSource("matrix")
-  void everyValueEqualsOrcCoresOwnReader(String name, int parallelism, int batchSize,
-      long naturalReadSize) throws IOException {
+  void everyValueEqualsOrcCoresOwnReader(
+      String name, int parallelism, int batchSize, long naturalReadSize) throws IOException {
     Path file = file(name);
     List<Rows.Row> expected = expectedRows.get(file);
     if (expected == null) {
       expected = Rows.reference(file, List.of(), null, new Configuration(), null);
       expectedRows.put(file, expected);
     }
-    ReadOptions options = ReadOptions.builder()
-        .parallelism(parallelism)
-        .batchSize(batchSize)
-        .orcNaturalReadSizeBytes(naturalReadSize)
-        .minReadBytes(0)
-        .build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .parallelism(parallelism)
+            .batchSize(batchSize)
+            .orcNaturalReadSizeBytes(naturalReadSize)
+            .minReadBytes(0)
+            .build();
     try (ReadContext context = ReadContext.defaults();
         BatchReader reader = Readers.open(file, options, context)) {
       List<Rows.Row> actual = Rows.ours(reader);

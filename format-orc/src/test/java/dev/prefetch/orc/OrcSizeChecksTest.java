@@ -34,23 +34,24 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * ORC files whose metadata parses but states sizes and counts that do not fit the file: each read
  * ends in a {@link CorruptFileException} that names the file, the stripe or column and what is
- * wrong, before orc-core allocates or the planner plans anything from the bad size (never an
- * {@link OutOfMemoryError}, never millions of ranges).
+ * wrong, before orc-core allocates or the planner plans anything from the bad size (never an {@link
+ * OutOfMemoryError}, never millions of ranges).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class OrcSizeChecksTest {
 
   private static final int ROWS = 3_000;
-  private static final TypeDescription SCHEMA = TypeDescription.fromString(
-      "struct<id:bigint,lst:array<int>,s:string,cat:string>");
+  private static final TypeDescription SCHEMA =
+      TypeDescription.fromString("struct<id:bigint,lst:array<int>,s:string,cat:string>");
+
   /** Column ids in {@link #SCHEMA} (0 is the struct, 3 the list's element). */
   private static final int LIST = 2;
+
   private static final int STRING = 4;
   private static final int CATEGORY = 5;
   private static final long TWO_TO_THE_50 = 1L << 50;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void validFilesReadWhole() throws IOException {
@@ -60,76 +61,130 @@ class OrcSizeChecksTest {
 
   @Test
   void aRewrittenFileWithoutEditsStillReadsWhole() throws IOException {
-    Path file = edit(write("same.orc", CompressionKind.ZLIB), "same-rewritten.orc",
-        surgery -> surgery.rewrite(null, null, null));
+    Path file =
+        edit(
+            write("same.orc", CompressionKind.ZLIB),
+            "same-rewritten.orc",
+            surgery -> surgery.rewrite(null, null, null));
     assertThat(rows(file, options())).isEqualTo(ROWS);
   }
 
   @Test
   void aStripeClaimingTwoToTheFiftyRowsFailsBeforeAnyRangeIsPlanned() throws IOException {
-    Path file = edit(write("rows.orc", CompressionKind.NONE), "huge-rows.orc",
-        surgery -> surgery.rewrite(null, footer -> footer.setNumberOfRows(TWO_TO_THE_50)
-            .setStripes(0, footer.getStripes(0).toBuilder().setNumberOfRows(TWO_TO_THE_50)),
-            null));
+    Path file =
+        edit(
+            write("rows.orc", CompressionKind.NONE),
+            "huge-rows.orc",
+            surgery ->
+                surgery.rewrite(
+                    null,
+                    footer ->
+                        footer
+                            .setNumberOfRows(TWO_TO_THE_50)
+                            .setStripes(
+                                0, footer.getStripes(0).toBuilder().setNumberOfRows(TWO_TO_THE_50)),
+                    null));
     assertCorrupt(file, "stripe 0", TWO_TO_THE_50 + " rows", "row index");
   }
 
   @Test
   void theStripesRowCountsWinOverAFootersThatDisagrees() throws IOException {
     // orc-core reads what the stripes hold whatever the footer says; so does the reader.
-    Path file = edit(write("sum.orc", CompressionKind.NONE), "wrong-sum.orc",
-        surgery -> surgery.rewrite(null, footer -> footer.setNumberOfRows(ROWS + 1), null));
+    Path file =
+        edit(
+            write("sum.orc", CompressionKind.NONE),
+            "wrong-sum.orc",
+            surgery -> surgery.rewrite(null, footer -> footer.setNumberOfRows(ROWS + 1), null));
     assertThat(rows(file, options())).isEqualTo(ROWS);
     assertThat(rows(file, options().toBuilder().prefetchEnabled(false).build())).isEqualTo(ROWS);
   }
 
   @Test
   void aFooterLongerThanTheFileIsCorrupt() throws IOException {
-    Path file = edit(write("footer.orc", CompressionKind.ZLIB), "huge-footer.orc",
-        surgery -> surgery.rewrite(null, null, ps -> ps.setFooterLength(1L << 40)));
+    Path file =
+        edit(
+            write("footer.orc", CompressionKind.ZLIB),
+            "huge-footer.orc",
+            surgery -> surgery.rewrite(null, null, ps -> ps.setFooterLength(1L << 40)));
     assertCorrupt(file, "footer of " + (1L << 40), "more than the file of");
   }
 
   @Test
   void aCompressionBlockBeyondTheFormatsLimitIsCorrupt() throws IOException {
-    Path file = edit(write("block.orc", CompressionKind.ZLIB), "huge-block.orc",
-        surgery -> surgery.rewrite(null, null, ps -> ps.setCompressionBlockSize(1L << 30)));
+    Path file =
+        edit(
+            write("block.orc", CompressionKind.ZLIB),
+            "huge-block.orc",
+            surgery -> surgery.rewrite(null, null, ps -> ps.setCompressionBlockSize(1L << 30)));
     assertCorrupt(file, "compression block size " + (1L << 30));
   }
 
   @Test
   void aStripeOutsideTheFileIsCorrupt() throws IOException {
-    Path file = edit(write("stripe.orc", CompressionKind.NONE), "huge-stripe.orc",
-        surgery -> surgery.rewrite(null, footer -> footer.setStripes(0,
-            footer.getStripes(0).toBuilder().setDataLength(1L << 40)), null));
+    Path file =
+        edit(
+            write("stripe.orc", CompressionKind.NONE),
+            "huge-stripe.orc",
+            surgery ->
+                surgery.rewrite(
+                    null,
+                    footer ->
+                        footer.setStripes(
+                            0, footer.getStripes(0).toBuilder().setDataLength(1L << 40)),
+                    null));
     assertCorrupt(file, "stripe 0", "data of " + (1L << 40));
   }
 
   @Test
   void aStreamLongerThanItsStripeIsCorrupt() throws IOException {
-    Path file = edit(write("stream.orc", CompressionKind.ZLIB), "huge-stream.orc",
-        surgery -> surgery.rewrite((stripe, footer) -> footer.setStreams(footer.getStreamsCount()
-            - 1, footer.getStreams(footer.getStreamsCount() - 1).toBuilder()
-            .setLength(1L << 40)), null, null));
+    Path file =
+        edit(
+            write("stream.orc", CompressionKind.ZLIB),
+            "huge-stream.orc",
+            surgery ->
+                surgery.rewrite(
+                    (stripe, footer) ->
+                        footer.setStreams(
+                            footer.getStreamsCount() - 1,
+                            footer.getStreams(footer.getStreamsCount() - 1).toBuilder()
+                                .setLength(1L << 40)),
+                    null,
+                    null));
     assertCorrupt(file, "stripe 0", "stream of " + (1L << 40) + " bytes");
   }
 
   @Test
   void aDictionaryLargerThanItsStreamsIsCorrupt() throws IOException {
     Path source = write("dictionary.orc", CompressionKind.ZLIB);
-    assertThat(new OrcSurgery(Files.readAllBytes(source)).stripeFooter(0).getColumns(CATEGORY)
-        .getKind()).isEqualTo(OrcProto.ColumnEncoding.Kind.DICTIONARY_V2);
-    Path file = edit(source, "huge-dictionary.orc",
-        surgery -> surgery.rewrite((stripe, footer) -> footer.setColumns(CATEGORY,
-            footer.getColumns(CATEGORY).toBuilder().setDictionarySize(1 << 30)), null, null));
+    assertThat(
+            new OrcSurgery(Files.readAllBytes(source))
+                .stripeFooter(0)
+                .getColumns(CATEGORY)
+                .getKind())
+        .isEqualTo(OrcProto.ColumnEncoding.Kind.DICTIONARY_V2);
+    Path file =
+        edit(
+            source,
+            "huge-dictionary.orc",
+            surgery ->
+                surgery.rewrite(
+                    (stripe, footer) ->
+                        footer.setColumns(
+                            CATEGORY,
+                            footer.getColumns(CATEGORY).toBuilder().setDictionarySize(1 << 30)),
+                    null,
+                    null));
     assertCorrupt(file, "stripe 0", "column " + CATEGORY, "dictionary of " + (1 << 30));
   }
 
   /** Found by the structure fuzzer: a stride of 2^32 - 1 read as -1 seeked to row entry -808. */
   @Test
   void aRowIndexStrideBeyondTheFormatsLimitIsCorrupt() throws IOException {
-    Path file = edit(write("stride.orc", CompressionKind.SNAPPY), "stride-2-32.orc",
-        surgery -> surgery.rewrite(null, footer -> footer.setRowIndexStride(-1), null));
+    Path file =
+        edit(
+            write("stride.orc", CompressionKind.SNAPPY),
+            "stride-2-32.orc",
+            surgery -> surgery.rewrite(null, footer -> footer.setRowIndexStride(-1), null));
     assertCorrupt(file, "row index stride " + 0xFFFFFFFFL);
   }
 
@@ -139,22 +194,32 @@ class OrcSizeChecksTest {
    */
   @Test
   void aStreamOfTheWrongKindFailsTheSeekAsACorruptFile() throws IOException {
-    Path file = edit(write("kind.orc", CompressionKind.NONE), "wrong-kind.orc",
-        surgery -> surgery.rewrite((stripe, footer) -> {
-          for (int i = 0; i < footer.getStreamsCount(); i++) {
-            OrcProto.Stream stream = footer.getStreams(i);
-            if (stream.getColumn() == STRING && stream.getKind() == OrcProto.Stream.Kind.LENGTH) {
-              footer.setStreams(i, stream.toBuilder().setKind(OrcProto.Stream.Kind.DATA));
-            }
-          }
-        }, null, null));
-    ReadOptions fromRow349 = options().toBuilder()
-        .rowRanges(java.util.List.of(new dev.prefetch.RowRange(349, 440))).build();
+    Path file =
+        edit(
+            write("kind.orc", CompressionKind.NONE),
+            "wrong-kind.orc",
+            surgery ->
+                surgery.rewrite(
+                    (stripe, footer) -> {
+                      for (int i = 0; i < footer.getStreamsCount(); i++) {
+                        OrcProto.Stream stream = footer.getStreams(i);
+                        if (stream.getColumn() == STRING
+                            && stream.getKind() == OrcProto.Stream.Kind.LENGTH) {
+                          footer.setStreams(
+                              i, stream.toBuilder().setKind(OrcProto.Stream.Kind.DATA));
+                        }
+                      }
+                    },
+                    null,
+                    null));
+    ReadOptions fromRow349 =
+        options().toBuilder()
+            .rowRanges(java.util.List.of(new dev.prefetch.RowRange(349, 440)))
+            .build();
     for (boolean prefetch : new boolean[] {false, true}) {
-      assertThatThrownBy(() -> rows(file, fromRow349.toBuilder().prefetchEnabled(prefetch)
-          .build()))
-          .satisfies(e -> assertThat(corruptCause(e).getMessage()).contains("wrong-kind.orc",
-              "stripe 0"));
+      assertThatThrownBy(() -> rows(file, fromRow349.toBuilder().prefetchEnabled(prefetch).build()))
+          .satisfies(
+              e -> assertThat(corruptCause(e).getMessage()).contains("wrong-kind.orc", "stripe 0"));
     }
   }
 
@@ -167,8 +232,9 @@ class OrcSizeChecksTest {
   @Test
   void stringLengthsBeyondTheMemoryBoundAreCorruptNotAnOutOfMemoryError() throws IOException {
     Path source = write("string.orc", CompressionKind.NONE);
-    assertThat(new OrcSurgery(Files.readAllBytes(source)).stripeFooter(0).getColumns(STRING)
-        .getKind()).isEqualTo(OrcProto.ColumnEncoding.Kind.DIRECT_V2);
+    assertThat(
+            new OrcSurgery(Files.readAllBytes(source)).stripeFooter(0).getColumns(STRING).getKind())
+        .isEqualTo(OrcProto.ColumnEncoding.Kind.DIRECT_V2);
     Path file = overwriteLengths(source, "huge-string.orc", STRING);
     assertCorrupt(file, "stripe 0", "column " + STRING, "bytes");
   }
@@ -215,22 +281,31 @@ class OrcSizeChecksTest {
   }
 
   private static ReadOptions options() {
-    return ReadOptions.builder().prefetchEnabled(true).minReadBytes(0).parallelism(2)
-        .maxBufferedBytes(16 << 20).batchSize(50).build();
+    return ReadOptions.builder()
+        .prefetchEnabled(true)
+        .minReadBytes(0)
+        .parallelism(2)
+        .maxBufferedBytes(16 << 20)
+        .batchSize(50)
+        .build();
   }
 
   private static void assertCorrupt(Path file, String... parts) {
     for (boolean prefetch : new boolean[] {false, true}) {
       ReadOptions options = options().toBuilder().prefetchEnabled(prefetch).build();
       assertThatThrownBy(() -> rows(file, options))
-          .isInstanceOfSatisfying(java.io.IOException.class, e -> {
-            Throwable cause = e;
-            while (!(cause instanceof CorruptFileException) && cause.getCause() != null) {
-              cause = cause.getCause();
-            }
-            assertThat(cause).isInstanceOf(CorruptFileException.class);
-            assertThat(cause.getMessage()).contains(file.getFileName().toString()).contains(parts);
-          });
+          .isInstanceOfSatisfying(
+              java.io.IOException.class,
+              e -> {
+                Throwable cause = e;
+                while (!(cause instanceof CorruptFileException) && cause.getCause() != null) {
+                  cause = cause.getCause();
+                }
+                assertThat(cause).isInstanceOf(CorruptFileException.class);
+                assertThat(cause.getMessage())
+                    .contains(file.getFileName().toString())
+                    .contains(parts);
+              });
     }
   }
 
@@ -257,10 +332,10 @@ class OrcSizeChecksTest {
     Path file = dir.resolve(name);
     Configuration conf = new Configuration();
     OrcConf.DICTIONARY_KEY_SIZE_THRESHOLD.setDouble(conf, 0.5);
-    OrcFile.WriterOptions options = OrcFile.writerOptions(conf).setSchema(SCHEMA)
-        .compress(codec).rowIndexStride(1000);
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        options)) {
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(conf).setSchema(SCHEMA).compress(codec).rowIndexStride(1000);
+    try (Writer writer =
+        OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), options)) {
       VectorizedRowBatch batch = SCHEMA.createRowBatch();
       LongColumnVector id = (LongColumnVector) batch.cols[0];
       ListColumnVector list = (ListColumnVector) batch.cols[1];

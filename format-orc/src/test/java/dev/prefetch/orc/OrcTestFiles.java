@@ -27,20 +27,30 @@ import org.apache.orc.Writer;
 final class OrcTestFiles {
 
   /** Every ORC type, flat and nested, plus an all-null and a constant column. */
-  static final TypeDescription ALL_TYPES = TypeDescription.fromString("struct<"
-      + "b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,f64:double,"
-      + "s:string,c:char(5),vc:varchar(10),bin:binary,d10:decimal(10,2),d30:decimal(30,5),"
-      + "dt:date,ts:timestamp,tsz:timestamp with local time zone,"
-      + "lst:array<int>,m:map<string,double>,st:struct<x:int,y:string,z:struct<q:bigint>>,"
-      + "u:uniontype<int,string>,lol:array<array<string>>,allnull:int,constant:bigint>");
+  static final TypeDescription ALL_TYPES =
+      TypeDescription.fromString(
+          "struct<"
+              + "b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,f64:double,"
+              + "s:string,c:char(5),vc:varchar(10),bin:binary,d10:decimal(10,2),d30:decimal(30,5),"
+              + "dt:date,ts:timestamp,tsz:timestamp with local time zone,"
+              + "lst:array<int>,m:map<string,double>,st:struct<x:int,y:string,z:struct<q:bigint>>,"
+              + "u:uniontype<int,string>,lol:array<array<string>>,allnull:int,constant:bigint>");
 
   /** How a file is written. */
   /** A sorted, never-null row number column "id" and a few others. */
-  static final TypeDescription WITH_ID = TypeDescription.fromString(
-      "struct<id:bigint,s:string,f64:double,st:struct<x:int,z:struct<q:bigint>>>");
+  static final TypeDescription WITH_ID =
+      TypeDescription.fromString(
+          "struct<id:bigint,s:string,f64:double,st:struct<x:int,z:struct<q:bigint>>>");
 
-  record Spec(TypeDescription schema, int rows, CompressionKind codec, int rowIndexStride,
-      int stripeRows, boolean nulls, long seed, String bloomFilterColumns) {
+  record Spec(
+      TypeDescription schema,
+      int rows,
+      CompressionKind codec,
+      int rowIndexStride,
+      int stripeRows,
+      boolean nulls,
+      long seed,
+      String bloomFilterColumns) {
 
     static Spec of(TypeDescription schema, int rows) {
       return new Spec(schema, rows, CompressionKind.ZLIB, 1000, 5000, true, 1, null);
@@ -51,39 +61,37 @@ final class OrcTestFiles {
     }
 
     Spec codec(CompressionKind kind) {
-      return new Spec(schema, rows, kind, rowIndexStride, stripeRows, nulls, seed,
-          bloomFilterColumns);
+      return new Spec(
+          schema, rows, kind, rowIndexStride, stripeRows, nulls, seed, bloomFilterColumns);
     }
 
     Spec nulls(boolean withNulls) {
-      return new Spec(schema, rows, codec, rowIndexStride, stripeRows, withNulls, seed,
-          bloomFilterColumns);
+      return new Spec(
+          schema, rows, codec, rowIndexStride, stripeRows, withNulls, seed, bloomFilterColumns);
     }
 
     Spec stride(int stride) {
-      return new Spec(schema, rows, codec, stride, stripeRows, nulls, seed,
-          bloomFilterColumns);
+      return new Spec(schema, rows, codec, stride, stripeRows, nulls, seed, bloomFilterColumns);
     }
 
     Spec stripeRows(int count) {
-      return new Spec(schema, rows, codec, rowIndexStride, count, nulls, seed,
-          bloomFilterColumns);
+      return new Spec(schema, rows, codec, rowIndexStride, count, nulls, seed, bloomFilterColumns);
     }
   }
 
-  private OrcTestFiles() {
-  }
+  private OrcTestFiles() {}
 
   static java.nio.file.Path write(java.nio.file.Path file, Spec spec) throws IOException {
     Configuration conf = new Configuration();
     OrcConf.STRIPE_ROW_COUNT.setLong(conf, spec.stripeRows());
-    OrcFile.WriterOptions options = OrcFile.writerOptions(conf)
-        .setSchema(spec.schema())
-        .compress(spec.codec())
-        .rowIndexStride(spec.rowIndexStride())
-        .stripeSize(64L << 20)
-        .bufferSize(4096)
-        .overwrite(true);
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(conf)
+            .setSchema(spec.schema())
+            .compress(spec.codec())
+            .rowIndexStride(spec.rowIndexStride())
+            .stripeSize(64L << 20)
+            .bufferSize(4096)
+            .overwrite(true);
     if (spec.bloomFilterColumns() != null) {
       options.bloomFilterColumns(spec.bloomFilterColumns());
     }
@@ -120,16 +128,16 @@ final class OrcTestFiles {
     return h ^ (h >>> 29);
   }
 
-  private static void fill(ColumnVector v, TypeDescription type, String name, int slot, long row,
-      Spec spec) {
+  private static void fill(
+      ColumnVector v, TypeDescription type, String name, int slot, long row, Spec spec) {
     long salt = type.getId() * 131L + name.hashCode();
     long h = hash(row, salt, spec.seed());
     if (name.equals("id")) {
       ((LongColumnVector) v).vector[slot] = row; // the row number: sorted, never null
       return;
     }
-    if (name.equals("allnull") || (spec.nulls() && Math.floorMod(h, 10) == 0
-        && !name.equals("constant"))) {
+    if (name.equals("allnull")
+        || (spec.nulls() && Math.floorMod(h, 10) == 0 && !name.equals("constant"))) {
       v.noNulls = false;
       v.isNull[slot] = true;
       return;
@@ -157,9 +165,14 @@ final class OrcTestFiles {
       }
       case DECIMAL -> {
         long unscaled = type.getPrecision() > 18 ? h : h % 10_000_000_000L;
-        java.math.BigDecimal value = new java.math.BigDecimal(java.math.BigInteger.valueOf(unscaled)
-            .multiply(type.getPrecision() > 18 ? java.math.BigInteger.valueOf(1_000_003)
-                : java.math.BigInteger.ONE), type.getScale());
+        java.math.BigDecimal value =
+            new java.math.BigDecimal(
+                java.math.BigInteger.valueOf(unscaled)
+                    .multiply(
+                        type.getPrecision() > 18
+                            ? java.math.BigInteger.valueOf(1_000_003)
+                            : java.math.BigInteger.ONE),
+                type.getScale());
         ((DecimalColumnVector) v).set(slot, HiveDecimal.create(value));
       }
       case TIMESTAMP, TIMESTAMP_INSTANT -> {
@@ -191,15 +204,20 @@ final class OrcTestFiles {
         map.keys.ensureSize(map.childCount, true);
         map.values.ensureSize(map.childCount, true);
         for (int i = 0; i < length; i++) {
-          ((BytesColumnVector) map.keys).setVal(offset + i,
-              ("k" + row + "_" + i).getBytes(StandardCharsets.UTF_8));
+          ((BytesColumnVector) map.keys)
+              .setVal(offset + i, ("k" + row + "_" + i).getBytes(StandardCharsets.UTF_8));
           fill(map.values, type.getChildren().get(1), name + "{}", offset + i, row * 5 + i, spec);
         }
       }
       case STRUCT -> {
         StructColumnVector struct = (StructColumnVector) v;
         for (int f = 0; f < struct.fields.length; f++) {
-          fill(struct.fields[f], type.getChildren().get(f), type.getFieldNames().get(f), slot, row,
+          fill(
+              struct.fields[f],
+              type.getChildren().get(f),
+              type.getFieldNames().get(f),
+              slot,
+              row,
               spec);
         }
       }

@@ -28,32 +28,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Timestamps keep their wall clock, and timestamps with local time zone their instant, whatever
- * the time zones of the writing and the reading JVM.
+ * Timestamps keep their wall clock, and timestamps with local time zone their instant, whatever the
+ * time zones of the writing and the reading JVM.
  */
 class OrcTimestampTest {
 
-  private static final List<LocalDateTime> WALL_CLOCKS = List.of(
-      LocalDateTime.of(1970, 1, 1, 0, 0),
-      LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_999),
-      LocalDateTime.of(2024, 7, 14, 13, 45, 12, 123_456_789),
-      LocalDateTime.of(1900, 3, 1, 8, 0, 0, 1),
-      LocalDateTime.of(2262, 4, 11, 0, 0));
+  private static final List<LocalDateTime> WALL_CLOCKS =
+      List.of(
+          LocalDateTime.of(1970, 1, 1, 0, 0),
+          LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_999),
+          LocalDateTime.of(2024, 7, 14, 13, 45, 12, 123_456_789),
+          LocalDateTime.of(1900, 3, 1, 8, 0, 0, 1),
+          LocalDateTime.of(2262, 4, 11, 0, 0));
 
   /**
    * Instants avoid the last second before the epoch, where orc-core itself returns a value one
    * second late for a fraction of a second (its reader and ours agree there too; see the parity
    * tests).
    */
-  private static final List<Instant> INSTANTS = List.of(
-      Instant.EPOCH,
-      Instant.parse("1969-12-31T23:59:58.000000001Z"),
-      Instant.parse("2024-07-14T13:45:12.123456789Z"),
-      Instant.parse("1900-03-01T08:00:00.000000001Z"),
-      Instant.parse("2262-04-11T00:00:00Z"));
+  private static final List<Instant> INSTANTS =
+      List.of(
+          Instant.EPOCH,
+          Instant.parse("1969-12-31T23:59:58.000000001Z"),
+          Instant.parse("2024-07-14T13:45:12.123456789Z"),
+          Instant.parse("1900-03-01T08:00:00.000000001Z"),
+          Instant.parse("2262-04-11T00:00:00Z"));
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void wallClockAndInstantSurviveAWriterAndReaderInOtherZones() throws IOException {
@@ -65,8 +66,8 @@ class OrcTimestampTest {
       TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo"));
       List<Object> ours = new ArrayList<>();
       try (ReadContext context = ReadContext.defaults();
-          BatchReader reader = Readers.open(file, ReadOptions.builder().batchSize(2).build(),
-              context)) {
+          BatchReader reader =
+              Readers.open(file, ReadOptions.builder().batchSize(2).build(), context)) {
         assertThat(reader.schema().field(0).type())
             .isEqualTo(DataType.timestamp(DataType.TimeUnit.NANOS, false));
         assertThat(reader.schema().field(1).type())
@@ -75,8 +76,11 @@ class OrcTimestampTest {
           for (int r = 0; r < batch.rowCount(); r++) {
             long wall = ((LongVector) batch.column(0)).get(r);
             long instant = ((LongVector) batch.column(1)).get(r);
-            ours.add(LocalDateTime.ofEpochSecond(Math.floorDiv(wall, 1_000_000_000L),
-                (int) Math.floorMod(wall, 1_000_000_000L), ZoneOffset.UTC));
+            ours.add(
+                LocalDateTime.ofEpochSecond(
+                    Math.floorDiv(wall, 1_000_000_000L),
+                    (int) Math.floorMod(wall, 1_000_000_000L),
+                    ZoneOffset.UTC));
             ours.add(Instant.ofEpochSecond(0, instant));
           }
         }
@@ -98,10 +102,12 @@ class OrcTimestampTest {
   }
 
   private static void write(Path file) throws IOException {
-    TypeDescription schema = TypeDescription.fromString(
-        "struct<ts:timestamp,tsz:timestamp with local time zone>");
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
+    TypeDescription schema =
+        TypeDescription.fromString("struct<ts:timestamp,tsz:timestamp with local time zone>");
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
       VectorizedRowBatch batch = schema.createRowBatch();
       TimestampColumnVector wall = (TimestampColumnVector) batch.cols[0];
       TimestampColumnVector instant = (TimestampColumnVector) batch.cols[1];

@@ -57,11 +57,9 @@ import org.apache.orc.TypeDescription;
 final class Rows {
 
   /** One row: its file row number and its values. */
-  record Row(long row, List<Object> values) {
-  }
+  record Row(long row, List<Object> values) {}
 
-  private Rows() {
-  }
+  private Rows() {}
 
   /** Every row (or the selected ones) of our reader. */
   static List<Row> ours(BatchReader reader) throws IOException {
@@ -96,7 +94,8 @@ final class Rows {
         long nanos = l.get(i);
         long seconds = Math.floorDiv(nanos, 1_000_000_000L);
         int nano = (int) Math.floorMod(nanos, 1_000_000_000L);
-        return type.utcAdjusted() ? Instant.ofEpochSecond(seconds, nano)
+        return type.utcAdjusted()
+            ? Instant.ofEpochSecond(seconds, nano)
             : LocalDateTime.ofEpochSecond(seconds, nano, ZoneOffset.UTC);
       }
       return l.get(i);
@@ -105,7 +104,8 @@ final class Rows {
     } else if (v instanceof DoubleVector d) {
       return d.get(i);
     } else if (v instanceof BinaryVector b) {
-      return type.kind() == DataType.Kind.STRING ? b.getString(i)
+      return type.kind() == DataType.Kind.STRING
+          ? b.getString(i)
           : HexFormat.of().formatHex(b.getBytes(i));
     } else if (v instanceof DecimalVector d) {
       return d.getDecimal(i);
@@ -135,11 +135,16 @@ final class Rows {
    * orc-core's own rows of {@code file}: the columns (top-level or dotted paths; empty for all),
    * with {@code sarg} pushed down as orc-core does it, and only rows in {@code rowRanges}.
    */
-  static List<Row> reference(java.nio.file.Path file, List<String> columns, SearchArgument sarg,
-      Configuration conf, List<RowRange> rowRanges) throws IOException {
+  static List<Row> reference(
+      java.nio.file.Path file,
+      List<String> columns,
+      SearchArgument sarg,
+      Configuration conf,
+      List<RowRange> rowRanges)
+      throws IOException {
     List<Row> rows = new ArrayList<>();
-    try (Reader reader = OrcFile.createReader(new Path(file.toUri()),
-        OrcFile.readerOptions(conf))) {
+    try (Reader reader =
+        OrcFile.createReader(new Path(file.toUri()), OrcFile.readerOptions(conf))) {
       TypeDescription schema = reader.getSchema();
       List<String> names = columns.isEmpty() ? schema.getFieldNames() : columns;
       List<int[]> paths = new ArrayList<>();
@@ -216,8 +221,8 @@ final class Rows {
     return !v.noNulls && v.isNull[i];
   }
 
-  private static Object reference(TypeDescription type,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int r) {
+  private static Object reference(
+      TypeDescription type, org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int r) {
     if (isNull(v, r)) {
       return null;
     }
@@ -237,58 +242,67 @@ final class Rows {
         return ((DoubleColumnVector) v).vector[i];
       case STRING:
       case CHAR:
-      case VARCHAR: {
-        BytesColumnVector b = (BytesColumnVector) v;
-        return new String(b.vector[i], b.start[i], b.length[i], StandardCharsets.UTF_8);
-      }
-      case BINARY: {
-        BytesColumnVector b = (BytesColumnVector) v;
-        return HexFormat.of().formatHex(Arrays.copyOfRange(b.vector[i], b.start[i],
-            b.start[i] + b.length[i]));
-      }
-      case DECIMAL: {
-        BigDecimal value = ((DecimalColumnVector) v).vector[i].getHiveDecimal().bigDecimalValue();
-        return value.setScale(type.getScale());
-      }
+      case VARCHAR:
+        {
+          BytesColumnVector b = (BytesColumnVector) v;
+          return new String(b.vector[i], b.start[i], b.length[i], StandardCharsets.UTF_8);
+        }
+      case BINARY:
+        {
+          BytesColumnVector b = (BytesColumnVector) v;
+          return HexFormat.of()
+              .formatHex(Arrays.copyOfRange(b.vector[i], b.start[i], b.start[i] + b.length[i]));
+        }
+      case DECIMAL:
+        {
+          BigDecimal value = ((DecimalColumnVector) v).vector[i].getHiveDecimal().bigDecimalValue();
+          return value.setScale(type.getScale());
+        }
       case TIMESTAMP:
         return ((TimestampColumnVector) v).asScratchTimestamp(i).toLocalDateTime();
       case TIMESTAMP_INSTANT:
         return ((TimestampColumnVector) v).asScratchTimestamp(i).toInstant();
-      case LIST: {
-        ListColumnVector l = (ListColumnVector) v;
-        List<Object> out = new ArrayList<>();
-        for (long k = l.offsets[i]; k < l.offsets[i] + l.lengths[i]; k++) {
-          out.add(reference(type.getChildren().get(0), l.child, (int) k));
+      case LIST:
+        {
+          ListColumnVector l = (ListColumnVector) v;
+          List<Object> out = new ArrayList<>();
+          for (long k = l.offsets[i]; k < l.offsets[i] + l.lengths[i]; k++) {
+            out.add(reference(type.getChildren().get(0), l.child, (int) k));
+          }
+          return out;
         }
-        return out;
-      }
-      case MAP: {
-        MapColumnVector m = (MapColumnVector) v;
-        List<Object> out = new ArrayList<>();
-        for (long k = m.offsets[i]; k < m.offsets[i] + m.lengths[i]; k++) {
-          out.add(Arrays.asList(reference(type.getChildren().get(0), m.keys, (int) k),
-              reference(type.getChildren().get(1), m.values, (int) k)));
+      case MAP:
+        {
+          MapColumnVector m = (MapColumnVector) v;
+          List<Object> out = new ArrayList<>();
+          for (long k = m.offsets[i]; k < m.offsets[i] + m.lengths[i]; k++) {
+            out.add(
+                Arrays.asList(
+                    reference(type.getChildren().get(0), m.keys, (int) k),
+                    reference(type.getChildren().get(1), m.values, (int) k)));
+          }
+          return out;
         }
-        return out;
-      }
-      case STRUCT: {
-        StructColumnVector s = (StructColumnVector) v;
-        List<Object> out = new ArrayList<>();
-        for (int f = 0; f < s.fields.length; f++) {
-          out.add(reference(type.getChildren().get(f), s.fields[f], r));
+      case STRUCT:
+        {
+          StructColumnVector s = (StructColumnVector) v;
+          List<Object> out = new ArrayList<>();
+          for (int f = 0; f < s.fields.length; f++) {
+            out.add(reference(type.getChildren().get(f), s.fields[f], r));
+          }
+          return out;
         }
-        return out;
-      }
-      case UNION: {
-        UnionColumnVector u = (UnionColumnVector) v;
-        int tag = u.tags[i];
-        List<Object> out = new ArrayList<>();
-        out.add((long) tag);
-        for (int f = 0; f < u.fields.length; f++) {
-          out.add(f == tag ? reference(type.getChildren().get(f), u.fields[f], r) : null);
+      case UNION:
+        {
+          UnionColumnVector u = (UnionColumnVector) v;
+          int tag = u.tags[i];
+          List<Object> out = new ArrayList<>();
+          out.add((long) tag);
+          for (int f = 0; f < u.fields.length; f++) {
+            out.add(f == tag ? reference(type.getChildren().get(f), u.fields[f], r) : null);
+          }
+          return out;
         }
-        return out;
-      }
       default:
         throw new AssertionError("unexpected type " + type);
     }

@@ -12,9 +12,17 @@ class TailCacheTest extends MetadataCacheContract {
   protected Path write(Path file, int rows, int variant) throws IOException {
     Files.deleteIfExists(file);
     OrcTestFiles.Spec spec = OrcTestFiles.Spec.of(OrcTestFiles.WITH_ID, rows).stripeRows(2000);
-    return OrcTestFiles.write(file, new OrcTestFiles.Spec(spec.schema(), spec.rows(),
-        spec.codec(), spec.rowIndexStride(), spec.stripeRows(), spec.nulls(), variant + 1,
-        spec.bloomFilterColumns()));
+    return OrcTestFiles.write(
+        file,
+        new OrcTestFiles.Spec(
+            spec.schema(),
+            spec.rows(),
+            spec.codec(),
+            spec.rowIndexStride(),
+            spec.stripeRows(),
+            spec.nulls(),
+            variant + 1,
+            spec.bloomFilterColumns()));
   }
 
   @Override

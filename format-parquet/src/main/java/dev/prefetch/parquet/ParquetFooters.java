@@ -18,28 +18,26 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * A Parquet file's footer for tools that show what is in a file: all of it, or only some row
- * groups, decoded through the footer index so that a very wide file costs one pass over its
- * footer bytes and the decoding of the row groups asked for.
+ * groups, decoded through the footer index so that a very wide file costs one pass over its footer
+ * bytes and the decoding of the row groups asked for.
  *
- * <p>Every length read from the file is checked against its size; a damaged footer is a
- * {@link dev.prefetch.CorruptFileException} naming the file.
+ * <p>Every length read from the file is checked against its size; a damaged footer is a {@link
+ * dev.prefetch.CorruptFileException} naming the file.
  */
 public final class ParquetFooters {
 
-  private ParquetFooters() {
-  }
+  private ParquetFooters() {}
 
   /**
    * A footer narrowed to some row groups.
    *
    * @param metadata the file metadata with only the chosen row groups' blocks, in file order
-   * @param rowGroups the footer positions of those blocks (block {@code i} is row group
-   *     {@code rowGroups[i]} of the file)
+   * @param rowGroups the footer positions of those blocks (block {@code i} is row group {@code
+   *     rowGroups[i]} of the file)
    * @param rowGroupCount row groups in the file
    * @param rows rows in the file
    */
-  public record Selection(ParquetMetadata metadata, int[] rowGroups, int rowGroupCount,
-      long rows) {
+  public record Selection(ParquetMetadata metadata, int[] rowGroups, int rowGroupCount, long rows) {
 
     public Selection {
       Objects.requireNonNull(metadata, "metadata is null");
@@ -88,29 +86,41 @@ public final class ParquetFooters {
       for (var block : full.getBlocks()) {
         rows += block.getRowCount();
       }
-      return new Selection(new ParquetMetadata(full.getFileMetaData(), blocks), chosen,
-          full.getBlocks().size(), rows);
+      return new Selection(
+          new ParquetMetadata(full.getFileMetaData(), blocks),
+          chosen,
+          full.getBlocks().size(),
+          rows);
     }
     for (int g : chosen) {
       check(g, index.rowGroupCount(), file);
     }
     int[] resolved = new RowGroupSelection(chosen, null).resolve(index, file);
-    ParquetMetadata metadata = new SelectiveFooterDecoder(ByteBuffer.wrap(bytes), index, file)
-        .decode(resolved, null);
+    ParquetMetadata metadata =
+        new SelectiveFooterDecoder(ByteBuffer.wrap(bytes), index, file).decode(resolved, null);
     return new Selection(metadata, resolved, index.rowGroupCount(), index.numRows());
   }
 
   private static void check(int rowGroup, int count, String file) {
     if (rowGroup >= count) {
-      throw new IllegalArgumentException(file + ": row group " + rowGroup + " does not exist; "
-          + "the file has " + count + " row groups"
-          + (count == 0 ? "" : " (0.." + (count - 1) + ")"));
+      throw new IllegalArgumentException(
+          file
+              + ": row group "
+              + rowGroup
+              + " does not exist; "
+              + "the file has "
+              + count
+              + " row groups"
+              + (count == 0 ? "" : " (0.." + (count - 1) + ")"));
     }
   }
 
   private static FooterReader footerReader(Path path, Configuration conf) throws IOException {
     FileStatus status = path.getFileSystem(conf).getFileStatus(path);
-    return new FooterReader(DataFile.of(path), HadoopInputFile.fromStatus(status, conf),
-        status.getLen(), new ScanCounters());
+    return new FooterReader(
+        DataFile.of(path),
+        HadoopInputFile.fromStatus(status, conf),
+        status.getLen(),
+        new ScanCounters());
   }
 }

@@ -11,9 +11,9 @@ import java.io.IOException;
 import java.util.Locale;
 
 /**
- * The Parquet format of the prefetch runtime, on parquet-hadoop: files ending in
- * {@code .parquet} or starting with {@code PAR1}. Stateless and thread-safe; found through
- * {@link java.util.ServiceLoader}.
+ * The Parquet format of the prefetch runtime, on parquet-hadoop: files ending in {@code .parquet}
+ * or starting with {@code PAR1}. Stateless and thread-safe; found through {@link
+ * java.util.ServiceLoader}.
  */
 public final class ParquetFormat implements FileFormat {
 
@@ -36,8 +36,9 @@ public final class ParquetFormat implements FileFormat {
   }
 
   @Override
-  public FilePlan plan(DataFile file, ReadOptions options, ReadContext context,
-      ScanCounters counters) throws IOException {
+  public FilePlan plan(
+      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      throws IOException {
     return ParquetPlanner.plan(file, options, context, counters);
   }
 }

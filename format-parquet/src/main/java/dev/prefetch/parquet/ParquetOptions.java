@@ -5,8 +5,8 @@ import dev.prefetch.batch.DataType;
 import java.util.Locale;
 
 /**
- * Options of the Parquet format beyond {@link ReadOptions}' own keys, read from its
- * {@link ReadOptions#properties()} and validated when a file is planned.
+ * Options of the Parquet format beyond {@link ReadOptions}' own keys, read from its {@link
+ * ReadOptions#properties()} and validated when a file is planned.
  */
 public final class ParquetOptions {
 
@@ -17,8 +17,7 @@ public final class ParquetOptions {
    */
   public static final String INT96_TIMESTAMP_UNIT = "parquet.read.int96-timestamp-unit";
 
-  private ParquetOptions() {
-  }
+  private ParquetOptions() {}
 
   /**
    * The unit of {@link #INT96_TIMESTAMP_UNIT} in {@code options}.
@@ -36,8 +35,8 @@ public final class ParquetOptions {
       case "nanos":
         return DataType.TimeUnit.NANOS;
       default:
-        throw new IllegalArgumentException(INT96_TIMESTAMP_UNIT + " must be micros or nanos: '"
-            + value + "'");
+        throw new IllegalArgumentException(
+            INT96_TIMESTAMP_UNIT + " must be micros or nanos: '" + value + "'");
     }
   }
 }

@@ -14,14 +14,15 @@ public record RowGroupSlice(int rowGroup, long startRow, long endRow, boolean wh
 
   public RowGroupSlice {
     if (rowGroup < 0 || startRow < 0 || endRow < startRow) {
-      throw new IllegalArgumentException("invalid slice: row group " + rowGroup + " rows "
-          + startRow + ".." + endRow);
+      throw new IllegalArgumentException(
+          "invalid slice: row group " + rowGroup + " rows " + startRow + ".." + endRow);
     }
   }
 
   @Override
   public String toString() {
-    return whole ? "row group " + rowGroup : "row group " + rowGroup + " rows " + startRow + ".."
-        + endRow;
+    return whole
+        ? "row group " + rowGroup
+        : "row group " + rowGroup + " rows " + startRow + ".." + endRow;
   }
 }

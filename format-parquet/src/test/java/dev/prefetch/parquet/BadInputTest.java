@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(30)
 class BadInputTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void noProducerThreadOutlivesItsReader() {
@@ -35,9 +34,14 @@ class BadInputTest {
   }
 
   private Path valid(String name, int rows) throws IOException {
-    return ParquetTestFiles.write(dir.resolve(name), SelectionTest.SCHEMA, rows,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
-            .rowGroupBytes(16 << 10), BadInputTest::fill);
+    return ParquetTestFiles.write(
+        dir.resolve(name),
+        SelectionTest.SCHEMA,
+        rows,
+        ParquetTestFiles.WriteSpec.defaults()
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .rowGroupBytes(16 << 10),
+        BadInputTest::fill);
   }
 
   /** Rewrites a file's bytes, dropping the Hadoop checksum file that would catch it first. */
@@ -55,7 +59,7 @@ class BadInputTest {
   private static long count(Path file, ReadOptions options) throws IOException {
     long rows = 0;
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, options, context)) {
+        BatchReader reader = Readers.open(file, options, context)) {
       for (var batch = reader.next(); batch != null; batch = reader.next()) {
         rows += batch.rowCount();
       }
@@ -64,11 +68,11 @@ class BadInputTest {
   }
 
   /**
-   * The {@link CorruptFileException} a read raises, itself or as the cause of the runtime's
-   * {@code ReadException}; either way the message the caller sees names the file.
+   * The {@link CorruptFileException} a read raises, itself or as the cause of the runtime's {@code
+   * ReadException}; either way the message the caller sees names the file.
    */
-  private static CorruptFileException corruption(org.assertj.core.api.ThrowableAssert
-      .ThrowingCallable read) {
+  private static CorruptFileException corruption(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable read) {
     Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(read);
     assertThat(thrown).isInstanceOf(IOException.class);
     for (Throwable t = thrown; t != null; t = t.getCause()) {
@@ -83,10 +87,9 @@ class BadInputTest {
   @Test
   void aFileWithZeroRowGroupsReadsNoRows() throws IOException {
     Path file = valid("zero.parquet", 0);
-    assertThat(count(file, ReadOptions.builder().minReadBytes(0).parallelism(4).build()))
-        .isZero();
+    assertThat(count(file, ReadOptions.builder().minReadBytes(0).parallelism(4).build())).isZero();
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, ReadOptions.defaults(), context)) {
+        BatchReader reader = Readers.open(file, ReadOptions.defaults(), context)) {
       assertThat(reader.schema().size()).isEqualTo(3);
     }
   }
@@ -95,7 +98,8 @@ class BadInputTest {
   void anEmptyFileIsCorruptAndNamed() throws IOException {
     Path file = Files.createFile(dir.resolve("empty.parquet"));
     assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("empty.parquet").hasMessageContaining("empty");
+        .hasMessageContaining("empty.parquet")
+        .hasMessageContaining("empty");
   }
 
   @Test
@@ -103,7 +107,8 @@ class BadInputTest {
     Path file = dir.resolve("text.parquet");
     Files.writeString(file, "id,label\n1,a\n2,b\n".repeat(20), StandardCharsets.UTF_8);
     assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("text.parquet").hasMessageContaining("PAR1");
+        .hasMessageContaining("text.parquet")
+        .hasMessageContaining("PAR1");
   }
 
   @Test
@@ -124,15 +129,19 @@ class BadInputTest {
     }
     Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
     assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("length.parquet").hasMessageContaining("footer length");
+        .hasMessageContaining("length.parquet")
+        .hasMessageContaining("footer length");
   }
 
   @Test
   void garbageFooterBytesAreNamed() throws IOException {
     Path file = valid("garbage.parquet", 2000);
     byte[] bytes = Files.readAllBytes(file);
-    int footerLength = (bytes[bytes.length - 8] & 0xFF) | (bytes[bytes.length - 7] & 0xFF) << 8
-        | (bytes[bytes.length - 6] & 0xFF) << 16 | (bytes[bytes.length - 5] & 0xFF) << 24;
+    int footerLength =
+        (bytes[bytes.length - 8] & 0xFF)
+            | (bytes[bytes.length - 7] & 0xFF) << 8
+            | (bytes[bytes.length - 6] & 0xFF) << 16
+            | (bytes[bytes.length - 5] & 0xFF) << 24;
     Arrays.fill(bytes, bytes.length - 8 - footerLength, bytes.length - 8, (byte) 0x7E);
     overwrite(file, bytes);
     assertThat(corruption(() -> count(file, ReadOptions.defaults())))
@@ -144,7 +153,8 @@ class BadInputTest {
     Path file = valid("columns.parquet", 10);
     assertThatThrownBy(() -> count(file, ReadOptions.builder().columns("id", "nope").build()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("columns.parquet").hasMessageContaining("'nope'")
+        .hasMessageContaining("columns.parquet")
+        .hasMessageContaining("'nope'")
         .hasMessageContaining("[id, label, score]");
   }
 
@@ -153,7 +163,8 @@ class BadInputTest {
     Path file = valid("twice.parquet", 10);
     assertThatThrownBy(() -> count(file, ReadOptions.builder().columns("id", "id").build()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("twice.parquet").hasMessageContaining("more than once");
+        .hasMessageContaining("twice.parquet")
+        .hasMessageContaining("more than once");
   }
 
   @Test
@@ -165,10 +176,19 @@ class BadInputTest {
       bytes[i] = (byte) (i * 31);
     }
     overwrite(file, bytes);
-    assertThatThrownBy(() -> count(file, ReadOptions.builder().minReadBytes(0).parallelism(2)
-        .verifyChecksums(true).build()))
+    assertThatThrownBy(
+            () ->
+                count(
+                    file,
+                    ReadOptions.builder()
+                        .minReadBytes(0)
+                        .parallelism(2)
+                        .verifyChecksums(true)
+                        .build()))
         .isInstanceOf(IOException.class)
-        .hasMessageContaining("page.parquet").hasMessageContaining("row group 0")
-        .hasMessageContaining("column id, page 0").hasMessageContaining("CRC");
+        .hasMessageContaining("page.parquet")
+        .hasMessageContaining("row group 0")
+        .hasMessageContaining("column id, page 0")
+        .hasMessageContaining("CRC");
   }
 }

@@ -30,16 +30,21 @@ class BatchRecyclingTest {
 
   private static final int ROWS = 60_000;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path file;
 
   @BeforeAll
   static void writeFile() throws IOException {
-    file = ParquetTestFiles.write(dir.resolve("recycled.parquet"), SplitRowGroupTest.SCHEMA, ROWS,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.SNAPPY)
-            .rowGroupBytes(256L << 10).pageRowLimit(2000),
-        SplitRowGroupTest::fill);
+    file =
+        ParquetTestFiles.write(
+            dir.resolve("recycled.parquet"),
+            SplitRowGroupTest.SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .codec(CompressionCodecName.SNAPPY)
+                .rowGroupBytes(256L << 10)
+                .pageRowLimit(2000),
+            SplitRowGroupTest::fill);
   }
 
   @AfterEach
@@ -54,8 +59,8 @@ class BatchRecyclingTest {
   @Test
   void theNextBatchIsBuiltInTheArraysOfTheReleasedOne() throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, options().prefetchEnabled(false).build(),
-             context)) {
+        BatchReader reader =
+            Readers.open(file, options().prefetchEnabled(false).build(), context)) {
       RecordBatch first = reader.next();
       long[] ids = ((LongVector) first.column("id")).values();
       double[] values = ((DoubleVector) first.column("value")).values();
@@ -76,8 +81,8 @@ class BatchRecyclingTest {
   @Test
   void batchesThatAreNotReleasedKeepTheirOwnArrays() throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, options().prefetchEnabled(false).build(),
-             context)) {
+        BatchReader reader =
+            Readers.open(file, options().prefetchEnabled(false).build(), context)) {
       RecordBatch first = reader.next();
       RecordBatch second = reader.next();
 
@@ -94,8 +99,8 @@ class BatchRecyclingTest {
     long rows = 0;
     long batches = 0;
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, options().parallelism(2).queueCapacity(2)
-             .build(), context)) {
+        BatchReader reader =
+            Readers.open(file, options().parallelism(2).queueCapacity(2).build(), context)) {
       assertThat(reader.metrics().prefetch()).isTrue();
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         checkValues(batch);
@@ -106,22 +111,24 @@ class BatchRecyclingTest {
       }
     }
     assertThat(rows).isEqualTo(ROWS);
-    assertThat(idArrays).as("distinct arrays of %s batches", batches).hasSizeLessThan(
-        (int) batches / 2);
+    assertThat(idArrays)
+        .as("distinct arrays of %s batches", batches)
+        .hasSizeLessThan((int) batches / 2);
   }
 
   @Test
-  void rangesReadByVectoredReadsKeepEveryValueRightWhileTheirBuffersAreReused()
-      throws IOException {
+  void rangesReadByVectoredReadsKeepEveryValueRightWhileTheirBuffersAreReused() throws IOException {
     // A non-local scheme: parquet-hadoop reads chunks with vectored reads, which it never
     // releases; the range reader reclaims their arrays for the next range itself.
     org.apache.hadoop.fs.Path path = CountingFileSystem.path(file);
-    for (ReadOptions options : new ReadOptions[] {options().prefetchEnabled(false).build(),
-        options().parallelism(2).build()}) {
+    for (ReadOptions options :
+        new ReadOptions[] {
+          options().prefetchEnabled(false).build(), options().parallelism(2).build()
+        }) {
       long rows = 0;
-      try (ReadContext context = ReadContext.builder()
-               .configuration(CountingFileSystem.configuration()).build();
-           BatchReader reader = Readers.open(path, options, context)) {
+      try (ReadContext context =
+              ReadContext.builder().configuration(CountingFileSystem.configuration()).build();
+          BatchReader reader = Readers.open(path, options, context)) {
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
           checkValues(batch);
           rows += batch.rowCount();

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DuckDbParityTest {
 
   /** Flat and nested columns, nulls in each, over several row groups. */
-  static final String QUERY = """
+  static final String QUERY =
+      """
       SELECT
         i AS id,
         CASE WHEN i % 7 = 0 THEN NULL ELSE (i * 37) % 1000 - 500 END::INTEGER AS int_col,
@@ -52,8 +53,7 @@ class DuckDbParityTest {
       FROM range(0, 5000) t(i)
       """;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void noProducerThreadOutlivesItsReader() {
@@ -66,16 +66,31 @@ class DuckDbParityTest {
       throws IOException, SQLException {
     Path file = dir.resolve("duck-" + codec + "-" + version + ".parquet");
     try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
-         Statement statement = connection.createStatement()) {
-      statement.execute("COPY (" + QUERY + ") TO '" + file + "' (FORMAT parquet, COMPRESSION "
-          + codec + ", ROW_GROUP_SIZE 1024, PARQUET_VERSION " + version + ")");
+        Statement statement = connection.createStatement()) {
+      statement.execute(
+          "COPY ("
+              + QUERY
+              + ") TO '"
+              + file
+              + "' (FORMAT parquet, COMPRESSION "
+              + codec
+              + ", ROW_GROUP_SIZE 1024, PARQUET_VERSION "
+              + version
+              + ")");
     }
     List<List<Object>> expected = Rows.expected(file);
     assertThat(expected).hasSize(5000);
     try (ReadContext context = ReadContext.defaults()) {
       for (int parallelism : new int[] {1, 4}) {
-        Rows.Scan scan = Rows.read(file, ReadOptions.builder().parallelism(parallelism)
-            .batchSize(777).minReadBytes(0).build(), context);
+        Rows.Scan scan =
+            Rows.read(
+                file,
+                ReadOptions.builder()
+                    .parallelism(parallelism)
+                    .batchSize(777)
+                    .minReadBytes(0)
+                    .build(),
+                context);
         assertThat(scan.rows()).containsExactlyElementsOf(expected);
       }
     }
@@ -85,13 +100,15 @@ class DuckDbParityTest {
   void aDuckDbFileWithNoRowsReadsNoRows() throws IOException, SQLException {
     Path file = dir.resolve("duck-empty.parquet");
     try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
-         Statement statement = connection.createStatement()) {
-      statement.execute("COPY (SELECT 1::BIGINT AS id, 'x' AS name WHERE false) TO '" + file
-          + "' (FORMAT parquet)");
+        Statement statement = connection.createStatement()) {
+      statement.execute(
+          "COPY (SELECT 1::BIGINT AS id, 'x' AS name WHERE false) TO '"
+              + file
+              + "' (FORMAT parquet)");
     }
     try (ReadContext context = ReadContext.defaults()) {
-      Rows.Scan scan = Rows.read(file, ReadOptions.builder().parallelism(4).minReadBytes(0)
-          .build(), context);
+      Rows.Scan scan =
+          Rows.read(file, ReadOptions.builder().parallelism(4).minReadBytes(0).build(), context);
       assertThat(scan.rows()).isEmpty();
       assertThat(Rows.expected(file)).isEmpty();
     }

@@ -34,7 +34,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(60)
 class FlatTypesParityTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          """
       message flat {
         required boolean b;
         optional boolean ob;
@@ -74,8 +76,7 @@ class FlatTypesParityTest {
 
   static final int ROWS = 3000;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   @AfterEach
   void noProducerThreadOutlivesItsReader() {
@@ -106,8 +107,11 @@ class FlatTypesParityTest {
     }
     if (i % 9 != 0) {
       float[] specials = {Float.NaN, -0.0f, 0.0f, Float.NEGATIVE_INFINITY, Float.MIN_VALUE};
-      g.add("f", random.nextInt(20) == 0 ? specials[random.nextInt(specials.length)]
-          : random.nextFloat() * 1000);
+      g.add(
+          "f",
+          random.nextInt(20) == 0
+              ? specials[random.nextInt(specials.length)]
+              : random.nextFloat() * 1000);
       g.add("d", random.nextInt(20) == 0 ? Double.NaN : random.nextGaussian() * 1e6);
     }
     if (i % 6 != 0) {
@@ -168,9 +172,14 @@ class FlatTypesParityTest {
     List<Arguments> specs = new ArrayList<>();
     for (boolean dictionary : new boolean[] {true, false}) {
       for (WriterVersion version : WriterVersion.values()) {
-        for (CompressionCodecName codec : new CompressionCodecName[] {
-            CompressionCodecName.UNCOMPRESSED, CompressionCodecName.SNAPPY,
-            CompressionCodecName.GZIP, CompressionCodecName.ZSTD, CompressionCodecName.LZ4_RAW}) {
+        for (CompressionCodecName codec :
+            new CompressionCodecName[] {
+              CompressionCodecName.UNCOMPRESSED,
+              CompressionCodecName.SNAPPY,
+              CompressionCodecName.GZIP,
+              CompressionCodecName.ZSTD,
+              CompressionCodecName.LZ4_RAW
+            }) {
           specs.add(Arguments.of(dictionary, version, codec));
         }
       }
@@ -180,19 +189,32 @@ class FlatTypesParityTest {
 
   @ParameterizedTest(name = "dictionary={0} {1} {2}")
   @MethodSource("writeSpecs")
-  void everyFlatTypeMatchesParquetHadoopForEachEncodingAndCodec(boolean dictionary,
-      WriterVersion version, CompressionCodecName codec) throws IOException {
-    Path file = ParquetTestFiles.write(dir.resolve(dictionary + "-" + version + "-" + codec
-        + ".parquet"), SCHEMA, ROWS, ParquetTestFiles.WriteSpec.defaults().dictionary(dictionary)
-        .version(version).codec(codec).rowGroupBytes(96 << 10), FlatTypesParityTest::fill);
+  void everyFlatTypeMatchesParquetHadoopForEachEncodingAndCodec(
+      boolean dictionary, WriterVersion version, CompressionCodecName codec) throws IOException {
+    Path file =
+        ParquetTestFiles.write(
+            dir.resolve(dictionary + "-" + version + "-" + codec + ".parquet"),
+            SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .dictionary(dictionary)
+                .version(version)
+                .codec(codec)
+                .rowGroupBytes(96 << 10),
+            FlatTypesParityTest::fill);
     List<List<Object>> expected = Rows.expected(file);
     assertThat(expected).hasSize(ROWS);
     try (ReadContext context = ReadContext.defaults()) {
       for (int[] setting : new int[][] {{1, 4096}, {4, 7}, {8, 1000}}) {
-        ReadOptions options = ReadOptions.builder().parallelism(setting[0])
-            .batchSize(setting[1]).minReadBytes(0).build();
+        ReadOptions options =
+            ReadOptions.builder()
+                .parallelism(setting[0])
+                .batchSize(setting[1])
+                .minReadBytes(0)
+                .build();
         Rows.Scan scan = Rows.read(file, options, context);
-        assertThat(scan.rows()).as("parallelism %s batch %s", setting[0], setting[1])
+        assertThat(scan.rows())
+            .as("parallelism %s batch %s", setting[0], setting[1])
             .containsExactlyElementsOf(expected);
         for (int r = 0; r < scan.rowIndexes().size(); r++) {
           assertThat(scan.rowIndexes().get(r)).isEqualTo(r);
@@ -204,17 +226,30 @@ class FlatTypesParityTest {
   @ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.EnumSource(WriterVersion.class)
   void byteStreamSplitColumnsMatchParquetHadoop(WriterVersion version) throws IOException {
-    Path file = ParquetTestFiles.write(dir.resolve("bss-" + version + ".parquet"), SCHEMA, ROWS,
-        ParquetTestFiles.WriteSpec.defaults().dictionary(false).version(version)
-            .codec(CompressionCodecName.ZSTD), true, FlatTypesParityTest::fill);
+    Path file =
+        ParquetTestFiles.write(
+            dir.resolve("bss-" + version + ".parquet"),
+            SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .dictionary(false)
+                .version(version)
+                .codec(CompressionCodecName.ZSTD),
+            true,
+            FlatTypesParityTest::fill);
     try (ReadContext context = ReadContext.defaults()) {
-      Rows.Scan scan = Rows.read(file, ReadOptions.builder().parallelism(2).batchSize(500)
-          .minReadBytes(0).build(), context);
+      Rows.Scan scan =
+          Rows.read(
+              file,
+              ReadOptions.builder().parallelism(2).batchSize(500).minReadBytes(0).build(),
+              context);
       assertThat(scan.rows()).containsExactlyElementsOf(Rows.expected(file));
     }
-    try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop
-        .ParquetFileReader.open(org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
-            new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.conf.Configuration()))) {
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.toUri()),
+                new org.apache.hadoop.conf.Configuration()))) {
       assertThat(reader.getRowGroups().get(0).getColumns().toString())
           .contains("BYTE_STREAM_SPLIT");
     }
@@ -222,10 +257,15 @@ class FlatTypesParityTest {
 
   @Test
   void typesFollowTheDocumentedMapping() throws IOException {
-    Path file = ParquetTestFiles.write(dir.resolve("mapping.parquet"), SCHEMA, 10,
-        ParquetTestFiles.WriteSpec.defaults(), FlatTypesParityTest::fill);
+    Path file =
+        ParquetTestFiles.write(
+            dir.resolve("mapping.parquet"),
+            SCHEMA,
+            10,
+            ParquetTestFiles.WriteSpec.defaults(),
+            FlatTypesParityTest::fill);
     try (ReadContext context = ReadContext.defaults();
-         var reader = dev.prefetch.Readers.open(file, ReadOptions.defaults(), context)) {
+        var reader = dev.prefetch.Readers.open(file, ReadOptions.defaults(), context)) {
       var schema = reader.schema();
       assertThat(schema.field("b").orElseThrow().nullable()).isFalse();
       assertThat(schema.field("i8").orElseThrow().type()).isEqualTo(DataType.int8());

@@ -11,15 +11,20 @@ import org.apache.parquet.schema.MessageTypeParser;
 /** The metadata-cache contract on Parquet files: the serialized footer is what is cached. */
 class FooterCacheTest extends MetadataCacheContract {
 
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message m { required int64 id; optional binary s (UTF8); required double d; }");
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id; optional binary s (UTF8); required double d; }");
 
   @Override
   protected Path write(Path file, int rows, int variant) throws IOException {
     Files.deleteIfExists(file);
     long salt = variant * 1_000_000L;
-    return ParquetTestFiles.write(file, SCHEMA, rows,
-        ParquetTestFiles.WriteSpec.defaults().rowGroupBytes(16 << 10), (i, group) -> {
+    return ParquetTestFiles.write(
+        file,
+        SCHEMA,
+        rows,
+        ParquetTestFiles.WriteSpec.defaults().rowGroupBytes(16 << 10),
+        (i, group) -> {
           group.add("id", i + salt);
           if (i % 7 != 0) {
             group.add("s", "row " + (i + salt));

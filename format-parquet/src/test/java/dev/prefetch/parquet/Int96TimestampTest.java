@@ -34,22 +34,21 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class Int96TimestampTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message m { required int32 id; optional int96 ts; }");
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType("message m { required int32 id; optional int96 ts; }");
   static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   static final LocalDateTime[] TIMES = {
-      LocalDateTime.of(1, 1, 1, 0, 0),
-      LocalDateTime.of(1582, 10, 4, 12, 30, 1, 1_000),
-      LocalDateTime.of(1677, 9, 21, 0, 12, 43, 145_224_192),
-      LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000),
-      LocalDateTime.of(1970, 1, 1, 0, 0),
-      LocalDateTime.of(2024, 2, 29, 8, 15, 0, 123_456_000),
-      LocalDateTime.of(2262, 4, 11, 23, 47, 16, 854_775_000),
-      LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000),
+    LocalDateTime.of(1, 1, 1, 0, 0),
+    LocalDateTime.of(1582, 10, 4, 12, 30, 1, 1_000),
+    LocalDateTime.of(1677, 9, 21, 0, 12, 43, 145_224_192),
+    LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000),
+    LocalDateTime.of(1970, 1, 1, 0, 0),
+    LocalDateTime.of(2024, 2, 29, 8, 15, 0, 123_456_000),
+    LocalDateTime.of(2262, 4, 11, 23, 47, 16, 854_775_000),
+    LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000),
   };
 
   static Binary int96(long julianDay, long nanosOfDay) {
@@ -69,7 +68,10 @@ class Int96TimestampTest {
   }
 
   private Path write(String name, List<Binary> values) throws IOException {
-    return ParquetTestFiles.write(dir.resolve(name), SCHEMA, values.size(),
+    return ParquetTestFiles.write(
+        dir.resolve(name),
+        SCHEMA,
+        values.size(),
         ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED),
         (i, g) -> {
           g.add("id", i);
@@ -83,7 +85,7 @@ class Int96TimestampTest {
       throws IOException {
     List<Long> out = new ArrayList<>();
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, options, context)) {
+        BatchReader reader = Readers.open(file, options, context)) {
       type[0] = reader.schema().field(1).type();
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         LongVector ts = (LongVector) batch.column(1);
@@ -124,8 +126,8 @@ class Int96TimestampTest {
         expected.add(ChronoUnit.NANOS.between(LocalDateTime.of(1970, 1, 1, 0, 0), t));
       }
     }
-    ReadOptions nanos = ReadOptions.builder()
-        .property(ParquetOptions.INT96_TIMESTAMP_UNIT, "nanos").build();
+    ReadOptions nanos =
+        ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "nanos").build();
     DataType[] type = new DataType[1];
     assertThat(read(write("int96-nanos.parquet", values), nanos, type)).isEqualTo(expected);
     assertThat(type[0]).isEqualTo(DataType.timestamp(DataType.TimeUnit.NANOS, true));
@@ -134,7 +136,8 @@ class Int96TimestampTest {
   @Test
   void nanosecondsOutsideTheirRangeAreAnErrorNamingTheFile() throws IOException {
     Path file = write("int96-9999.parquet", List.of(int96(TIMES[TIMES.length - 1])));
-    ReadOptions nanos = ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "NANOS").build();
+    ReadOptions nanos =
+        ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "NANOS").build();
     assertThatThrownBy(() -> read(file, nanos, new DataType[1]))
         .isInstanceOf(IOException.class)
         .hasMessageContaining(file.getFileName().toString())
@@ -144,9 +147,11 @@ class Int96TimestampTest {
   @Test
   void anUnknownUnitIsRejectedNamingTheKey() throws IOException {
     Path file = write("int96-bad-option.parquet", List.of(int96(TIMES[0])));
-    ReadOptions bad = ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "seconds").build();
+    ReadOptions bad =
+        ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "seconds").build();
     assertThatThrownBy(() -> read(file, bad, new DataType[1]))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining(ParquetOptions.INT96_TIMESTAMP_UNIT).hasMessageContaining("seconds");
+        .hasMessageContaining(ParquetOptions.INT96_TIMESTAMP_UNIT)
+        .hasMessageContaining("seconds");
   }
 }

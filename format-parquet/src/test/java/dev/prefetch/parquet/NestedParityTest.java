@@ -27,11 +27,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Structs, lists, maps and the legacy list layouts, nulls at every level, equal to parquet-hadoop. */
+/**
+ * Structs, lists, maps and the legacy list layouts, nulls at every level, equal to parquet-hadoop.
+ */
 @Timeout(120)
 class NestedParityTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          """
       message nested {
         required int64 id;
         optional group s {
@@ -113,8 +117,7 @@ class NestedParityTest {
 
   static final int ROWS = 1500;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path file;
 
   @BeforeAll
@@ -285,13 +288,21 @@ class NestedParityTest {
   @MethodSource("writeSpecs")
   void nestedColumnsMatchParquetHadoop(boolean dictionary, WriterVersion version)
       throws IOException {
-    Path written = write("nested-" + dictionary + "-" + version + ".parquet",
-        ParquetTestFiles.WriteSpec.defaults().dictionary(dictionary).version(version)
-            .codec(CompressionCodecName.ZSTD).rowGroupBytes(64 << 10));
+    Path written =
+        write(
+            "nested-" + dictionary + "-" + version + ".parquet",
+            ParquetTestFiles.WriteSpec.defaults()
+                .dictionary(dictionary)
+                .version(version)
+                .codec(CompressionCodecName.ZSTD)
+                .rowGroupBytes(64 << 10));
     List<List<Object>> expected = Rows.expected(written);
     try (ReadContext context = ReadContext.defaults()) {
-      Rows.Scan scan = Rows.read(written, ReadOptions.builder().parallelism(3).batchSize(100)
-          .minReadBytes(0).build(), context);
+      Rows.Scan scan =
+          Rows.read(
+              written,
+              ReadOptions.builder().parallelism(3).batchSize(100).minReadBytes(0).build(),
+              context);
       assertThat(scan.rows()).containsExactlyElementsOf(expected);
     }
   }
@@ -314,8 +325,16 @@ class NestedParityTest {
       throws IOException {
     List<List<Object>> expected = Rows.expected(file);
     try (ReadContext context = ReadContext.defaults()) {
-      Rows.Scan scan = Rows.read(file, ReadOptions.builder().parallelism(parallelism)
-          .batchSize(batch).parquetSplitRowGroups(split).minReadBytes(0).build(), context);
+      Rows.Scan scan =
+          Rows.read(
+              file,
+              ReadOptions.builder()
+                  .parallelism(parallelism)
+                  .batchSize(batch)
+                  .parquetSplitRowGroups(split)
+                  .minReadBytes(0)
+                  .build(),
+              context);
       assertThat(scan.rows()).containsExactlyElementsOf(expected);
       for (int r = 0; r < scan.rowIndexes().size(); r++) {
         assertThat(scan.rowIndexes().get(r)).isEqualTo(r);
@@ -328,13 +347,14 @@ class NestedParityTest {
     List<String> columns = List.of("s.inner.x", "s.b", "ls", "id");
     List<List<Object>> expected = Rows.expected(file, columns, null);
     try (ReadContext context = ReadContext.defaults()) {
-      ReadOptions options = ReadOptions.builder().columns(columns).parallelism(2)
-          .minReadBytes(0).build();
+      ReadOptions options =
+          ReadOptions.builder().columns(columns).parallelism(2).minReadBytes(0).build();
       Rows.Scan scan = Rows.read(file, options, context);
       assertThat(scan.rows()).containsExactlyElementsOf(expected);
       try (var reader = dev.prefetch.Readers.open(file, options, context)) {
         Schema schema = reader.schema();
-        assertThat(schema.fields()).extracting(f -> f.name())
+        assertThat(schema.fields())
+            .extracting(f -> f.name())
             .containsExactly("s.inner.x", "s.b", "ls", "id");
         assertThat(schema.field(0).type()).isEqualTo(DataType.float64());
         assertThat(schema.field(1).nullable()).isTrue(); // its parent struct may be null
@@ -348,15 +368,17 @@ class NestedParityTest {
     try (ReadContext context = ReadContext.defaults()) {
       long all;
       long one;
-      try (var reader = dev.prefetch.Readers.open(file, ReadOptions.builder()
-          .prefetchEnabled(false).build(), context)) {
+      try (var reader =
+          dev.prefetch.Readers.open(
+              file, ReadOptions.builder().prefetchEnabled(false).build(), context)) {
         while (reader.next() != null) {
           // drain
         }
         all = dataBytes(reader.metrics());
       }
-      try (var reader = dev.prefetch.Readers.open(file, ReadOptions.builder().columns("id")
-          .prefetchEnabled(false).build(), context)) {
+      try (var reader =
+          dev.prefetch.Readers.open(
+              file, ReadOptions.builder().columns("id").prefetchEnabled(false).build(), context)) {
         while (reader.next() != null) {
           // drain
         }
@@ -374,11 +396,11 @@ class NestedParityTest {
   @Test
   void legacyListLayoutsMapToLists() throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         var reader = dev.prefetch.Readers.open(file, ReadOptions.defaults(), context)) {
+        var reader = dev.prefetch.Readers.open(file, ReadOptions.defaults(), context)) {
       Schema schema = reader.schema();
       assertThat(schema.field("legacy2").orElseThrow().type())
-          .isEqualTo(DataType.list(new dev.prefetch.batch.Field("element", DataType.int32(),
-              false)));
+          .isEqualTo(
+              DataType.list(new dev.prefetch.batch.Field("element", DataType.int32(), false)));
       assertThat(schema.field("rep").orElseThrow().nullable()).isFalse();
       assertThat(schema.field("rg").orElseThrow().type().elementField().type().kind())
           .isEqualTo(DataType.Kind.STRUCT);

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class PageIndexCacheTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void noProducerThreadOutlivesItsReader() {
@@ -36,14 +35,20 @@ class PageIndexCacheTest {
 
   private Path file() throws IOException {
     SelectionTest.dir = dir;
-    return ParquetTestFiles.write(dir.resolve("indexed.parquet"), SelectionTest.SCHEMA, 5000,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
-            .dictionary(false).pageRowLimit(100).rowGroupBytes(1 << 30),
+    return ParquetTestFiles.write(
+        dir.resolve("indexed.parquet"),
+        SelectionTest.SCHEMA,
+        5000,
+        ParquetTestFiles.WriteSpec.defaults()
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .dictionary(false)
+            .pageRowLimit(100)
+            .rowGroupBytes(1 << 30),
         SelectionTest::fill);
   }
 
-  private static List<Long> rows(Path file, ReadOptions options, ReadContext context,
-      long[] footerReads) throws IOException {
+  private static List<Long> rows(
+      Path file, ReadOptions options, ReadContext context, long[] footerReads) throws IOException {
     List<Long> rows = new ArrayList<>();
     try (BatchReader reader = Readers.open(file, options, context)) {
       for (var batch = reader.next(); batch != null; batch = reader.next()) {
@@ -60,8 +65,12 @@ class PageIndexCacheTest {
   void aSecondFilteredOpenTakesFooterAndPageIndexesFromTheCache() throws IOException {
     Path file = file();
     MemoryCache cache = MemoryCache.builder().maximumBytes(8 << 20).build();
-    ReadOptions options = ReadOptions.builder().filter(eq(longColumn("id"), 4321L))
-        .parallelism(2).minReadBytes(0).build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .filter(eq(longColumn("id"), 4321L))
+            .parallelism(2)
+            .minReadBytes(0)
+            .build();
     long[] footerReads = new long[1];
     try (ReadContext context = ReadContext.builder().cache(cache).build()) {
       List<Long> first = rows(file, options, context, footerReads);
@@ -82,12 +91,13 @@ class PageIndexCacheTest {
     Path file = file();
     long[] footerReads = new long[1];
     try (ReadContext context = ReadContext.defaults()) {
-      ReadOptions.Builder options = ReadOptions.builder().filter(eq(longColumn("id"), 4321L))
-          .minReadBytes(0);
+      ReadOptions.Builder options =
+          ReadOptions.builder().filter(eq(longColumn("id"), 4321L)).minReadBytes(0);
       assertThat(rows(file, options.build(), context, footerReads)).hasSizeLessThanOrEqualTo(100);
       // With statistics, dictionary, bloom and column-index filtering switched off, nothing is
       // pruned.
-      options.property("parquet.filter.statistics.enabled", "false")
+      options
+          .property("parquet.filter.statistics.enabled", "false")
           .property("parquet.filter.dictionary.enabled", "false")
           .property("parquet.filter.bloom.enabled", "false")
           .property("parquet.filter.columnindex.enabled", "false");

@@ -31,28 +31,31 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Parquet files whose footer and page headers parse but state sizes and counts that do not fit
- * the file: each read ends in a {@link CorruptFileException} naming the file, row group, column
- * and what is wrong, before parquet-hadoop allocates from the bad size (never an
- * {@link OutOfMemoryError}, which no code of ours catches any more).
+ * Parquet files whose footer and page headers parse but state sizes and counts that do not fit the
+ * file: each read ends in a {@link CorruptFileException} naming the file, row group, column and
+ * what is wrong, before parquet-hadoop allocates from the bad size (never an {@link
+ * OutOfMemoryError}, which no code of ours catches any more).
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ParquetSizeChecksTest {
 
   private static final int ROWS = 2_000;
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message m { required int64 id; optional binary s (UTF8); }");
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message m { required int64 id; optional binary s (UTF8); }");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void validFilesAndTheirRewritesReadWhole() throws IOException {
-    for (CompressionCodecName codec : List.of(CompressionCodecName.GZIP,
-        CompressionCodecName.SNAPPY, CompressionCodecName.UNCOMPRESSED)) {
+    for (CompressionCodecName codec :
+        List.of(
+            CompressionCodecName.GZIP,
+            CompressionCodecName.SNAPPY,
+            CompressionCodecName.UNCOMPRESSED)) {
       Path file = write("valid-" + codec + ".parquet", codec);
       assertThat(rows(file, options(false))).isEqualTo(ROWS);
-      Path same = edit(file, "same-" + codec + ".parquet", (group, column, page, header) -> { });
+      Path same = edit(file, "same-" + codec + ".parquet", (group, column, page, header) -> {});
       assertThat(rows(same, options(true))).isEqualTo(ROWS);
     }
   }
@@ -61,45 +64,58 @@ class ParquetSizeChecksTest {
   void aLastPageClaimingTwoGigabytesFailsBeforeParquetHadoopAllocatesThem() throws IOException {
     Path source = write("last.parquet", CompressionCodecName.GZIP);
     int lastPage = new ParquetSurgery(Files.readAllBytes(source)).pages(0, 1).size() - 1;
-    Path file = edit(source, "last-page-2g.parquet", (group, column, page, header) -> {
-      if (column == 1 && page == lastPage) {
-        header.setCompressed_page_size(Integer.MAX_VALUE - 100);
-      }
-    });
-    assertCorrupt(file, "row group 0", "column 's'", "claims " + (Integer.MAX_VALUE - 100)
-        + " bytes");
+    Path file =
+        edit(
+            source,
+            "last-page-2g.parquet",
+            (group, column, page, header) -> {
+              if (column == 1 && page == lastPage) {
+                header.setCompressed_page_size(Integer.MAX_VALUE - 100);
+              }
+            });
+    assertCorrupt(
+        file, "row group 0", "column 's'", "claims " + (Integer.MAX_VALUE - 100) + " bytes");
   }
 
   @Test
   void aPageClaimingMoreThanItsChunkHoldsIsCorrupt() throws IOException {
-    Path file = edit(write("first.parquet", CompressionCodecName.SNAPPY), "first-page.parquet",
-        (group, column, page, header) -> {
-          if (column == 0 && page == 0) {
-            header.setCompressed_page_size(header.getCompressed_page_size() + 100_000);
-          }
-        });
+    Path file =
+        edit(
+            write("first.parquet", CompressionCodecName.SNAPPY),
+            "first-page.parquet",
+            (group, column, page, header) -> {
+              if (column == 0 && page == 0) {
+                header.setCompressed_page_size(header.getCompressed_page_size() + 100_000);
+              }
+            });
     assertCorrupt(file, "column 'id'", "left of its column chunk");
   }
 
   @Test
   void anUncompressedSizeBeyondTheCodecsExpansionIsCorrupt() throws IOException {
-    Path file = edit(write("ratio.parquet", CompressionCodecName.GZIP), "ratio-2g.parquet",
-        (group, column, page, header) -> {
-          if (column == 0 && page == 1) {
-            header.setUncompressed_page_size(Integer.MAX_VALUE - 8);
-          }
-        });
+    Path file =
+        edit(
+            write("ratio.parquet", CompressionCodecName.GZIP),
+            "ratio-2g.parquet",
+            (group, column, page, header) -> {
+              if (column == 0 && page == 1) {
+                header.setUncompressed_page_size(Integer.MAX_VALUE - 8);
+              }
+            });
     assertCorrupt(file, "column 'id'", (Integer.MAX_VALUE - 8) + " uncompressed bytes");
   }
 
   @Test
   void aValueCountBeyondTheChunksIsCorrupt() throws IOException {
-    Path file = edit(write("values.parquet", CompressionCodecName.UNCOMPRESSED),
-        "values-2g.parquet", (group, column, page, header) -> {
-          if (column == 1 && page == 0) {
-            header.getData_page_header().setNum_values(Integer.MAX_VALUE);
-          }
-        });
+    Path file =
+        edit(
+            write("values.parquet", CompressionCodecName.UNCOMPRESSED),
+            "values-2g.parquet",
+            (group, column, page, header) -> {
+              if (column == 1 && page == 0) {
+                header.getData_page_header().setNum_values(Integer.MAX_VALUE);
+              }
+            });
     assertCorrupt(file, "column 's'", Integer.MAX_VALUE + " values");
   }
 
@@ -116,15 +132,16 @@ class ParquetSizeChecksTest {
       out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
       out.seek(length - 8);
       long footer = (2L << 30) + 12; // more than an array holds, less than the file
-      out.write(new byte[] {(byte) footer, (byte) (footer >> 8), (byte) (footer >> 16),
-          (byte) (footer >> 24)});
+      out.write(
+          new byte[] {
+            (byte) footer, (byte) (footer >> 8), (byte) (footer >> 16), (byte) (footer >> 24)
+          });
       out.write("PAR1".getBytes(StandardCharsets.US_ASCII));
     }
     assertCorrupt(file, "footer length " + ((2L << 30) + 12));
   }
 
-  private interface Edit extends ParquetSurgery.PageEdit {
-  }
+  private interface Edit extends ParquetSurgery.PageEdit {}
 
   private Path edit(Path source, String name, Edit edit) throws IOException {
     byte[] rewritten = new ParquetSurgery(Files.readAllBytes(source)).rewrite(edit, null);
@@ -132,21 +149,29 @@ class ParquetSizeChecksTest {
   }
 
   private static ReadOptions options(boolean prefetch) {
-    return ReadOptions.builder().prefetchEnabled(prefetch).minReadBytes(0).parallelism(2)
-        .batchSize(300).build();
+    return ReadOptions.builder()
+        .prefetchEnabled(prefetch)
+        .minReadBytes(0)
+        .parallelism(2)
+        .batchSize(300)
+        .build();
   }
 
   private static void assertCorrupt(Path file, String... parts) {
     for (boolean prefetch : new boolean[] {false, true}) {
       assertThatThrownBy(() -> rows(file, options(prefetch)))
-          .isInstanceOfSatisfying(IOException.class, e -> {
-            Throwable cause = e;
-            while (!(cause instanceof CorruptFileException) && cause.getCause() != null) {
-              cause = cause.getCause();
-            }
-            assertThat(cause).isInstanceOf(CorruptFileException.class);
-            assertThat(cause.getMessage()).contains(file.getFileName().toString()).contains(parts);
-          });
+          .isInstanceOfSatisfying(
+              IOException.class,
+              e -> {
+                Throwable cause = e;
+                while (!(cause instanceof CorruptFileException) && cause.getCause() != null) {
+                  cause = cause.getCause();
+                }
+                assertThat(cause).isInstanceOf(CorruptFileException.class);
+                assertThat(cause.getMessage())
+                    .contains(file.getFileName().toString())
+                    .contains(parts);
+              });
     }
   }
 
@@ -163,14 +188,14 @@ class ParquetSizeChecksTest {
   private Path write(String name, CompressionCodecName codec) throws IOException {
     Path file = dir.resolve(name);
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new org.apache.hadoop.fs.Path(file.toUri()))
-        .withConf(new Configuration())
-        .withType(SCHEMA)
-        .withCompressionCodec(codec)
-        .withDictionaryEncoding(false)
-        .withPageRowCountLimit(500)
-        .build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+            .withConf(new Configuration())
+            .withType(SCHEMA)
+            .withCompressionCodec(codec)
+            .withDictionaryEncoding(false)
+            .withPageRowCountLimit(500)
+            .build()) {
       for (int row = 0; row < ROWS; row++) {
         Group group = groups.newGroup().append("id", (long) row);
         if (row % 7 != 0) {

@@ -1,10 +1,10 @@
 package dev.prefetch.parquet;
 
+import dev.prefetch.parquet.testing.WritingCodecs;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.BiConsumer;
 import org.apache.hadoop.conf.Configuration;
-import dev.prefetch.parquet.testing.WritingCodecs;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.example.data.Group;
@@ -17,29 +17,49 @@ import org.apache.parquet.schema.MessageType;
 /** Writes test files with parquet-hadoop's example Group writer. */
 final class ParquetTestFiles {
 
-  private ParquetTestFiles() {
-  }
+  private ParquetTestFiles() {}
 
   /** How a file is written. */
-  record WriteSpec(boolean dictionary, ParquetProperties.WriterVersion version,
-      CompressionCodecName codec, long rowGroupBytes, int pageBytes, int pageRowLimit,
+  record WriteSpec(
+      boolean dictionary,
+      ParquetProperties.WriterVersion version,
+      CompressionCodecName codec,
+      long rowGroupBytes,
+      int pageBytes,
+      int pageRowLimit,
       CompressionCodecFactory codecs) {
 
-    WriteSpec(boolean dictionary, ParquetProperties.WriterVersion version,
-        CompressionCodecName codec, long rowGroupBytes, int pageBytes, int pageRowLimit) {
-      this(dictionary, version, codec, rowGroupBytes, pageBytes, pageRowLimit,
+    WriteSpec(
+        boolean dictionary,
+        ParquetProperties.WriterVersion version,
+        CompressionCodecName codec,
+        long rowGroupBytes,
+        int pageBytes,
+        int pageRowLimit) {
+      this(
+          dictionary,
+          version,
+          codec,
+          rowGroupBytes,
+          pageBytes,
+          pageRowLimit,
           WritingCodecs.defaults());
     }
 
     static WriteSpec defaults() {
-      return new WriteSpec(true, ParquetProperties.WriterVersion.PARQUET_1_0,
-          CompressionCodecName.SNAPPY, 1 << 20, 8 << 10, 500);
+      return new WriteSpec(
+          true,
+          ParquetProperties.WriterVersion.PARQUET_1_0,
+          CompressionCodecName.SNAPPY,
+          1 << 20,
+          8 << 10,
+          500);
     }
 
     /** Compressors of other writers' habits (raw LZ4 blocks, empty sections, ...). */
     WriteSpec codecs(CompressionCodecFactory factory) {
-      return new WriteSpec(dictionary, version, codec, rowGroupBytes, pageBytes, pageRowLimit,
-          factory);
+      return new WriteSpec(
+          dictionary, version, codec, rowGroupBytes, pageBytes, pageRowLimit, factory);
     }
 
     WriteSpec dictionary(boolean on) {
@@ -69,30 +89,37 @@ final class ParquetTestFiles {
   }
 
   /** Writes {@code rows} rows of {@code schema}; {@code fill} sets the fields of row i. */
-  static Path write(Path file, MessageType schema, int rows, WriteSpec spec,
-      BiConsumer<Integer, Group> fill) throws IOException {
+  static Path write(
+      Path file, MessageType schema, int rows, WriteSpec spec, BiConsumer<Integer, Group> fill)
+      throws IOException {
     return write(file, schema, rows, spec, false, fill);
   }
 
   /** As {@link #write}, with BYTE_STREAM_SPLIT for the types that allow it when asked. */
-  static Path write(Path file, MessageType schema, int rows, WriteSpec spec,
-      boolean byteStreamSplit, BiConsumer<Integer, Group> fill) throws IOException {
+  static Path write(
+      Path file,
+      MessageType schema,
+      int rows,
+      WriteSpec spec,
+      boolean byteStreamSplit,
+      BiConsumer<Integer, Group> fill)
+      throws IOException {
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new org.apache.hadoop.fs.Path(file.toUri()))
-        .withConf(new Configuration())
-        .withType(schema)
-        .withDictionaryEncoding(spec.dictionary())
-        .withWriterVersion(spec.version())
-        .withCompressionCodec(spec.codec())
-        .withCodecFactory(spec.codecs())
-        .withRowGroupSize(spec.rowGroupBytes())
-        .withPageSize(spec.pageBytes())
-        .withDictionaryPageSize(spec.pageBytes() * 4)
-        .withPageRowCountLimit(spec.pageRowLimit())
-        .withPageWriteChecksumEnabled(true)
-        .withByteStreamSplitEncoding(byteStreamSplit)
-        .build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+            .withConf(new Configuration())
+            .withType(schema)
+            .withDictionaryEncoding(spec.dictionary())
+            .withWriterVersion(spec.version())
+            .withCompressionCodec(spec.codec())
+            .withCodecFactory(spec.codecs())
+            .withRowGroupSize(spec.rowGroupBytes())
+            .withPageSize(spec.pageBytes())
+            .withDictionaryPageSize(spec.pageBytes() * 4)
+            .withPageRowCountLimit(spec.pageRowLimit())
+            .withPageWriteChecksumEnabled(true)
+            .withByteStreamSplitEncoding(byteStreamSplit)
+            .build()) {
       for (int i = 0; i < rows; i++) {
         Group group = groups.newGroup();
         fill.accept(i, group);

@@ -30,17 +30,15 @@ import org.apache.parquet.schema.Type;
 
 /**
  * Rows as comparable Java values: what parquet-hadoop's own Group reader returns (converted by the
- * documented type mapping), and what our reader returns ({@code getObject}, normalized).
- * Binary values become hex strings so that lists compare by value.
+ * documented type mapping), and what our reader returns ({@code getObject}, normalized). Binary
+ * values become hex strings so that lists compare by value.
  */
 final class Rows {
 
-  private Rows() {
-  }
+  private Rows() {}
 
   /** A scan: the rows and the first row index of each row, in order. */
-  record Scan(List<List<Object>> rows, List<Long> rowIndexes, long batches) {
-  }
+  record Scan(List<List<Object>> rows, List<Long> rowIndexes, long batches) {}
 
   /** Reads with our reader, checking batch invariants on the way, releasing every batch. */
   static Scan read(Path file, ReadOptions options, ReadContext context) throws IOException {
@@ -83,8 +81,8 @@ final class Rows {
       return out;
     }
     if (value instanceof Map.Entry<?, ?> entry) {
-      return new AbstractMap.SimpleImmutableEntry<>(normalize(entry.getKey()),
-          normalize(entry.getValue()));
+      return new AbstractMap.SimpleImmutableEntry<>(
+          normalize(entry.getKey()), normalize(entry.getValue()));
     }
     return value;
   }
@@ -93,11 +91,11 @@ final class Rows {
   static List<List<Object>> expected(Path file, List<String> columns, FilterCompat.Filter filter)
       throws IOException {
     List<List<Object>> rows = new ArrayList<>();
-    try (ParquetReader<Group> reader = ParquetReader
-        .builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
-        .withConf(new Configuration())
-        .withFilter(filter == null ? FilterCompat.NOOP : filter)
-        .build()) {
+    try (ParquetReader<Group> reader =
+        ParquetReader.builder(new GroupReadSupport(), new org.apache.hadoop.fs.Path(file.toUri()))
+            .withConf(new Configuration())
+            .withFilter(filter == null ? FilterCompat.NOOP : filter)
+            .build()) {
       for (Group group; (group = reader.read()) != null; ) {
         GroupType type = group.getType();
         List<Object> row = new ArrayList<>();
@@ -161,7 +159,8 @@ final class Rows {
       Type repeated = groupType.getType(0);
       List<Object> out = new ArrayList<>();
       for (int k = 0; k < group.getFieldRepetitionCount(0); k++) {
-        if (repeated.isPrimitive() || repeated.asGroupType().getFieldCount() > 1
+        if (repeated.isPrimitive()
+            || repeated.asGroupType().getFieldCount() > 1
             || repeated.getName().equals("array")
             || repeated.getName().equals(groupType.getName() + "_tuple")) {
           out.add(present(repeated, group, 0, k));
@@ -172,15 +171,17 @@ final class Rows {
       return out;
     }
     if ((logical instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
-        || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation)
-        && groupType.getFieldCount() == 1 && !groupType.getType(0).isPrimitive()
+            || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation)
+        && groupType.getFieldCount() == 1
+        && !groupType.getType(0).isPrimitive()
         && groupType.getType(0).asGroupType().getFieldCount() == 2) {
       GroupType entryType = groupType.getType(0).asGroupType();
       List<Object> out = new ArrayList<>();
       for (int k = 0; k < group.getFieldRepetitionCount(0); k++) {
         Group entry = group.getGroup(0, k);
-        out.add(new AbstractMap.SimpleImmutableEntry<>(value(entryType, entry, 0),
-            value(entryType, entry, 1)));
+        out.add(
+            new AbstractMap.SimpleImmutableEntry<>(
+                value(entryType, entry, 0), value(entryType, entry, 1)));
       }
       return out;
     }
@@ -196,63 +197,70 @@ final class Rows {
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return g.getBoolean(field, index);
-      case INT32: {
-        int v = g.getInteger(field, index);
-        if (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i) {
-          if (i.isSigned()) {
-            return i.getBitWidth() == 8 ? (Object) (byte) v
-                : i.getBitWidth() == 16 ? (Object) (short) v : (Object) v;
+      case INT32:
+        {
+          int v = g.getInteger(field, index);
+          if (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i) {
+            if (i.isSigned()) {
+              return i.getBitWidth() == 8
+                  ? (Object) (byte) v
+                  : i.getBitWidth() == 16 ? (Object) (short) v : (Object) v;
+            }
+            return i.getBitWidth() == 8
+                ? (Object) (short) v
+                : i.getBitWidth() == 16 ? (Object) v : (Object) Integer.toUnsignedLong(v);
           }
-          return i.getBitWidth() == 8 ? (Object) (short) v
-              : i.getBitWidth() == 16 ? (Object) v : (Object) Integer.toUnsignedLong(v);
+          if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
+            return BigDecimal.valueOf(v, d.getScale());
+          }
+          if (logical instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
+            return (long) v;
+          }
+          return v;
         }
-        if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
-          return BigDecimal.valueOf(v, d.getScale());
+      case INT64:
+        {
+          long v = g.getLong(field, index);
+          if (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i
+              && !i.isSigned()) {
+            return new BigDecimal(new BigInteger(Long.toUnsignedString(v)), 0);
+          }
+          if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
+            return BigDecimal.valueOf(v, d.getScale());
+          }
+          return v;
         }
-        if (logical instanceof LogicalTypeAnnotation.TimeLogicalTypeAnnotation) {
-          return (long) v;
+      case INT96:
+        {
+          ByteBuffer buffer =
+              ByteBuffer.wrap(g.getInt96(field, index).getBytes()).order(ByteOrder.LITTLE_ENDIAN);
+          long nanosOfDay = buffer.getLong();
+          long julianDay = buffer.getInt();
+          // microseconds, the default mapping
+          return (julianDay - 2_440_588L) * 86_400_000_000L + Math.floorDiv(nanosOfDay, 1000L);
         }
-        return v;
-      }
-      case INT64: {
-        long v = g.getLong(field, index);
-        if (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && !i.isSigned()) {
-          return new BigDecimal(new BigInteger(Long.toUnsignedString(v)), 0);
-        }
-        if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
-          return BigDecimal.valueOf(v, d.getScale());
-        }
-        return v;
-      }
-      case INT96: {
-        ByteBuffer buffer = ByteBuffer.wrap(g.getInt96(field, index).getBytes())
-            .order(ByteOrder.LITTLE_ENDIAN);
-        long nanosOfDay = buffer.getLong();
-        long julianDay = buffer.getInt();
-        // microseconds, the default mapping
-        return (julianDay - 2_440_588L) * 86_400_000_000L + Math.floorDiv(nanosOfDay, 1000L);
-      }
       case FLOAT:
         return g.getFloat(field, index);
       case DOUBLE:
         return g.getDouble(field, index);
-      default: {
-        byte[] bytes = g.getBinary(field, index).getBytes();
-        if (logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
-            || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
-            || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
-          return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+      default:
+        {
+          byte[] bytes = g.getBinary(field, index).getBytes();
+          if (logical instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+              || logical instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+              || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
+            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+          }
+          if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
+            return new BigDecimal(
+                bytes.length == 0 ? BigInteger.ZERO : new BigInteger(bytes), d.getScale());
+          }
+          if (logical instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation
+              && bytes.length == 2) {
+            return half((bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8);
+          }
+          return hex(bytes);
         }
-        if (logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d) {
-          return new BigDecimal(bytes.length == 0 ? BigInteger.ZERO : new BigInteger(bytes),
-              d.getScale());
-        }
-        if (logical instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation
-            && bytes.length == 2) {
-          return half((bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8);
-        }
-        return hex(bytes);
-      }
     }
   }
 

@@ -1,10 +1,10 @@
 package dev.prefetch.parquet;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.apache.parquet.filter2.predicate.FilterApi.eq;
 import static org.apache.parquet.filter2.predicate.FilterApi.longColumn;
 import static org.apache.parquet.filter2.predicate.FilterApi.lt;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
@@ -35,7 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class SelectionTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          """
       message selection {
         required int64 id;
         optional binary label (STRING);
@@ -43,10 +45,11 @@ class SelectionTest {
       }
       """);
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
+
   /** 10 row groups of 1000 rows, pages of 100 rows. */
   static Path groups;
+
   static List<List<Object>> all;
 
   @BeforeAll
@@ -63,9 +66,12 @@ class SelectionTest {
   /** Rows of exactly {@code rowsPerGroup} per row group (the writer flushes on row count). */
   static Path write(String name, int rows, int rowsPerGroup) throws IOException {
     Path file = dir.resolve(name);
-    ParquetTestFiles.WriteSpec spec = ParquetTestFiles.WriteSpec.defaults()
-        .codec(CompressionCodecName.UNCOMPRESSED).dictionary(false).pageRowLimit(100)
-        .rowGroupBytes(rowsPerGroup * 30L);
+    ParquetTestFiles.WriteSpec spec =
+        ParquetTestFiles.WriteSpec.defaults()
+            .codec(CompressionCodecName.UNCOMPRESSED)
+            .dictionary(false)
+            .pageRowLimit(100)
+            .rowGroupBytes(rowsPerGroup * 30L);
     return ParquetTestFiles.write(file, SCHEMA, rows, spec, SelectionTest::fill);
   }
 
@@ -91,8 +97,8 @@ class SelectionTest {
   @Test
   void aFilterPrunesWholeRowGroupsByStatistics() throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(groups, options()
-             .filter(lt(longColumn("id"), 1500L)).build(), context)) {
+        BatchReader reader =
+            Readers.open(groups, options().filter(lt(longColumn("id"), 1500L)).build(), context)) {
       List<Long> ids = new ArrayList<>();
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         for (int r = 0; r < batch.rowCount(); r++) {
@@ -103,8 +109,9 @@ class SelectionTest {
       assertThat(ids).contains(0L, 1499L).allMatch(id -> id < 2000);
       assertThat(reader.metrics().counter("rowGroupsRead")).isEqualTo(2);
     }
-    Rows.Scan scan = Rows.read(groups, options().filter(lt(longColumn("id"), 1500L)).build(),
-        ReadContext.defaults());
+    Rows.Scan scan =
+        Rows.read(
+            groups, options().filter(lt(longColumn("id"), 1500L)).build(), ReadContext.defaults());
     assertRowsAtTheirIndexes(scan);
   }
 
@@ -114,15 +121,18 @@ class SelectionTest {
     List<List<Object>> expected = Rows.expected(one);
     long fullBytes;
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(one, options().build(), context)) {
+        BatchReader reader = Readers.open(one, options().build(), context)) {
       while (reader.next() != null) {
         // drain
       }
       fullBytes = reader.metrics().bytesRead();
     }
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(one, options()
-             .filter(FilterCompat.get(eq(longColumn("id"), 4321L))).build(), context)) {
+        BatchReader reader =
+            Readers.open(
+                one,
+                options().filter(FilterCompat.get(eq(longColumn("id"), 4321L))).build(),
+                context)) {
       List<Long> rows = new ArrayList<>();
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         for (int r = 0; r < batch.rowCount(); r++) {
@@ -138,8 +148,8 @@ class SelectionTest {
 
   @Test
   void rowRangesAcrossRowGroupBoundariesReturnExactlyThoseRows() throws IOException {
-    List<RowRange> ranges = List.of(new RowRange(500, 2500), new RowRange(6990, 7010),
-        new RowRange(9999, 20_000));
+    List<RowRange> ranges =
+        List.of(new RowRange(500, 2500), new RowRange(6990, 7010), new RowRange(9999, 20_000));
     try (ReadContext context = ReadContext.defaults()) {
       Rows.Scan scan = Rows.read(groups, options().rowRanges(ranges).build(), context);
       List<Long> expectedIndexes = new ArrayList<>();
@@ -150,14 +160,25 @@ class SelectionTest {
       }
       assertThat(scan.rowIndexes()).containsExactlyElementsOf(expectedIndexes);
       assertRowsAtTheirIndexes(scan);
-      try (var plan = new ParquetFormat().plan(DataFile.of(groups),
-          options().rowRanges(List.of(new RowRange(9999, 10_000))).build(), context,
-          new ScanCounters())) {
-        int last = org.apache.parquet.hadoop.ParquetFileReader.readFooter(
-            new org.apache.hadoop.conf.Configuration(),
-            new org.apache.hadoop.fs.Path(groups.toUri())).getBlocks().size() - 1;
-        assertThat(plan.ranges()).singleElement().extracting(r -> r.locator().toString())
-            .asString().startsWith("row group " + last + " rows ");
+      try (var plan =
+          new ParquetFormat()
+              .plan(
+                  DataFile.of(groups),
+                  options().rowRanges(List.of(new RowRange(9999, 10_000))).build(),
+                  context,
+                  new ScanCounters())) {
+        int last =
+            org.apache.parquet.hadoop.ParquetFileReader.readFooter(
+                        new org.apache.hadoop.conf.Configuration(),
+                        new org.apache.hadoop.fs.Path(groups.toUri()))
+                    .getBlocks()
+                    .size()
+                - 1;
+        assertThat(plan.ranges())
+            .singleElement()
+            .extracting(r -> r.locator().toString())
+            .asString()
+            .startsWith("row group " + last + " rows ");
       }
     }
   }
@@ -169,9 +190,11 @@ class SelectionTest {
     try (ReadContext context = ReadContext.defaults()) {
       long cut = length / 3;
       for (long[] split : new long[][] {{0, cut}, {cut, length - cut}}) {
-        try (BatchReader reader = Readers.open(DataFile.split(
-            new org.apache.hadoop.fs.Path(groups.toUri()), split[0], split[1]),
-            options().build(), context)) {
+        try (BatchReader reader =
+            Readers.open(
+                DataFile.split(new org.apache.hadoop.fs.Path(groups.toUri()), split[0], split[1]),
+                options().build(),
+                context)) {
           List<Long> mine = new ArrayList<>();
           for (RecordBatch batch; (batch = reader.next()) != null; ) {
             for (int r = 0; r < batch.rowCount(); r++) {
@@ -194,32 +217,34 @@ class SelectionTest {
   void theFooterIsReadOnceWhateverTheParallelism() throws IOException {
     for (int parallelism : new int[] {1, 2, 8}) {
       try (ReadContext context = ReadContext.defaults();
-           BatchReader reader = Readers.open(groups, options().parallelism(parallelism).build(),
-               context)) {
+          BatchReader reader =
+              Readers.open(groups, options().parallelism(parallelism).build(), context)) {
         while (reader.next() != null) {
           // drain
         }
         assertThat(reader.metrics().counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-        assertThat(reader.metrics().prefetch()).isEqualTo(parallelism > 1
-            || reader.metrics().parallelism() > 0);
+        assertThat(reader.metrics().prefetch())
+            .isEqualTo(parallelism > 1 || reader.metrics().parallelism() > 0);
       }
     }
   }
 
   @Test
   void aFilterOfAnotherLibraryIsRejected() {
-    assertThatThrownBy(() -> Readers.open(groups, options().filter("id < 3").build(),
-        ReadContext.defaults()))
+    assertThatThrownBy(
+            () -> Readers.open(groups, options().filter("id < 3").build(), ReadContext.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("groups.parquet").hasMessageContaining("FilterPredicate");
+        .hasMessageContaining("groups.parquet")
+        .hasMessageContaining("FilterPredicate");
   }
 
   @Test
   void aFilterOnAColumnTheFileLacksTreatsItAsNullAndSelectsNothing() throws IOException {
     // parquet-hadoop's rule: a column missing from the file is all nulls, so "nope < 3" holds
     // for no row and every row group is pruned.
-    Rows.Scan scan = Rows.read(groups, options().filter(lt(longColumn("nope"), 3L)).build(),
-        ReadContext.defaults());
+    Rows.Scan scan =
+        Rows.read(
+            groups, options().filter(lt(longColumn("nope"), 3L)).build(), ReadContext.defaults());
     assertThat(scan.rows()).isEmpty();
   }
 }

@@ -30,7 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(120)
 class SplitRowGroupTest {
 
-  static final MessageType SCHEMA = MessageTypeParser.parseMessageType("""
+  static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          """
       message wide {
         required int64 id;
         optional double value;
@@ -39,16 +41,22 @@ class SplitRowGroupTest {
       """);
   static final int ROWS = 150_000;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path file;
 
   @BeforeAll
   static void writeFile() throws IOException {
-    file = ParquetTestFiles.write(dir.resolve("one-group.parquet"), SCHEMA, ROWS,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
-            .dictionary(false).rowGroupBytes(256L << 20).pageRowLimit(2000),
-        (i, g) -> fill(i, g));
+    file =
+        ParquetTestFiles.write(
+            dir.resolve("one-group.parquet"),
+            SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .codec(CompressionCodecName.UNCOMPRESSED)
+                .dictionary(false)
+                .rowGroupBytes(256L << 20)
+                .pageRowLimit(2000),
+            (i, g) -> fill(i, g));
   }
 
   static void fill(int i, Group g) {
@@ -73,8 +81,13 @@ class SplitRowGroupTest {
   @Test
   void aLargeRowGroupIsCutIntoPageAlignedSlicesThatCoverEveryRowOnce() throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         FilePlan plan = new ParquetFormat().plan(DataFile.of(file), options().parallelism(4)
-             .build(), context, new ScanCounters())) {
+        FilePlan plan =
+            new ParquetFormat()
+                .plan(
+                    DataFile.of(file),
+                    options().parallelism(4).build(),
+                    context,
+                    new ScanCounters())) {
       List<ReadRange> ranges = plan.ranges();
       assertThat(ranges).hasSizeGreaterThanOrEqualTo(4);
       long next = 0;
@@ -88,8 +101,13 @@ class SplitRowGroupTest {
       assertThat(next).isEqualTo(ROWS);
     }
     try (ReadContext context = ReadContext.defaults();
-         FilePlan plan = new ParquetFormat().plan(DataFile.of(file), options().parallelism(4)
-             .parquetSplitRowGroups(false).build(), context, new ScanCounters())) {
+        FilePlan plan =
+            new ParquetFormat()
+                .plan(
+                    DataFile.of(file),
+                    options().parallelism(4).parquetSplitRowGroups(false).build(),
+                    context,
+                    new ScanCounters())) {
       assertThat(plan.ranges()).hasSize(1);
     }
   }
@@ -97,22 +115,39 @@ class SplitRowGroupTest {
   @Test
   void rowGroupsLongerThanAProducersQueueAreSlicedSoLaterProducersCanWorkAhead()
       throws IOException {
-    Path three = ParquetTestFiles.write(dir.resolve("three-groups.parquet"), SCHEMA, 3 * ROWS,
-        ParquetTestFiles.WriteSpec.defaults().codec(CompressionCodecName.UNCOMPRESSED)
-            .dictionary(false).rowGroupBytes(3L << 20).pageRowLimit(2000),
-        (i, g) -> fill(i, g));
+    Path three =
+        ParquetTestFiles.write(
+            dir.resolve("three-groups.parquet"),
+            SCHEMA,
+            3 * ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .codec(CompressionCodecName.UNCOMPRESSED)
+                .dictionary(false)
+                .rowGroupBytes(3L << 20)
+                .pageRowLimit(2000),
+            (i, g) -> fill(i, g));
     int rowGroups;
     try (ReadContext context = ReadContext.defaults();
-         FilePlan whole = new ParquetFormat().plan(DataFile.of(three),
-             options().prefetchEnabled(false).build(), context, new ScanCounters())) {
+        FilePlan whole =
+            new ParquetFormat()
+                .plan(
+                    DataFile.of(three),
+                    options().prefetchEnabled(false).build(),
+                    context,
+                    new ScanCounters())) {
       rowGroups = whole.ranges().size();
     }
     assertThat(rowGroups).as("row groups of the file").isGreaterThanOrEqualTo(2);
     // Two producers, fewer than the row groups: only the queue (4 batches of 4,096 rows, far
     // shorter than a row group) asks for slices.
     try (ReadContext context = ReadContext.defaults();
-         FilePlan plan = new ParquetFormat().plan(DataFile.of(three), options().parallelism(2)
-             .queueCapacity(4).build(), context, new ScanCounters())) {
+        FilePlan plan =
+            new ParquetFormat()
+                .plan(
+                    DataFile.of(three),
+                    options().parallelism(2).queueCapacity(4).build(),
+                    context,
+                    new ScanCounters())) {
       assertThat(plan.ranges()).hasSizeGreaterThan(rowGroups);
       long next = 0;
       for (ReadRange range : plan.ranges()) {
@@ -123,16 +158,21 @@ class SplitRowGroupTest {
     }
     // A queue that holds a whole row group needs no slices.
     try (ReadContext context = ReadContext.defaults();
-         FilePlan plan = new ParquetFormat().plan(DataFile.of(three), options().parallelism(2)
-             .queueCapacity(1024).build(), context, new ScanCounters())) {
+        FilePlan plan =
+            new ParquetFormat()
+                .plan(
+                    DataFile.of(three),
+                    options().parallelism(2).queueCapacity(1024).build(),
+                    context,
+                    new ScanCounters())) {
       assertThat(plan.ranges()).hasSize(rowGroups);
     }
   }
 
   @Test
   void fourProducersOnSlicesReadWhatOneReaderReads() throws IOException {
-    String single = scan(options().prefetchEnabled(false).parquetSplitRowGroups(false).build(),
-        false);
+    String single =
+        scan(options().prefetchEnabled(false).parquetSplitRowGroups(false).build(), false);
     String sliced = scan(options().parallelism(4).build(), true);
     String cached = scan(options().parallelism(4).parquetOffsetIndexCache(true).build(), true);
     assertThat(sliced).isEqualTo(single);
@@ -141,9 +181,11 @@ class SplitRowGroupTest {
 
   /** First rows of the pages of the file's largest column (the one slices align to). */
   private static java.util.Set<Long> pageStarts() throws IOException {
-    try (org.apache.parquet.hadoop.ParquetFileReader reader = org.apache.parquet.hadoop
-        .ParquetFileReader.open(org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
-            new org.apache.hadoop.fs.Path(file.toUri()), new org.apache.hadoop.conf.Configuration()))) {
+    try (org.apache.parquet.hadoop.ParquetFileReader reader =
+        org.apache.parquet.hadoop.ParquetFileReader.open(
+            org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.toUri()),
+                new org.apache.hadoop.conf.Configuration()))) {
       var block = reader.getRowGroups().get(0);
       var largest = block.getColumns().get(0);
       for (var column : block.getColumns()) {
@@ -162,7 +204,7 @@ class SplitRowGroupTest {
 
   private static String scan(ReadOptions options, boolean expectPrefetch) throws IOException {
     try (ReadContext context = ReadContext.defaults();
-         BatchReader reader = Readers.open(file, options, context)) {
+        BatchReader reader = Readers.open(file, options, context)) {
       Checksum checksum = new Checksum(reader.schema().size());
       long expectedRow = 0;
       for (RecordBatch batch; (batch = reader.next()) != null; ) {

@@ -17,7 +17,6 @@ import org.apache.arrow.dataset.source.Dataset;
 import org.apache.arrow.dataset.source.DatasetFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -43,8 +42,8 @@ import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.DenseUnionVector;
-import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.LargeListVector;
+import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.arrow.vector.complex.UnionVector;
@@ -53,46 +52,55 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Arrow C++'s own Parquet and ORC readers (through arrow-dataset's JNI), their values taken
- * through our type mapping into the canonical form: an independent reference that decodes and
- * decompresses every page itself.
+ * Arrow C++'s own Parquet and ORC readers (through arrow-dataset's JNI), their values taken through
+ * our type mapping into the canonical form: an independent reference that decodes and decompresses
+ * every page itself.
  *
- * <p>Where Arrow's mapping differs from ours the value is converted to ours: a finer timestamp
- * unit to ours (floor), a half float widened, UINT64 as the unsigned value's bytes (our
- * DECIMAL(20, 0)), a dense union as our struct of the tag and every alternative (only the tag's
- * non-null).
+ * <p>Where Arrow's mapping differs from ours the value is converted to ours: a finer timestamp unit
+ * to ours (floor), a half float widened, UINT64 as the unsigned value's bytes (our DECIMAL(20, 0)),
+ * a dense union as our struct of the tag and every alternative (only the tag's non-null).
  */
 public final class ArrowReference {
 
-  private ArrowReference() {
-  }
+  private ArrowReference() {}
 
   /**
-   * Reads {@code file} with Arrow C++ and feeds every value of every column, converted to the
-   * types of {@code ours} (our reader's schema of the file), to {@code sink}. Column names must
-   * match ours.
+   * Reads {@code file} with Arrow C++ and feeds every value of every column, converted to the types
+   * of {@code ours} (our reader's schema of the file), to {@code sink}. Column names must match
+   * ours.
    */
-  public static void read(Path file, String format, Schema ours, ValueSink sink)
-      throws Exception {
+  public static void read(Path file, String format, Schema ours, ValueSink sink) throws Exception {
     FileFormat arrowFormat = format.equals("orc") ? FileFormat.ORC : FileFormat.PARQUET;
     try (BufferAllocator allocator = new RootAllocator();
-         DatasetFactory factory = new FileSystemDatasetFactory(allocator,
-             NativeMemoryPool.getDefault(), arrowFormat, file.toUri().toString());
-         Dataset dataset = factory.finish();
-         Scanner scanner = dataset.newScan(new ScanOptions(1 << 15));
-         ArrowReader reader = scanner.scanBatches()) {
+        DatasetFactory factory =
+            new FileSystemDatasetFactory(
+                allocator, NativeMemoryPool.getDefault(), arrowFormat, file.toUri().toString());
+        Dataset dataset = factory.finish();
+        Scanner scanner = dataset.newScan(new ScanOptions(1 << 15));
+        ArrowReader reader = scanner.scanBatches()) {
       while (reader.loadNextBatch()) {
         VectorSchemaRoot root = reader.getVectorSchemaRoot();
         List<FieldVector> vectors = root.getFieldVectors();
         if (vectors.size() != ours.size()) {
-          throw new IllegalStateException("Arrow reads " + vectors.size() + " columns, we "
-              + ours.size() + ": " + root.getSchema());
+          throw new IllegalStateException(
+              "Arrow reads "
+                  + vectors.size()
+                  + " columns, we "
+                  + ours.size()
+                  + ": "
+                  + root.getSchema());
         }
         for (int c = 0; c < vectors.size(); c++) {
           Field field = ours.field(c);
           if (!vectors.get(c).getName().equals(field.name())) {
-            throw new IllegalStateException("Arrow names column " + c + " '"
-                + vectors.get(c).getName() + "', we '" + field.name() + "'");
+            throw new IllegalStateException(
+                "Arrow names column "
+                    + c
+                    + " '"
+                    + vectors.get(c).getName()
+                    + "', we '"
+                    + field.name()
+                    + "'");
           }
           for (int r = 0; r < root.getRowCount(); r++) {
             sink.startRow(c);
@@ -104,8 +112,8 @@ public final class ArrowReference {
   }
 
   private static void feed(ValueVector v, int i, DataType type, int column, ValueSink sink) {
-    if (v instanceof NullVector || v.isNull(i) && !(v instanceof DenseUnionVector)
-        && !(v instanceof UnionVector)) {
+    if (v instanceof NullVector
+        || v.isNull(i) && !(v instanceof DenseUnionVector) && !(v instanceof UnionVector)) {
       sink.addNull(column);
       return;
     }
@@ -200,8 +208,7 @@ public final class ArrowReference {
   }
 
   /** Our union struct: the tag, then every alternative, null but the tag's. */
-  private static void union(DenseUnionVector u, int i, DataType type, int column,
-      ValueSink sink) {
+  private static void union(DenseUnionVector u, int i, DataType type, int column, ValueSink sink) {
     if (u.isNull(i)) {
       sink.addNull(column);
       return;
@@ -220,8 +227,7 @@ public final class ArrowReference {
   }
 
   /** A sparse union (Arrow C++'s ORC reader makes these): children indexed by row. */
-  private static void sparseUnion(UnionVector u, int i, DataType type, int column,
-      ValueSink sink) {
+  private static void sparseUnion(UnionVector u, int i, DataType type, int column, ValueSink sink) {
     if (u.isNull(i)) {
       sink.addNull(column);
       return;
@@ -239,8 +245,8 @@ public final class ArrowReference {
   }
 
   private static void decimal(BigDecimal value, DataType type, int column, ValueSink sink) {
-    BigInteger unscaled = type == null ? value.unscaledValue()
-        : value.setScale(type.scale()).unscaledValue();
+    BigInteger unscaled =
+        type == null ? value.unscaledValue() : value.setScale(type.scale()).unscaledValue();
     if (type != null && type.precision() <= DataType.MAX_LONG_DECIMAL_PRECISION) {
       sink.addLong(column, unscaled.longValueExact());
     } else {
@@ -266,14 +272,17 @@ public final class ArrowReference {
 
   /** A time value in our type's unit; as Arrow has it where our type has no unit. */
   private static long time(long value, long nanosPerUnit, DataType type) {
-    return type == null || type.timeUnit() == null ? value
+    return type == null || type.timeUnit() == null
+        ? value
         : convert(value, nanosPerUnit, type.timeUnit());
   }
 
   /** {@code value} in units of {@code nanosPerUnit} nanoseconds, in {@code ours} (floor). */
   private static long convert(long value, long nanosPerUnit, DataType.TimeUnit ours) {
-    long oursNanos = ours == DataType.TimeUnit.MILLIS ? 1_000_000L
-        : ours == DataType.TimeUnit.MICROS ? 1_000L : 1L;
+    long oursNanos =
+        ours == DataType.TimeUnit.MILLIS
+            ? 1_000_000L
+            : ours == DataType.TimeUnit.MICROS ? 1_000L : 1L;
     if (nanosPerUnit == oursNanos) {
       return value;
     }

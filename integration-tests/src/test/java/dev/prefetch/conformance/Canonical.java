@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The values of a read in the canonical form of {@link dev.prefetch.batch.Checksum}, kept: per
- * column, per row, the items fed (a Long, a Double, a hex String of bytes, or {@link #NULL}).
- * Small files only; the corpus is a few hundred rows per file.
+ * column, per row, the items fed (a Long, a Double, a hex String of bytes, or {@link #NULL}). Small
+ * files only; the corpus is a few hundred rows per file.
  */
 public final class Canonical implements ValueSink {
 

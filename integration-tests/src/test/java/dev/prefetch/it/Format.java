@@ -8,8 +8,11 @@ public enum Format {
   PARQUET {
     @Override
     public Path write(Path dir, int rows) throws IOException {
-      return TestFiles.parquet(dir.resolve("data.parquet"),
-          TestFiles.ParquetVariant.FLAT_SNAPPY_DICTIONARY_V1, rows, false);
+      return TestFiles.parquet(
+          dir.resolve("data.parquet"),
+          TestFiles.ParquetVariant.FLAT_SNAPPY_DICTIONARY_V1,
+          rows,
+          false);
     }
 
     @Override

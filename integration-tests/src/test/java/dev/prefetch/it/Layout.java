@@ -29,9 +29,16 @@ import org.apache.parquet.internal.hadoop.metadata.IndexReference;
  * @param indexes ORC: stripes' index sections (row index, bloom filters); empty for Parquet
  * @param stripeFooters ORC: stripe footers (stream lengths and encodings); empty for Parquet
  */
-public record Layout(long length, List<Span> blocks, Span tail, List<Span> columnIndexes,
-    List<Span> offsetIndexes, List<Span> dictionaryPages, List<Span> dataPages,
-    List<Span> indexes, List<Span> stripeFooters) {
+public record Layout(
+    long length,
+    List<Span> blocks,
+    Span tail,
+    List<Span> columnIndexes,
+    List<Span> offsetIndexes,
+    List<Span> dictionaryPages,
+    List<Span> dataPages,
+    List<Span> indexes,
+    List<Span> stripeFooters) {
 
   /** Bytes {@code [from, to)} of a file. */
   public record Span(long from, long to) {
@@ -47,8 +54,9 @@ public record Layout(long length, List<Span> blocks, Span tail, List<Span> colum
   /** The layout of a Parquet file. */
   public static Layout parquet(Path file) throws IOException {
     Configuration conf = new Configuration();
-    HadoopInputFile input = HadoopInputFile.fromPath(
-        new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()), conf);
+    HadoopInputFile input =
+        HadoopInputFile.fromPath(
+            new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()), conf);
     List<Span> blocks = new ArrayList<>();
     List<Span> columnIndexes = new ArrayList<>();
     List<Span> offsetIndexes = new ArrayList<>();
@@ -78,8 +86,16 @@ public record Layout(long length, List<Span> blocks, Span tail, List<Span> colum
       }
       footerStart = input.getLength() - 8 - readFooterLength(file);
     }
-    return new Layout(input.getLength(), blocks, new Span(footerStart, input.getLength()),
-        columnIndexes, offsetIndexes, dictionaries, data, List.of(), List.of());
+    return new Layout(
+        input.getLength(),
+        blocks,
+        new Span(footerStart, input.getLength()),
+        columnIndexes,
+        offsetIndexes,
+        dictionaries,
+        data,
+        List.of(),
+        List.of());
   }
 
   private static void add(List<Span> spans, IndexReference reference) {
@@ -91,7 +107,9 @@ public record Layout(long length, List<Span> blocks, Span tail, List<Span> colum
   private static long readFooterLength(Path file) throws IOException {
     byte[] bytes = java.nio.file.Files.readAllBytes(file);
     int at = bytes.length - 8;
-    return (bytes[at] & 0xffL) | (bytes[at + 1] & 0xffL) << 8 | (bytes[at + 2] & 0xffL) << 16
+    return (bytes[at] & 0xffL)
+        | (bytes[at + 1] & 0xffL) << 8
+        | (bytes[at + 2] & 0xffL) << 16
         | (bytes[at + 3] & 0xffL) << 24;
   }
 
@@ -104,9 +122,10 @@ public record Layout(long length, List<Span> blocks, Span tail, List<Span> colum
     List<Span> footers = new ArrayList<>();
     long length = java.nio.file.Files.size(file);
     long tailStart = 0;
-    try (Reader reader = OrcFile.createReader(
-        new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()),
-        OrcFile.readerOptions(conf))) {
+    try (Reader reader =
+        OrcFile.createReader(
+            new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()),
+            OrcFile.readerOptions(conf))) {
       for (StripeInformation stripe : reader.getStripes()) {
         long offset = stripe.getOffset();
         long indexEnd = offset + stripe.getIndexLength();
@@ -119,8 +138,16 @@ public record Layout(long length, List<Span> blocks, Span tail, List<Span> colum
         tailStart = Math.max(tailStart, end);
       }
     }
-    return new Layout(length, blocks, new Span(tailStart, length), List.of(), List.of(),
-        List.of(), data, indexes, footers);
+    return new Layout(
+        length,
+        blocks,
+        new Span(tailStart, length),
+        List.of(),
+        List.of(),
+        List.of(),
+        data,
+        indexes,
+        footers);
   }
 
   /** The middle row group or stripe. */

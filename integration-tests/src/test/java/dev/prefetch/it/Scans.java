@@ -17,8 +17,7 @@ import org.apache.hadoop.fs.Path;
 /** Reads files to the end and describes what came out, batch by batch, for comparisons. */
 public final class Scans {
 
-  private Scans() {
-  }
+  private Scans() {}
 
   /**
    * One batch as seen by the consumer: where it starts, how many rows, and a hash of its values.
@@ -50,14 +49,21 @@ public final class Scans {
 
   /** Options that prefetch even tiny files, with {@code parallelism} producers. */
   public static ReadOptions.Builder prefetching(int parallelism) {
-    return ReadOptions.builder().prefetchEnabled(true).parallelism(parallelism).minReadBytes(0)
-        .orcNaturalReadSizeBytes(16 << 10).batchSize(500);
+    return ReadOptions.builder()
+        .prefetchEnabled(true)
+        .parallelism(parallelism)
+        .minReadBytes(0)
+        .orcNaturalReadSizeBytes(16 << 10)
+        .batchSize(500);
   }
 
   /** Options of the reference read: one reader on the caller's thread. */
   public static ReadOptions single() {
-    return ReadOptions.builder().prefetchEnabled(false).orcNaturalReadSizeBytes(16 << 10)
-        .batchSize(500).build();
+    return ReadOptions.builder()
+        .prefetchEnabled(false)
+        .orcNaturalReadSizeBytes(16 << 10)
+        .batchSize(500)
+        .build();
   }
 
   /** Reads {@code path} to the end. */

@@ -43,7 +43,9 @@ public final class TestFiles {
   /** Rows in every file: enough for several row groups / stripes, small enough to stay fast. */
   public static final int DEFAULT_ROWS = 6_000;
 
-  private static final MessageType FLAT = MessageTypeParser.parseMessageType("""
+  private static final MessageType FLAT =
+      MessageTypeParser.parseMessageType(
+          """
       message flat {
         required int64 id;
         optional boolean b;
@@ -66,7 +68,9 @@ public final class TestFiles {
       }
       """);
 
-  private static final MessageType NESTED = MessageTypeParser.parseMessageType("""
+  private static final MessageType NESTED =
+      MessageTypeParser.parseMessageType(
+          """
       message nested {
         required int64 id;
         optional group ints (LIST) { repeated group list { optional int32 element; } }
@@ -82,19 +86,19 @@ public final class TestFiles {
   public enum ParquetVariant {
     FLAT_SNAPPY_DICTIONARY_V1(false, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0),
     FLAT_GZIP_PLAIN_V2(false, CompressionCodecName.GZIP, false, WriterVersion.PARQUET_2_0),
-    FLAT_UNCOMPRESSED_DICTIONARY_V2(false, CompressionCodecName.UNCOMPRESSED, true,
-        WriterVersion.PARQUET_2_0),
+    FLAT_UNCOMPRESSED_DICTIONARY_V2(
+        false, CompressionCodecName.UNCOMPRESSED, true, WriterVersion.PARQUET_2_0),
     NESTED_SNAPPY_DICTIONARY_V1(true, CompressionCodecName.SNAPPY, true, WriterVersion.PARQUET_1_0),
-    NESTED_UNCOMPRESSED_PLAIN_V2(true, CompressionCodecName.UNCOMPRESSED, false,
-        WriterVersion.PARQUET_2_0);
+    NESTED_UNCOMPRESSED_PLAIN_V2(
+        true, CompressionCodecName.UNCOMPRESSED, false, WriterVersion.PARQUET_2_0);
 
     final boolean nested;
     final CompressionCodecName codec;
     final boolean dictionary;
     final WriterVersion version;
 
-    ParquetVariant(boolean nested, CompressionCodecName codec, boolean dictionary,
-        WriterVersion version) {
+    ParquetVariant(
+        boolean nested, CompressionCodecName codec, boolean dictionary, WriterVersion version) {
       this.nested = nested;
       this.codec = codec;
       this.dictionary = dictionary;
@@ -119,8 +123,7 @@ public final class TestFiles {
     }
   }
 
-  private TestFiles() {
-  }
+  private TestFiles() {}
 
   /** Writes a Parquet file of {@code rows} rows; page checksums are written when asked. */
   public static Path parquet(Path file, ParquetVariant variant, int rows, boolean checksums)
@@ -130,19 +133,19 @@ public final class TestFiles {
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
     Random random = new Random(42);
     Configuration conf = new Configuration();
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()))
-        .withConf(conf)
-        .withType(schema)
-        .withCompressionCodec(variant.codec)
-        .withDictionaryEncoding(variant.dictionary)
-        .withWriterVersion(variant.version)
-        .withRowGroupSize(48L << 10)
-        .withPageSize(4 << 10)
-        .withDictionaryPageSize(16 << 10)
-        .withPageRowCountLimit(400)
-        .withPageWriteChecksumEnabled(checksums)
-        .build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()))
+            .withConf(conf)
+            .withType(schema)
+            .withCompressionCodec(variant.codec)
+            .withDictionaryEncoding(variant.dictionary)
+            .withWriterVersion(variant.version)
+            .withRowGroupSize(48L << 10)
+            .withPageSize(4 << 10)
+            .withDictionaryPageSize(16 << 10)
+            .withPageRowCountLimit(400)
+            .withPageWriteChecksumEnabled(checksums)
+            .build()) {
       for (int i = 0; i < rows; i++) {
         Group g = groups.newGroup();
         if (variant.nested) {
@@ -187,8 +190,10 @@ public final class TestFiles {
       g.add("dec18", r.nextLong() % 1_000_000_000_000_000_000L);
     }
     if (!isNull(r)) {
-      g.add("dec38", Binary.fromConstantByteArray(fixed16(new BigInteger(120, r)
-          .subtract(BigInteger.ONE.shiftLeft(119)))));
+      g.add(
+          "dec38",
+          Binary.fromConstantByteArray(
+              fixed16(new BigInteger(120, r).subtract(BigInteger.ONE.shiftLeft(119)))));
     }
     if (!isNull(r)) {
       g.add("d", 18_000 + r.nextInt(2000));
@@ -269,20 +274,27 @@ public final class TestFiles {
   /** Writes an ORC file of {@code rows} rows with small stripes and a row index every 1000 rows. */
   public static Path orc(Path file, OrcVariant variant, int rows) throws IOException {
     Files.deleteIfExists(file);
-    TypeDescription schema = TypeDescription.fromString(variant.nested
-        ? "struct<id:bigint,ints:array<int>,st:struct<a:int,b:string>,m:map<string,bigint>,"
-            + "s:string>"
-        : "struct<id:bigint,b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,"
-            + "f64:double,dec9:decimal(9,2),dec38:decimal(38,6),d:date,ts:timestamp,s:string,"
-            + "bin:binary,c:char(5),vc:varchar(10)>");
+    TypeDescription schema =
+        TypeDescription.fromString(
+            variant.nested
+                ? "struct<id:bigint,ints:array<int>,st:struct<a:int,b:string>,m:map<string,bigint>,"
+                    + "s:string>"
+                : "struct<id:bigint,b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,"
+                    + "f64:double,dec9:decimal(9,2),dec38:decimal(38,6),d:date,ts:timestamp,s:string,"
+                    + "bin:binary,c:char(5),vc:varchar(10)>");
     Configuration conf = new Configuration();
     conf.setInt("orc.rows.between.memory.checks", 100); // so that the small stripe size holds
     Random random = new Random(42);
-    try (Writer writer = OrcFile.createWriter(
-        new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()),
-        OrcFile.writerOptions(conf).setSchema(schema).compress(variant.compression)
-            .stripeSize(32L << 10).bufferSize(4 << 10).rowIndexStride(1000)
-            .blockPadding(false))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()),
+            OrcFile.writerOptions(conf)
+                .setSchema(schema)
+                .compress(variant.compression)
+                .stripeSize(32L << 10)
+                .bufferSize(4 << 10)
+                .rowIndexStride(1000)
+                .blockPadding(false))) {
       VectorizedRowBatch batch = schema.createRowBatch(1000);
       for (int i = 0; i < rows; i++) {
         int row = batch.size++;
@@ -315,8 +327,9 @@ public final class TestFiles {
     setDouble(batch, 7, row, r, r.nextGaussian());
     DecimalColumnVector dec9 = (DecimalColumnVector) batch.cols[8];
     if (!nullAt(dec9, row, r)) {
-      dec9.set(row, HiveDecimal.create(BigDecimal.valueOf(r.nextInt(2_000_000_000) - 1_000_000_000L,
-          2)));
+      dec9.set(
+          row,
+          HiveDecimal.create(BigDecimal.valueOf(r.nextInt(2_000_000_000) - 1_000_000_000L, 2)));
     }
     DecimalColumnVector dec38 = (DecimalColumnVector) batch.cols[9];
     if (!nullAt(dec38, row, r)) {
@@ -404,8 +417,8 @@ public final class TestFiles {
   }
 
   /** Marks a null with probability 1/10 and returns whether it did. */
-  private static boolean nullAt(org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector,
-      int row, Random r) {
+  private static boolean nullAt(
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector, int row, Random r) {
     if (isNull(r)) {
       vector.noNulls = false;
       vector.isNull[row] = true;
@@ -415,37 +428,38 @@ public final class TestFiles {
     return false;
   }
 
-  private static void setLong(VectorizedRowBatch batch, int column, int row, Random r,
-      long value) {
+  private static void setLong(VectorizedRowBatch batch, int column, int row, Random r, long value) {
     LongColumnVector vector = (LongColumnVector) batch.cols[column];
     if (!nullAt(vector, row, r)) {
       vector.vector[row] = value;
     }
   }
 
-  private static void setDouble(VectorizedRowBatch batch, int column, int row, Random r,
-      double value) {
+  private static void setDouble(
+      VectorizedRowBatch batch, int column, int row, Random r, double value) {
     DoubleColumnVector vector = (DoubleColumnVector) batch.cols[column];
     if (!nullAt(vector, row, r)) {
       vector.vector[row] = value;
     }
   }
 
-  private static void setBytes(VectorizedRowBatch batch, int column, int row, Random r,
-      byte[] value) {
+  private static void setBytes(
+      VectorizedRowBatch batch, int column, int row, Random r, byte[] value) {
     BytesColumnVector vector = (BytesColumnVector) batch.cols[column];
     if (!nullAt(vector, row, r)) {
       vector.setVal(row, value);
     }
   }
 
-  private static void setBytes(VectorizedRowBatch batch, int column, int row, Random r,
-      String value) {
+  private static void setBytes(
+      VectorizedRowBatch batch, int column, int row, Random r, String value) {
     setBytes(batch, column, row, r, value.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** The local filesystem's checksum file would make a later byte-level corruption an error of
-   * the filesystem rather than of the format. */
+  /**
+   * The local filesystem's checksum file would make a later byte-level corruption an error of the
+   * filesystem rather than of the format.
+   */
   private static void deleteChecksumFile(Path file) throws IOException {
     Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
   }

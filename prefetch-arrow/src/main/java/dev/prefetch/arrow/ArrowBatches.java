@@ -21,26 +21,25 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * }
  * }</pre>
  *
- * <p>Every value is copied once into memory of the given allocator: validity bitmaps from the
- * null masks, offsets and values in bulk. Our batches hold no dictionary-encoded vectors, so
- * every column is exported expanded.
+ * <p>Every value is copied once into memory of the given allocator: validity bitmaps from the null
+ * masks, offsets and values in bulk. Our batches hold no dictionary-encoded vectors, so every
+ * column is exported expanded.
  */
 public final class ArrowBatches {
 
-  private ArrowBatches() {
-  }
+  private ArrowBatches() {}
 
   /**
-   * A new root holding {@code batch}'s rows, mapped by the batch types alone; the caller closes
-   * it. For a scan, a {@link #converter} reuses one root.
+   * A new root holding {@code batch}'s rows, mapped by the batch types alone; the caller closes it.
+   * For a scan, a {@link #converter} reuses one root.
    */
   public static VectorSchemaRoot toArrow(RecordBatch batch, BufferAllocator allocator) {
     return toArrow(batch, ArrowMapping.of(batch.schema()), allocator);
   }
 
   /** A new root holding {@code batch}'s rows through {@code mapping}; the caller closes it. */
-  public static VectorSchemaRoot toArrow(RecordBatch batch, ArrowMapping mapping,
-      BufferAllocator allocator) {
+  public static VectorSchemaRoot toArrow(
+      RecordBatch batch, ArrowMapping mapping, BufferAllocator allocator) {
     BatchConverter converter = converter(mapping, allocator);
     try {
       // The converter holds nothing but its root, which the caller now owns.
@@ -55,7 +54,7 @@ public final class ArrowBatches {
   public static BatchConverter converter(ArrowMapping mapping, BufferAllocator allocator) {
     Objects.requireNonNull(mapping, "mapping is null");
     Objects.requireNonNull(allocator, "allocator is null");
-    return new BatchConverter(mapping, VectorSchemaRoot.create(mapping.arrowSchema(), allocator),
-        allocator);
+    return new BatchConverter(
+        mapping, VectorSchemaRoot.create(mapping.arrowSchema(), allocator), allocator);
   }
 }

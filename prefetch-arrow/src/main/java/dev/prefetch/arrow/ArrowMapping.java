@@ -9,9 +9,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * How the columns of a batch schema map to Arrow fields: an immutable value, built once per scan.
@@ -19,9 +19,9 @@ import org.apache.arrow.vector.types.pojo.Field;
  * <p>{@link #of(Schema)} maps by the batch types alone. {@link #of(Schema, Path, Configuration)}
  * also reads the file's own schema, for the types our batches widen: unsigned Parquet integers
  * become Arrow's unsigned integers (UINT64 values at or above 2^63 kept), Parquet FLOAT16 Arrow's
- * half float, and ORC unions Arrow dense unions. The full table is in the README. A column
- * with no Arrow type (a decimal of more than 76 digits) makes the factories throw an
- * {@code IllegalArgumentException} naming the column.
+ * half float, and ORC unions Arrow dense unions. The full table is in the README. A column with no
+ * Arrow type (a decimal of more than 76 digits) makes the factories throw an {@code
+ * IllegalArgumentException} naming the column.
  */
 public final class ArrowMapping {
 
@@ -49,8 +49,8 @@ public final class ArrowMapping {
   }
 
   /**
-   * The mapping of a scan of {@code file}, whose batches have {@code schema}, with the source
-   * types read from the file's footer (Parquet) or tail (ORC).
+   * The mapping of a scan of {@code file}, whose batches have {@code schema}, with the source types
+   * read from the file's footer (Parquet) or tail (ORC).
    *
    * @throws IOException when the file cannot be read
    */

@@ -13,11 +13,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Converts batches of one schema into one reusable {@link VectorSchemaRoot}.
  *
  * <p>Lifecycle: each {@link #convert} replaces the root's buffers with the batch's values (the
- * buffers of the previous batch are released unless someone else, such as a C Data consumer,
- * still holds a reference to them); the batch itself is not changed and may be released by the
- * caller once {@code convert} returns. {@link #close()} closes the root and releases its memory.
- * All memory is allocated from, and accounted to, the allocator given at creation. One thread
- * at a time.
+ * buffers of the previous batch are released unless someone else, such as a C Data consumer, still
+ * holds a reference to them); the batch itself is not changed and may be released by the caller
+ * once {@code convert} returns. {@link #close()} closes the root and releases its memory. All
+ * memory is allocated from, and accounted to, the allocator given at creation. One thread at a
+ * time.
  */
 public final class BatchConverter implements AutoCloseable {
 
@@ -51,11 +51,16 @@ public final class BatchConverter implements AutoCloseable {
     return root;
   }
 
-  static void fill(VectorSchemaRoot root, ArrowMapping mapping, VectorFiller filler,
-      RecordBatch batch) {
+  static void fill(
+      VectorSchemaRoot root, ArrowMapping mapping, VectorFiller filler, RecordBatch batch) {
     if (batch.schema() != mapping.schema() && !batch.schema().equals(mapping.schema())) {
-      throw new IllegalArgumentException("batch of " + batch.file() + " has schema "
-          + batch.schema() + ", not the converter's " + mapping.schema());
+      throw new IllegalArgumentException(
+          "batch of "
+              + batch.file()
+              + " has schema "
+              + batch.schema()
+              + ", not the converter's "
+              + mapping.schema());
     }
     List<ColumnPlan> plans = mapping.plans();
     List<FieldVector> vectors = root.getFieldVectors();

@@ -17,10 +17,10 @@ import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A whole scan as an Arrow {@link ArrowReader}: each {@link #loadNextBatch()} takes the next
- * batch of a {@link BatchReader} (opened with {@link Readers#open}, so every read option, the
- * prefetching producers and the metadata cache apply), fills the reader's
- * {@link #getVectorSchemaRoot() root} with it and releases the batch.
+ * A whole scan as an Arrow {@link ArrowReader}: each {@link #loadNextBatch()} takes the next batch
+ * of a {@link BatchReader} (opened with {@link Readers#open}, so every read option, the prefetching
+ * producers and the metadata cache apply), fills the reader's {@link #getVectorSchemaRoot() root}
+ * with it and releases the batch.
  *
  * <pre>{@code
  * try (BufferAllocator allocator = new RootAllocator();
@@ -34,14 +34,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * }
  * }</pre>
  *
- * <p>Memory: the root's buffers come from the caller's allocator; {@link #close()} closes the
- * root and the scan (its producers and files), so the allocator holds nothing of this reader
- * afterwards, also after a failed read or a close before the end. Read errors surface from
- * {@code loadNextBatch} as the scan's {@code ReadException} (naming the file and range).
+ * <p>Memory: the root's buffers come from the caller's allocator; {@link #close()} closes the root
+ * and the scan (its producers and files), so the allocator holds nothing of this reader afterwards,
+ * also after a failed read or a close before the end. Read errors surface from {@code
+ * loadNextBatch} as the scan's {@code ReadException} (naming the file and range).
  *
- * <p>Across the C Data Interface, {@link #exportTo(ArrowArrayStream)} hands the scan to native
- * code (DuckDB, Arrow C++, Python); the stream then owns this reader and closes it when the
- * consumer releases the stream.
+ * <p>Across the C Data Interface, {@link #exportTo(ArrowArrayStream)} hands the scan to native code
+ * (DuckDB, Arrow C++, Python); the stream then owns this reader and closes it when the consumer
+ * releases the stream.
  */
 public final class PrefetchArrowReader extends ArrowReader {
 
@@ -64,16 +64,17 @@ public final class PrefetchArrowReader extends ArrowReader {
    *
    * @throws IOException when a file cannot be opened or planned (the message names it)
    */
-  public static PrefetchArrowReader open(List<DataFile> files, ReadOptions options,
-      ReadContext context, BufferAllocator allocator) throws IOException {
+  public static PrefetchArrowReader open(
+      List<DataFile> files, ReadOptions options, ReadContext context, BufferAllocator allocator)
+      throws IOException {
     Objects.requireNonNull(allocator, "allocator is null");
     if (files.isEmpty()) {
       throw new IllegalArgumentException("no files to read");
     }
     BatchReader scan = Readers.open(files, options, context);
     try {
-      ArrowMapping mapping = ArrowMapping.of(scan.schema(), files.get(0).path(),
-          context.configuration());
+      ArrowMapping mapping =
+          ArrowMapping.of(scan.schema(), files.get(0).path(), context.configuration());
       return new PrefetchArrowReader(scan, mapping, allocator);
     } catch (IOException | RuntimeException e) {
       try {
@@ -86,8 +87,9 @@ public final class PrefetchArrowReader extends ArrowReader {
   }
 
   /** Opens a scan of one file or split. */
-  public static PrefetchArrowReader open(DataFile file, ReadOptions options, ReadContext context,
-      BufferAllocator allocator) throws IOException {
+  public static PrefetchArrowReader open(
+      DataFile file, ReadOptions options, ReadContext context, BufferAllocator allocator)
+      throws IOException {
     return open(List.of(file), options, context, allocator);
   }
 
@@ -145,9 +147,9 @@ public final class PrefetchArrowReader extends ArrowReader {
   }
 
   /**
-   * Exports this reader as a C Data Interface stream into {@code stream} (allocated by the
-   * caller, for example with {@code ArrowArrayStream.allocateNew(allocator)}). The stream owns
-   * this reader from now on: the consumer's release closes it.
+   * Exports this reader as a C Data Interface stream into {@code stream} (allocated by the caller,
+   * for example with {@code ArrowArrayStream.allocateNew(allocator)}). The stream owns this reader
+   * from now on: the consumer's release closes it.
    */
   public void exportTo(ArrowArrayStream stream) {
     Data.exportArrayStream(allocator, this, stream);

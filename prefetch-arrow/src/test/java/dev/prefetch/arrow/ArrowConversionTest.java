@@ -36,8 +36,7 @@ class ArrowConversionTest {
 
   private static final int ROWS = 3000;
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path parquet;
   static Path orc;
 
@@ -66,10 +65,10 @@ class ArrowConversionTest {
 
   @Test
   void parquetTypesMapToTheirArrowTypes() throws IOException {
-    try (BatchReader reader = Readers.open(parquet, ReadOptions.defaults(),
-        ReadContext.defaults())) {
-      Schema arrow = ArrowMapping.of(reader.schema(), hadoopPath(parquet), new Configuration())
-          .arrowSchema();
+    try (BatchReader reader =
+        Readers.open(parquet, ReadOptions.defaults(), ReadContext.defaults())) {
+      Schema arrow =
+          ArrowMapping.of(reader.schema(), hadoopPath(parquet), new Configuration()).arrowSchema();
       assertThat(type(arrow, "u8")).isEqualTo(new ArrowType.Int(8, false));
       assertThat(type(arrow, "u16")).isEqualTo(new ArrowType.Int(16, false));
       assertThat(type(arrow, "u32")).isEqualTo(new ArrowType.Int(32, false));
@@ -84,7 +83,8 @@ class ArrowConversionTest {
       assertThat(type(arrow, "tns")).isEqualTo(new ArrowType.Time(TimeUnit.NANOSECOND, 64));
       assertThat(type(arrow, "tsms"))
           .isEqualTo(new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"));
-      assertThat(type(arrow, "tsus")).isEqualTo(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null));
+      assertThat(type(arrow, "tsus"))
+          .isEqualTo(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null));
       // INT96 reads as microseconds by default (parquet.read.int96-timestamp-unit).
       assertThat(type(arrow, "ts96"))
           .isEqualTo(new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC"));
@@ -100,22 +100,21 @@ class ArrowConversionTest {
   @Test
   void orcUnionsBecomeDenseUnions() throws IOException {
     try (BatchReader reader = Readers.open(orc, ReadOptions.defaults(), ReadContext.defaults())) {
-      Schema arrow = ArrowMapping.of(reader.schema(), hadoopPath(orc), new Configuration())
-          .arrowSchema();
+      Schema arrow =
+          ArrowMapping.of(reader.schema(), hadoopPath(orc), new Configuration()).arrowSchema();
       assertThat(type(arrow, "u"))
           .isEqualTo(new ArrowType.Union(UnionMode.Dense, new int[] {0, 1, 2}));
       assertThat(arrow.findField("u").getChildren()).hasSize(3);
       assertThat(type(arrow, "ts")).isEqualTo(new ArrowType.Timestamp(TimeUnit.NANOSECOND, null));
-      assertThat(type(arrow, "tsz"))
-          .isEqualTo(new ArrowType.Timestamp(TimeUnit.NANOSECOND, "UTC"));
+      assertThat(type(arrow, "tsz")).isEqualTo(new ArrowType.Timestamp(TimeUnit.NANOSECOND, "UTC"));
       assertThat(type(arrow, "d30")).isEqualTo(new ArrowType.Decimal(30, 5, 128));
     }
   }
 
   @Test
   void withoutTheFileTheMappingFollowsTheBatchTypes() throws IOException {
-    try (BatchReader reader = Readers.open(parquet, ReadOptions.defaults(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(parquet, ReadOptions.defaults(), ReadContext.defaults())) {
       Schema arrow = ArrowMapping.of(reader.schema()).arrowSchema();
       assertThat(type(arrow, "u8")).isEqualTo(new ArrowType.Int(16, true));
       assertThat(type(arrow, "u64")).isEqualTo(new ArrowType.Decimal(20, 0, 128));
@@ -132,9 +131,10 @@ class ArrowConversionTest {
     int batches = 0;
     ReadOptions options = ReadOptions.builder().batchSize(700).prefetchEnabled(false).build();
     try (BatchReader reader = Readers.open(file, options, ReadContext.defaults());
-         BatchConverter converter = ArrowBatches.converter(
-             ArrowMapping.of(reader.schema(), hadoopPath(file), new Configuration()),
-             allocator)) {
+        BatchConverter converter =
+            ArrowBatches.converter(
+                ArrowMapping.of(reader.schema(), hadoopPath(file), new Configuration()),
+                allocator)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         VectorSchemaRoot root = converter.convert(batch);
         values += ValueWalk.assertSameValues(batch, root, converter.mapping());
@@ -142,27 +142,36 @@ class ArrowConversionTest {
       }
     }
     assertThat(batches).isGreaterThan(4);
-    assertThat(values).isEqualTo((long) ROWS
-        * (format.equals("parquet") ? ArrowTestFiles.PARQUET_ALL_TYPES.getFieldCount()
-            : ArrowTestFiles.ORC_ALL_TYPES.getChildren().size()));
+    assertThat(values)
+        .isEqualTo(
+            (long) ROWS
+                * (format.equals("parquet")
+                    ? ArrowTestFiles.PARQUET_ALL_TYPES.getFieldCount()
+                    : ArrowTestFiles.ORC_ALL_TYPES.getChildren().size()));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void theArrowReaderStreamsTheSameValuesAsTheScan(String format) throws IOException {
     Path file = format.equals("parquet") ? parquet : orc;
-    ReadOptions options = ReadOptions.builder().batchSize(512).parallelism(2)
-        .property("prefetch.min-read-bytes", "0").build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .batchSize(512)
+            .parallelism(2)
+            .property("prefetch.min-read-bytes", "0")
+            .build();
     List<RecordBatch> expected = new ArrayList<>();
-    try (BatchReader reader = Readers.open(file,
-        ReadOptions.builder().batchSize(512).prefetchEnabled(false).build(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(
+            file,
+            ReadOptions.builder().batchSize(512).prefetchEnabled(false).build(),
+            ReadContext.defaults())) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         expected.add(batch);
       }
     }
-    try (PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(file), options,
-        ReadContext.defaults(), allocator)) {
+    try (PrefetchArrowReader reader =
+        PrefetchArrowReader.open(DataFile.of(file), options, ReadContext.defaults(), allocator)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       int i = 0;
       while (reader.loadNextBatch()) {
@@ -178,8 +187,8 @@ class ArrowConversionTest {
 
   @Test
   void aBatchConvertedOnItsOwnIsANewRootTheCallerCloses() throws IOException {
-    try (BatchReader reader = Readers.open(orc, ReadOptions.builder().batchSize(100).build(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(orc, ReadOptions.builder().batchSize(100).build(), ReadContext.defaults())) {
       RecordBatch batch = reader.next();
       try (VectorSchemaRoot root = ArrowBatches.toArrow(batch, allocator)) {
         assertThat(root.getRowCount()).isEqualTo(100);
@@ -191,12 +200,17 @@ class ArrowConversionTest {
 
   @Test
   void projectionsRowRangesAndFiltersApply() throws IOException {
-    ReadOptions options = ReadOptions.builder().columns("id", "u64", "st")
-        .rowRanges(List.of(new dev.prefetch.RowRange(100, 1100))).build();
-    try (PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options,
-        ReadContext.defaults(), allocator)) {
+    ReadOptions options =
+        ReadOptions.builder()
+            .columns("id", "u64", "st")
+            .rowRanges(List.of(new dev.prefetch.RowRange(100, 1100)))
+            .build();
+    try (PrefetchArrowReader reader =
+        PrefetchArrowReader.open(
+            DataFile.of(parquet), options, ReadContext.defaults(), allocator)) {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      assertThat(root.getSchema().getFields()).extracting(Field::getName)
+      assertThat(root.getSchema().getFields())
+          .extracting(Field::getName)
           .containsExactly("id", "u64", "st");
       long first = -1;
       long rows = 0;

@@ -28,8 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(60)
 class ArrowMemoryTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path parquet;
   static Path corrupt;
 
@@ -63,14 +62,18 @@ class ArrowMemoryTest {
   }
 
   private ReadOptions options() {
-    return ReadOptions.builder().batchSize(256).parallelism(2)
-        .property("prefetch.min-read-bytes", "0").build();
+    return ReadOptions.builder()
+        .batchSize(256)
+        .parallelism(2)
+        .property("prefetch.min-read-bytes", "0")
+        .build();
   }
 
   @Test
   void closingAfterTheLastBatchLeavesTheAllocatorEmpty() throws IOException {
-    try (PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options(),
-        ReadContext.defaults(), allocator)) {
+    try (PrefetchArrowReader reader =
+        PrefetchArrowReader.open(
+            DataFile.of(parquet), options(), ReadContext.defaults(), allocator)) {
       while (reader.loadNextBatch()) {
         assertThat(allocator.getAllocatedMemory()).isPositive();
       }
@@ -81,8 +84,9 @@ class ArrowMemoryTest {
 
   @Test
   void closingBeforeTheEndLeavesTheAllocatorEmpty() throws IOException {
-    try (PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options(),
-        ReadContext.defaults(), allocator)) {
+    try (PrefetchArrowReader reader =
+        PrefetchArrowReader.open(
+            DataFile.of(parquet), options(), ReadContext.defaults(), allocator)) {
       assertThat(reader.loadNextBatch()).isTrue();
       assertThat(reader.loadNextBatch()).isTrue();
     }
@@ -94,14 +98,17 @@ class ArrowMemoryTest {
     // A single reader meets the corrupt pages in file order, after the intact first batches
     // (with producers, a later range may fail before the first batch is taken).
     ReadOptions single = ReadOptions.builder().batchSize(256).prefetchEnabled(false).build();
-    PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(corrupt), single,
-        ReadContext.defaults(), allocator);
+    PrefetchArrowReader reader =
+        PrefetchArrowReader.open(DataFile.of(corrupt), single, ReadContext.defaults(), allocator);
     assertThat(reader.loadNextBatch()).isTrue();
-    assertThatThrownBy(() -> {
-      while (reader.loadNextBatch()) {
-        // until the corrupt pages
-      }
-    }).isInstanceOf(ReadException.class).hasMessageContaining("corrupt.parquet");
+    assertThatThrownBy(
+            () -> {
+              while (reader.loadNextBatch()) {
+                // until the corrupt pages
+              }
+            })
+        .isInstanceOf(ReadException.class)
+        .hasMessageContaining("corrupt.parquet");
     assertThat(allocator.getAllocatedMemory()).isPositive();
     reader.close();
     assertThat(allocator.getAllocatedMemory()).isZero();
@@ -109,21 +116,26 @@ class ArrowMemoryTest {
 
   @Test
   void closingAfterAProducersReadErrorLeavesTheAllocatorEmpty() throws IOException {
-    PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(corrupt), options(),
-        ReadContext.defaults(), allocator);
-    assertThatThrownBy(() -> {
-      while (reader.loadNextBatch()) {
-        // until a producer's failure surfaces
-      }
-    }).isInstanceOf(ReadException.class).hasMessageContaining("corrupt.parquet");
+    PrefetchArrowReader reader =
+        PrefetchArrowReader.open(
+            DataFile.of(corrupt), options(), ReadContext.defaults(), allocator);
+    assertThatThrownBy(
+            () -> {
+              while (reader.loadNextBatch()) {
+                // until a producer's failure surfaces
+              }
+            })
+        .isInstanceOf(ReadException.class)
+        .hasMessageContaining("corrupt.parquet");
     reader.close();
     assertThat(allocator.getAllocatedMemory()).isZero();
   }
 
   @Test
   void aConsumerThatReleasesTheCStreamEarlyLeavesTheAllocatorEmpty() throws IOException {
-    PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options(),
-        ReadContext.defaults(), allocator);
+    PrefetchArrowReader reader =
+        PrefetchArrowReader.open(
+            DataFile.of(parquet), options(), ReadContext.defaults(), allocator);
     try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
       reader.exportTo(stream);
       try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
@@ -136,8 +148,9 @@ class ArrowMemoryTest {
 
   @Test
   void aCStreamReadToTheEndCarriesEveryRow() throws IOException {
-    PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options(),
-        ReadContext.defaults(), allocator);
+    PrefetchArrowReader reader =
+        PrefetchArrowReader.open(
+            DataFile.of(parquet), options(), ReadContext.defaults(), allocator);
     long rows = 0;
     try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
       reader.exportTo(stream);
@@ -153,8 +166,14 @@ class ArrowMemoryTest {
 
   @Test
   void aFailedOpenLeavesNothingBehind() {
-    assertThatThrownBy(() -> PrefetchArrowReader.open(DataFile.of(dir.resolve("missing.parquet")),
-        options(), ReadContext.defaults(), allocator)).isInstanceOf(IOException.class)
+    assertThatThrownBy(
+            () ->
+                PrefetchArrowReader.open(
+                    DataFile.of(dir.resolve("missing.parquet")),
+                    options(),
+                    ReadContext.defaults(),
+                    allocator))
+        .isInstanceOf(IOException.class)
         .hasMessageContaining("missing.parquet");
     assertThat(allocator.getAllocatedMemory()).isZero();
   }

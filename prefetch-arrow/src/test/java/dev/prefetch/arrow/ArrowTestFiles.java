@@ -43,77 +43,81 @@ import org.apache.parquet.schema.MessageTypeParser;
  */
 final class ArrowTestFiles {
 
-  static final MessageType PARQUET_ALL_TYPES = MessageTypeParser.parseMessageType(
-      "message all {\n"
-      + "  required int64 id;\n"
-      + "  optional boolean b;\n"
-      + "  optional int32 i8 (INTEGER(8,true));\n"
-      + "  optional int32 i16 (INTEGER(16,true));\n"
-      + "  optional int32 i32;\n"
-      + "  optional int64 i64;\n"
-      + "  optional int32 u8 (INTEGER(8,false));\n"
-      + "  optional int32 u16 (INTEGER(16,false));\n"
-      + "  optional int32 u32 (INTEGER(32,false));\n"
-      + "  optional int64 u64 (INTEGER(64,false));\n"
-      + "  optional float f32;\n"
-      + "  optional double f64;\n"
-      + "  optional fixed_len_byte_array(2) f16 (FLOAT16);\n"
-      + "  optional int32 d9 (DECIMAL(9,2));\n"
-      + "  optional int64 d18 (DECIMAL(18,4));\n"
-      + "  optional fixed_len_byte_array(16) d38 (DECIMAL(38,10));\n"
-      + "  optional binary d60 (DECIMAL(60,5));\n"
-      + "  optional binary s (STRING);\n"
-      + "  optional binary bin;\n"
-      + "  optional fixed_len_byte_array(16) uuid (UUID);\n"
-      + "  optional fixed_len_byte_array(5) fixed5;\n"
-      + "  optional int32 dt (DATE);\n"
-      + "  optional int32 tms (TIME(MILLIS,true));\n"
-      + "  optional int64 tus (TIME(MICROS,false));\n"
-      + "  optional int64 tns (TIME(NANOS,true));\n"
-      + "  optional int64 tsms (TIMESTAMP(MILLIS,true));\n"
-      + "  optional int64 tsus (TIMESTAMP(MICROS,false));\n"
-      + "  optional int64 tsns (TIMESTAMP(NANOS,true));\n"
-      + "  optional int96 ts96;\n"
-      + "  optional group lst (LIST) { repeated group list { optional int32 element; } }\n"
-      + "  optional group lstr (LIST) { repeated group list { optional binary element (STRING); } }\n"
-      + "  optional group m (MAP) { repeated group key_value {\n"
-      + "    required binary key (STRING); optional int64 value; } }\n"
-      + "  optional group st { optional int32 x; optional binary y (STRING);\n"
-      + "    optional group z { optional int32 q (INTEGER(16,false)); } }\n"
-      + "  optional group lol (LIST) { repeated group list { optional group element (LIST) {\n"
-      + "    repeated group list { optional int64 element; } } } }\n"
-      + "  optional group lu (LIST) { repeated group list {\n"
-      + "    optional int64 element (INTEGER(64,false)); } }\n"
-      + "}");
+  static final MessageType PARQUET_ALL_TYPES =
+      MessageTypeParser.parseMessageType(
+          "message all {\n"
+              + "  required int64 id;\n"
+              + "  optional boolean b;\n"
+              + "  optional int32 i8 (INTEGER(8,true));\n"
+              + "  optional int32 i16 (INTEGER(16,true));\n"
+              + "  optional int32 i32;\n"
+              + "  optional int64 i64;\n"
+              + "  optional int32 u8 (INTEGER(8,false));\n"
+              + "  optional int32 u16 (INTEGER(16,false));\n"
+              + "  optional int32 u32 (INTEGER(32,false));\n"
+              + "  optional int64 u64 (INTEGER(64,false));\n"
+              + "  optional float f32;\n"
+              + "  optional double f64;\n"
+              + "  optional fixed_len_byte_array(2) f16 (FLOAT16);\n"
+              + "  optional int32 d9 (DECIMAL(9,2));\n"
+              + "  optional int64 d18 (DECIMAL(18,4));\n"
+              + "  optional fixed_len_byte_array(16) d38 (DECIMAL(38,10));\n"
+              + "  optional binary d60 (DECIMAL(60,5));\n"
+              + "  optional binary s (STRING);\n"
+              + "  optional binary bin;\n"
+              + "  optional fixed_len_byte_array(16) uuid (UUID);\n"
+              + "  optional fixed_len_byte_array(5) fixed5;\n"
+              + "  optional int32 dt (DATE);\n"
+              + "  optional int32 tms (TIME(MILLIS,true));\n"
+              + "  optional int64 tus (TIME(MICROS,false));\n"
+              + "  optional int64 tns (TIME(NANOS,true));\n"
+              + "  optional int64 tsms (TIMESTAMP(MILLIS,true));\n"
+              + "  optional int64 tsus (TIMESTAMP(MICROS,false));\n"
+              + "  optional int64 tsns (TIMESTAMP(NANOS,true));\n"
+              + "  optional int96 ts96;\n"
+              + "  optional group lst (LIST) { repeated group list { optional int32 element; } }\n"
+              + "  optional group lstr (LIST) { repeated group list { optional binary element (STRING); } }\n"
+              + "  optional group m (MAP) { repeated group key_value {\n"
+              + "    required binary key (STRING); optional int64 value; } }\n"
+              + "  optional group st { optional int32 x; optional binary y (STRING);\n"
+              + "    optional group z { optional int32 q (INTEGER(16,false)); } }\n"
+              + "  optional group lol (LIST) { repeated group list { optional group element (LIST) {\n"
+              + "    repeated group list { optional int64 element; } } } }\n"
+              + "  optional group lu (LIST) { repeated group list {\n"
+              + "    optional int64 element (INTEGER(64,false)); } }\n"
+              + "}");
 
   /** The Parquet columns DuckDB reads into the same types it imports from Arrow. */
-  static final List<String> DUCKDB_COLUMNS = List.of("id", "b", "i8", "i16", "i32", "i64", "u8",
-      "u16", "u32", "u64", "f32", "f64", "d9", "d18", "d38", "s", "bin", "fixed5", "dt", "tus",
-      "tsms", "tsus", "tsns", "lst", "lstr", "m", "st", "lol", "lu");
+  static final List<String> DUCKDB_COLUMNS =
+      List.of(
+          "id", "b", "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "d9",
+          "d18", "d38", "s", "bin", "fixed5", "dt", "tus", "tsms", "tsus", "tsns", "lst", "lstr",
+          "m", "st", "lol", "lu");
 
-  static final TypeDescription ORC_ALL_TYPES = TypeDescription.fromString("struct<"
-      + "id:bigint,b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,f64:double,"
-      + "s:string,c:char(5),vc:varchar(10),bin:binary,d10:decimal(10,2),d30:decimal(30,5),"
-      + "dt:date,ts:timestamp,tsz:timestamp with local time zone,"
-      + "lst:array<int>,m:map<string,double>,st:struct<x:int,y:string,z:struct<q:bigint>>,"
-      + "u:uniontype<int,string,array<bigint>>,lol:array<array<string>>,allnull:int>");
+  static final TypeDescription ORC_ALL_TYPES =
+      TypeDescription.fromString(
+          "struct<"
+              + "id:bigint,b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,f64:double,"
+              + "s:string,c:char(5),vc:varchar(10),bin:binary,d10:decimal(10,2),d30:decimal(30,5),"
+              + "dt:date,ts:timestamp,tsz:timestamp with local time zone,"
+              + "lst:array<int>,m:map<string,double>,st:struct<x:int,y:string,z:struct<q:bigint>>,"
+              + "u:uniontype<int,string,array<bigint>>,lol:array<array<string>>,allnull:int>");
 
-  private ArrowTestFiles() {
-  }
+  private ArrowTestFiles() {}
 
   // ---- Parquet
 
   static Path writeParquet(Path file, int rows, long seed) throws IOException {
     SimpleGroupFactory groups = new SimpleGroupFactory(PARQUET_ALL_TYPES);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new org.apache.hadoop.fs.Path(file.toUri()))
-        .withConf(new Configuration())
-        .withType(PARQUET_ALL_TYPES)
-        .withCompressionCodec(CompressionCodecName.SNAPPY)
-        .withRowGroupSize(256L << 10)
-        .withPageSize(8 << 10)
-        .withPageRowCountLimit(300)
-        .build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new org.apache.hadoop.fs.Path(file.toUri()))
+            .withConf(new Configuration())
+            .withType(PARQUET_ALL_TYPES)
+            .withCompressionCodec(CompressionCodecName.SNAPPY)
+            .withRowGroupSize(256L << 10)
+            .withPageSize(8 << 10)
+            .withPageRowCountLimit(300)
+            .build()) {
       for (int row = 0; row < rows; row++) {
         Random r = new Random(seed * 1_000_003L + row);
         Group g = groups.newGroup();
@@ -162,12 +166,17 @@ final class ArrowTestFiles {
           g.add("d18", r.nextLong() % 1_000_000_000_000_000_000L);
         }
         if (some(r)) {
-          g.add("d38", Binary.fromConstantByteArray(fixedTwosComplement(
-              new BigInteger(120, r).subtract(BigInteger.ONE.shiftLeft(119)), 16)));
+          g.add(
+              "d38",
+              Binary.fromConstantByteArray(
+                  fixedTwosComplement(
+                      new BigInteger(120, r).subtract(BigInteger.ONE.shiftLeft(119)), 16)));
         }
         if (some(r)) {
-          g.add("d60", Binary.fromConstantByteArray(
-              new BigInteger(190, r).subtract(BigInteger.ONE.shiftLeft(189)).toByteArray()));
+          g.add(
+              "d60",
+              Binary.fromConstantByteArray(
+                  new BigInteger(190, r).subtract(BigInteger.ONE.shiftLeft(189)).toByteArray()));
         }
         if (some(r)) {
           g.add("s", text(r));
@@ -307,10 +316,13 @@ final class ArrowTestFiles {
 
   /** Little-endian half floats: specials, subnormals and random finite values. */
   private static byte[] float16(Random r) {
-    short[] specials = {0x0000, (short) 0x8000, 0x7c00, (short) 0xfc00, 0x0001, 0x03ff, 0x7bff,
-        (short) 0xfbff, 0x3c00};
-    short bits = r.nextInt(4) == 0 ? specials[r.nextInt(specials.length)]
-        : (short) (r.nextInt(0x7c00) | (r.nextBoolean() ? 0x8000 : 0));
+    short[] specials = {
+      0x0000, (short) 0x8000, 0x7c00, (short) 0xfc00, 0x0001, 0x03ff, 0x7bff, (short) 0xfbff, 0x3c00
+    };
+    short bits =
+        r.nextInt(4) == 0
+            ? specials[r.nextInt(specials.length)]
+            : (short) (r.nextInt(0x7c00) | (r.nextBoolean() ? 0x8000 : 0));
     return new byte[] {(byte) bits, (byte) (bits >> 8)};
   }
 
@@ -328,21 +340,25 @@ final class ArrowTestFiles {
   private static byte[] int96(Random r) {
     long nanosOfDay = (long) (r.nextDouble() * 86_400_000_000_000L);
     int julianDay = 2_440_588 + r.nextInt(40_000) - 10_000;
-    return ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putLong(nanosOfDay)
-        .putInt(julianDay).array();
+    return ByteBuffer.allocate(12)
+        .order(ByteOrder.LITTLE_ENDIAN)
+        .putLong(nanosOfDay)
+        .putInt(julianDay)
+        .array();
   }
 
   // ---- ORC
 
   static Path writeOrc(Path file, int rows, long seed) throws IOException {
-    OrcFile.WriterOptions options = OrcFile.writerOptions(new Configuration())
-        .setSchema(ORC_ALL_TYPES)
-        .compress(CompressionKind.ZLIB)
-        .rowIndexStride(1000)
-        .bufferSize(4096)
-        .overwrite(true);
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        options)) {
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(new Configuration())
+            .setSchema(ORC_ALL_TYPES)
+            .compress(CompressionKind.ZLIB)
+            .rowIndexStride(1000)
+            .bufferSize(4096)
+            .overwrite(true);
+    try (Writer writer =
+        OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), options)) {
       VectorizedRowBatch batch = ORC_ALL_TYPES.createRowBatch(256);
       int row = 0;
       while (row < rows) {
@@ -392,8 +408,10 @@ final class ArrowTestFiles {
       case DOUBLE -> ((DoubleColumnVector) v).vector[slot] = r.nextGaussian() * 1e12;
       case STRING, VARCHAR, CHAR -> {
         byte[] b = text(r).getBytes(StandardCharsets.UTF_8);
-        int max = type.getCategory() == TypeDescription.Category.STRING ? b.length
-            : Math.min(b.length, type.getMaxLength());
+        int max =
+            type.getCategory() == TypeDescription.Category.STRING
+                ? b.length
+                : Math.min(b.length, type.getMaxLength());
         byte[] cut = java.util.Arrays.copyOf(b, max);
         // Cut on a character boundary: drop a trailing partial UTF-8 sequence.
         String s = new String(cut, StandardCharsets.UTF_8).replace("\uFFFD", "");
@@ -438,8 +456,8 @@ final class ArrowTestFiles {
         map.keys.ensureSize(map.childCount, true);
         map.values.ensureSize(map.childCount, true);
         for (int i = 0; i < n; i++) {
-          ((BytesColumnVector) map.keys).setVal(at + i,
-              ("k" + r.nextInt(40)).getBytes(StandardCharsets.UTF_8));
+          ((BytesColumnVector) map.keys)
+              .setVal(at + i, ("k" + r.nextInt(40)).getBytes(StandardCharsets.UTF_8));
           map.keys.isNull[at + i] = false;
           fillOrc(map.values, type.getChildren().get(1), at + i, r);
         }

@@ -45,13 +45,23 @@ class BatchLayoutTest {
   void offsetsThatDoNotStartAtZeroAreRebasedOrKept() {
     byte[] data = "xxxabcdefgh".getBytes(StandardCharsets.UTF_8);
     // Strings "abc", null, "defgh" starting at byte 3; a list column whose offsets start at 2.
-    BinaryVector strings = new BinaryVector(DataType.string(), 3, data, new int[] {3, 6, 6, 11},
-        new boolean[] {false, true, false});
+    BinaryVector strings =
+        new BinaryVector(
+            DataType.string(),
+            3,
+            data,
+            new int[] {3, 6, 6, 11},
+            new boolean[] {false, true, false});
     IntVector elements = new IntVector(DataType.int32(), 6, new int[] {9, 9, 1, 2, 3, 4}, null);
-    ListVector lists = new ListVector(DataType.list(Field.of("element", DataType.int32())), 3,
-        new int[] {2, 4, 6, 6}, elements, new boolean[] {false, false, true});
-    Schema schema = new Schema(List.of(Field.of("s", DataType.string()),
-        Field.of("l", lists.type())));
+    ListVector lists =
+        new ListVector(
+            DataType.list(Field.of("element", DataType.int32())),
+            3,
+            new int[] {2, 4, 6, 6},
+            elements,
+            new boolean[] {false, false, true});
+    Schema schema =
+        new Schema(List.of(Field.of("s", DataType.string()), Field.of("l", lists.type())));
     RecordBatch batch = new RecordBatch(FILE, 0, 3, schema, List.<ColumnVector>of(strings, lists));
     try (VectorSchemaRoot root = ArrowBatches.toArrow(batch, allocator)) {
       ValueWalk.assertSameValues(batch, root, ArrowMapping.of(schema));
@@ -73,8 +83,9 @@ class BatchLayoutTest {
           values[i] = i * 31L - 7;
           nulls[i] = i % 5 == 3;
         }
-        RecordBatch batch = new RecordBatch(FILE, 0, n, schema,
-            List.of(new LongVector(DataType.int64(), n, values, nulls)));
+        RecordBatch batch =
+            new RecordBatch(
+                FILE, 0, n, schema, List.of(new LongVector(DataType.int64(), n, values, nulls)));
         VectorSchemaRoot root = converter.convert(batch);
         assertThat(root).isSameAs(converter.root());
         ValueWalk.assertSameValues(batch, root, mapping);
@@ -87,15 +98,20 @@ class BatchLayoutTest {
     Schema schema = new Schema(List.of(Field.of("v", DataType.int64())));
     try (BatchConverter converter = ArrowBatches.converter(ArrowMapping.of(schema), allocator)) {
       org.apache.arrow.vector.BigIntVector v =
-          (org.apache.arrow.vector.BigIntVector) converter.convert(longs(schema, 100, 1)).getVector(0);
+          (org.apache.arrow.vector.BigIntVector)
+              converter.convert(longs(schema, 100, 1)).getVector(0);
       long first = v.getDataBufferAddress();
-      v = (org.apache.arrow.vector.BigIntVector) converter.convert(longs(schema, 100, 2)).getVector(0);
+      v =
+          (org.apache.arrow.vector.BigIntVector)
+              converter.convert(longs(schema, 100, 2)).getVector(0);
       assertThat(v.getDataBufferAddress()).isEqualTo(first);
       assertThat(v.get(99)).isEqualTo(2 * 99);
 
       org.apache.arrow.memory.ArrowBuf held = v.getDataBuffer();
       held.getReferenceManager().retain();
-      v = (org.apache.arrow.vector.BigIntVector) converter.convert(longs(schema, 100, 3)).getVector(0);
+      v =
+          (org.apache.arrow.vector.BigIntVector)
+              converter.convert(longs(schema, 100, 3)).getVector(0);
       assertThat(v.getDataBufferAddress()).isNotEqualTo(first);
       assertThat(v.get(99)).isEqualTo(3 * 99);
       // Whoever still holds the previous batch's buffer reads the previous batch.
@@ -109,19 +125,21 @@ class BatchLayoutTest {
     for (int i = 0; i < n; i++) {
       values[i] = factor * i;
     }
-    return new RecordBatch(FILE, 0, n, schema,
-        List.of(new LongVector(DataType.int64(), n, values, null)));
+    return new RecordBatch(
+        FILE, 0, n, schema, List.of(new LongVector(DataType.int64(), n, values, null)));
   }
 
   @Test
   void aBatchOfAnotherSchemaIsRefused() {
     Schema schema = new Schema(List.of(Field.of("v", DataType.int64())));
     Schema other = new Schema(List.of(Field.of("w", DataType.int64())));
-    RecordBatch batch = new RecordBatch(FILE, 0, 1, other,
-        List.of(new LongVector(DataType.int64(), 1, new long[] {1}, null)));
+    RecordBatch batch =
+        new RecordBatch(
+            FILE, 0, 1, other, List.of(new LongVector(DataType.int64(), 1, new long[] {1}, null)));
     try (BatchConverter converter = ArrowBatches.converter(ArrowMapping.of(schema), allocator)) {
       assertThatThrownBy(() -> converter.convert(batch))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("layouts.parquet");
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("layouts.parquet");
     }
   }
 
@@ -129,7 +147,8 @@ class BatchLayoutTest {
   void aDecimalWiderThanArrowsIsRefusedNamingTheColumn() {
     Schema schema = new Schema(List.of(Field.of("huge", DataType.decimal(80, 2))));
     assertThatThrownBy(() -> ArrowMapping.of(schema))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("huge")
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("huge")
         .hasMessageContaining("76");
   }
 }

@@ -27,14 +27,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * DuckDB reads our scan through the C Data Interface ({@code registerArrowStream}) and computes
- * the same per-column aggregates as over its own {@code read_parquet} of the same file.
+ * DuckDB reads our scan through the C Data Interface ({@code registerArrowStream}) and computes the
+ * same per-column aggregates as over its own {@code read_parquet} of the same file.
  */
 @Timeout(120)
 class DuckDbStreamTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   static Path parquet;
 
   @BeforeAll
@@ -46,29 +45,51 @@ class DuckDbStreamTest {
   private static Map<String, String> aggregates() {
     Map<String, String> a = new LinkedHashMap<>();
     a.put("rows", "count(*)");
-    for (String c : List.of("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64",
-        "d9", "d18", "d38", "id")) {
-      a.put(c, "count(" + c + ") || ' ' || min(" + c + ") || ' ' || max(" + c + ") || ' ' || sum("
-          + c + ")");
+    for (String c :
+        List.of(
+            "i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "f32", "f64", "d9", "d18", "d38",
+            "id")) {
+      a.put(
+          c,
+          "count("
+              + c
+              + ") || ' ' || min("
+              + c
+              + ") || ' ' || max("
+              + c
+              + ") || ' ' || sum("
+              + c
+              + ")");
     }
     a.put("b", "count(b) || ' ' || count_if(b)");
     a.put("s", "count(s) || ' ' || min(s) || ' ' || max(s) || ' ' || sum(strlen(s))");
-    a.put("bin", "count(bin) || ' ' || min(bin) || ' ' || max(bin) || ' ' "
-        + "|| sum(octet_length(bin))");
+    a.put(
+        "bin",
+        "count(bin) || ' ' || min(bin) || ' ' || max(bin) || ' ' " + "|| sum(octet_length(bin))");
     for (String c : List.of("fixed5", "dt", "tus", "tsms", "tsus", "tsns")) {
       a.put(c, "count(" + c + ") || ' ' || min(" + c + ") || ' ' || max(" + c + ")");
     }
-    a.put("lst", "count(lst) || ' ' || sum(len(lst)) || ' ' || sum(list_sum(lst)) || ' ' "
-        + "|| sum(list_count(lst))");
+    a.put(
+        "lst",
+        "count(lst) || ' ' || sum(len(lst)) || ' ' || sum(list_sum(lst)) || ' ' "
+            + "|| sum(list_count(lst))");
     a.put("lstr", "count(lstr) || ' ' || sum(len(lstr)) || ' ' || max(list_string_agg(lstr))");
-    a.put("m", "count(m) || ' ' || sum(cardinality(m)) || ' ' || sum(list_sum(map_values(m)))"
-        + " || ' ' || max(list_string_agg(map_keys(m)))");
-    a.put("st", "count(st) || ' ' || count(st.x) || ' ' || sum(st.x) || ' ' || max(st.y) || ' ' "
-        + "|| count(st.z) || ' ' || sum(st.z.q)");
-    a.put("lol", "count(lol) || ' ' || sum(len(lol)) || ' ' || sum(len(flatten(lol))) || ' ' "
-        + "|| sum(list_sum(flatten(lol)))");
-    a.put("lu", "count(lu) || ' ' || sum(len(lu)) || ' ' || sum(list_sum(lu)) || ' ' "
-        + "|| max(list_max(lu))");
+    a.put(
+        "m",
+        "count(m) || ' ' || sum(cardinality(m)) || ' ' || sum(list_sum(map_values(m)))"
+            + " || ' ' || max(list_string_agg(map_keys(m)))");
+    a.put(
+        "st",
+        "count(st) || ' ' || count(st.x) || ' ' || sum(st.x) || ' ' || max(st.y) || ' ' "
+            + "|| count(st.z) || ' ' || sum(st.z.q)");
+    a.put(
+        "lol",
+        "count(lol) || ' ' || sum(len(lol)) || ' ' || sum(len(flatten(lol))) || ' ' "
+            + "|| sum(list_sum(flatten(lol)))");
+    a.put(
+        "lu",
+        "count(lu) || ' ' || sum(len(lu)) || ' ' || sum(list_sum(lu)) || ' ' "
+            + "|| max(list_max(lu))");
     return a;
   }
 
@@ -77,8 +98,11 @@ class DuckDbStreamTest {
     StringBuilder sql = new StringBuilder("SELECT ");
     List<String> names = new ArrayList<>(aggregates.keySet());
     for (int i = 0; i < names.size(); i++) {
-      sql.append(i == 0 ? "" : ", ").append(aggregates.get(names.get(i))).append(" AS \"")
-          .append(names.get(i)).append('"');
+      sql.append(i == 0 ? "" : ", ")
+          .append(aggregates.get(names.get(i)))
+          .append(" AS \"")
+          .append(names.get(i))
+          .append('"');
     }
     sql.append(" FROM ").append(from);
     Map<String, String> out = new LinkedHashMap<>();
@@ -104,11 +128,16 @@ class DuckDbStreamTest {
 
   @Test
   void duckDbReadingTheCStreamAgreesWithItsOwnParquetReader() throws Exception {
-    ReadOptions options = ReadOptions.builder().columns(ArrowTestFiles.DUCKDB_COLUMNS)
-        .batchSize(1000).parallelism(2).property("prefetch.min-read-bytes", "0").build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .columns(ArrowTestFiles.DUCKDB_COLUMNS)
+            .batchSize(1000)
+            .parallelism(2)
+            .property("prefetch.min-read-bytes", "0")
+            .build();
     try (BufferAllocator allocator = new RootAllocator()) {
       try (Connection conn = DriverManager.getConnection("jdbc:duckdb:");
-           Statement st = conn.createStatement()) {
+          Statement st = conn.createStatement()) {
         // One thread, so that floating-point sums add up in the same order on both sides.
         st.execute("SET threads TO 1");
         String own = "read_parquet('" + parquet + "')";
@@ -116,8 +145,9 @@ class DuckDbStreamTest {
         Map<String, String> expectedTypes = types(st, own);
 
         try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-          PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options,
-              ReadContext.defaults(), allocator);
+          PrefetchArrowReader reader =
+              PrefetchArrowReader.open(
+                  DataFile.of(parquet), options, ReadContext.defaults(), allocator);
           reader.exportTo(stream);
           conn.unwrap(DuckDBConnection.class).registerArrowStream("scan", stream);
           Map<String, String> actual = query(st, "scan");
@@ -125,8 +155,9 @@ class DuckDbStreamTest {
           assertThat(actual.get("rows")).isEqualTo("5000");
         }
         try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-          PrefetchArrowReader reader = PrefetchArrowReader.open(DataFile.of(parquet), options,
-              ReadContext.defaults(), allocator);
+          PrefetchArrowReader reader =
+              PrefetchArrowReader.open(
+                  DataFile.of(parquet), options, ReadContext.defaults(), allocator);
           reader.exportTo(stream);
           conn.unwrap(DuckDBConnection.class).registerArrowStream("typed", stream);
           Map<String, String> actualTypes = types(st, "typed");

@@ -49,11 +49,11 @@ import org.apache.arrow.vector.complex.DenseUnionVector;
  */
 public final class ValueWalk {
 
-  private ValueWalk() {
-  }
+  private ValueWalk() {}
 
   /** Asserts every value of every column of {@code root} equals the batch's through the mapping. */
-  public static long assertSameValues(RecordBatch batch, VectorSchemaRoot root, ArrowMapping mapping) {
+  public static long assertSameValues(
+      RecordBatch batch, VectorSchemaRoot root, ArrowMapping mapping) {
     assertThat(root.getRowCount()).isEqualTo(batch.rowCount());
     List<ColumnPlan> plans = mapping.plans();
     long values = 0;
@@ -63,8 +63,11 @@ public final class ValueWalk {
       for (int row = 0; row < batch.rowCount(); row++) {
         Object expected = expected(ours, row, plans.get(c));
         Object actual = actual(arrow, row);
-        assertThat(actual).as("column %s row %d (file row %d)", batch.schema().field(c).name(),
-            row, batch.firstRow() + row).isEqualTo(expected);
+        assertThat(actual)
+            .as(
+                "column %s row %d (file row %d)",
+                batch.schema().field(c).name(), row, batch.firstRow() + row)
+            .isEqualTo(expected);
         values++;
       }
     }
@@ -85,7 +88,8 @@ public final class ValueWalk {
       return null;
     }
     if (ours instanceof BinaryVector b) {
-      return b.type().kind() == DataType.Kind.STRING ? b.getString(row)
+      return b.type().kind() == DataType.Kind.STRING
+          ? b.getString(row)
           : ByteBuffer.wrap(b.getBytes(row));
     }
     if (ours instanceof ListVector list) {
@@ -99,9 +103,10 @@ public final class ValueWalk {
       ColumnPlan entries = plan.children().get(0);
       List<Object> out = new ArrayList<>();
       for (int i = map.start(row); i < map.start(row + 1); i++) {
-        out.add(new AbstractMap.SimpleImmutableEntry<>(
-            expected(map.keys(), i, entries.children().get(0)),
-            expected(map.values(), i, entries.children().get(1))));
+        out.add(
+            new AbstractMap.SimpleImmutableEntry<>(
+                expected(map.keys(), i, entries.children().get(0)),
+                expected(map.values(), i, entries.children().get(1))));
       }
       return out;
     }

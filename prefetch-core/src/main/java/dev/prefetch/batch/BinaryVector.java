@@ -7,7 +7,8 @@ import java.util.Arrays;
  * Variable-length values (STRING, BINARY, FIXED_BINARY) stored back to back in one byte array.
  *
  * <p>Value {@code i} is {@code data[offsets[i] .. offsets[i + 1])}; {@code offsets} has at least
- * {@code size + 1} entries, and its first {@code size + 1} never decrease. A null value has an empty span.
+ * {@code size + 1} entries, and its first {@code size + 1} never decrease. A null value has an
+ * empty span.
  */
 public final class BinaryVector extends ColumnVector {
 

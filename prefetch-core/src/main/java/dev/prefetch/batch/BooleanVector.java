@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind BOOLEAN, one {@code boolean} per row.
- */
+/** Values of kind BOOLEAN, one {@code boolean} per row. */
 public final class BooleanVector extends ColumnVector {
 
   private final boolean[] values;

@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind INT8, one {@code byte} per row.
- */
+/** Values of kind INT8, one {@code byte} per row. */
 public final class ByteVector extends ColumnVector {
 
   private final byte[] values;

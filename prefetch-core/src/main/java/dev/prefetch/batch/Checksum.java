@@ -9,25 +9,27 @@ import java.util.Arrays;
  * A content hash over every value of a read, in row order, that does not depend on how the rows
  * were cut into batches (or on how many threads read them).
  *
- * <p>Each top-level column is a stream of items fed in row order: one item per value or null
- * (a variable-length value is first hashed into one item). Item {@code i} of a column goes to the
+ * <p>Each top-level column is a stream of items fed in row order: one item per value or null (a
+ * variable-length value is first hashed into one item). Item {@code i} of a column goes to the
  * column's lane {@code i mod 4}, and each lane keeps a running 64-bit hash; the result mixes every
  * lane of every column in order. Four lanes give the CPU four independent dependency chains, so
  * that feeding a value costs about a cycle: in a timed scan the checksum stands for the engine's
  * work on the rows and must not dominate the read it checks.
  *
- * <p>Values are fed in a canonical form, so a reader that is not built on {@link RecordBatch}
- * (a format library's own reader, in a benchmark) can produce the same checksum through the
- * {@code add*} methods:
+ * <p>Values are fed in a canonical form, so a reader that is not built on {@link RecordBatch} (a
+ * format library's own reader, in a benchmark) can produce the same checksum through the {@code
+ * add*} methods:
+ *
  * <ul>
- *   <li>booleans and all integer kinds (and DATE, TIME, TIMESTAMP, long-backed DECIMAL) as
- *       {@link #addLong}; FLOAT32 and FLOAT64 as {@link #addDouble} of the value widened to double;
+ *   <li>booleans and all integer kinds (and DATE, TIME, TIMESTAMP, long-backed DECIMAL) as {@link
+ *       #addLong}; FLOAT32 and FLOAT64 as {@link #addDouble} of the value widened to double;
  *   <li>STRING, BINARY, FIXED_BINARY as {@link #addBytes}; wide DECIMAL as {@link #addBytes} of the
  *       minimal big-endian two's complement unscaled value;
  *   <li>a null as {@link #addNull};
  *   <li>a LIST or MAP as {@link #addLong} of its length, then its elements (key, value, key, ...);
  *       a STRUCT as its fields in order.
  * </ul>
+ *
  * Not thread-safe: one reader feeds it.
  */
 public final class Checksum {
@@ -41,13 +43,16 @@ public final class Checksum {
   private static final long K2 = 0xC2B2AE3D27D4EB4FL;
   private static final VarHandle LONG_LE =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   /** Rows of a primitive vector widened at a time before the lane loop. */
   private static final int CHUNK = 1024;
 
   /** {@code LANES} running hashes per column. */
   private final long[] lanes;
+
   /** Items fed per column: the lane of the next item is {@code items[c] mod LANES}. */
   private final long[] items;
+
   private final long[] scratch = new long[CHUNK];
   private long rows;
 
@@ -59,8 +64,8 @@ public final class Checksum {
   /** Feeds every value of {@code batch}, row after row per column. */
   public void add(RecordBatch batch) {
     if (batch.columns().size() != items.length) {
-      throw new IllegalArgumentException("checksum of " + items.length
-          + " columns fed a batch of " + batch.columns().size());
+      throw new IllegalArgumentException(
+          "checksum of " + items.length + " columns fed a batch of " + batch.columns().size());
     }
     for (int c = 0; c < items.length; c++) {
       addColumn(c, batch.column(c), batch.rowCount());
@@ -77,41 +82,61 @@ public final class Checksum {
       addLongs(column, v.unscaledLongs(), 0, count, nulls);
     } else if (vector instanceof IntVector v) {
       int[] values = v.values();
-      addWidened(column, count, nulls, (out, from, n) -> {
-        for (int i = 0; i < n; i++) {
-          out[i] = values[from + i];
-        }
-      });
+      addWidened(
+          column,
+          count,
+          nulls,
+          (out, from, n) -> {
+            for (int i = 0; i < n; i++) {
+              out[i] = values[from + i];
+            }
+          });
     } else if (vector instanceof DoubleVector v) {
       double[] values = v.values();
-      addWidened(column, count, nulls, (out, from, n) -> {
-        for (int i = 0; i < n; i++) {
-          out[i] = canonical(values[from + i]);
-        }
-      });
+      addWidened(
+          column,
+          count,
+          nulls,
+          (out, from, n) -> {
+            for (int i = 0; i < n; i++) {
+              out[i] = canonical(values[from + i]);
+            }
+          });
     } else if (vector instanceof FloatVector v) {
       float[] values = v.values();
-      addWidened(column, count, nulls, (out, from, n) -> {
-        for (int i = 0; i < n; i++) {
-          out[i] = canonical(values[from + i]);
-        }
-      });
+      addWidened(
+          column,
+          count,
+          nulls,
+          (out, from, n) -> {
+            for (int i = 0; i < n; i++) {
+              out[i] = canonical(values[from + i]);
+            }
+          });
     } else if (vector instanceof BooleanVector v) {
       boolean[] values = v.values();
-      addWidened(column, count, nulls, (out, from, n) -> {
-        for (int i = 0; i < n; i++) {
-          out[i] = values[from + i] ? 1 : 0;
-        }
-      });
+      addWidened(
+          column,
+          count,
+          nulls,
+          (out, from, n) -> {
+            for (int i = 0; i < n; i++) {
+              out[i] = values[from + i] ? 1 : 0;
+            }
+          });
     } else if (vector instanceof BinaryVector v) {
       byte[] data = v.data();
       int[] offsets = v.offsets();
-      addWidened(column, count, nulls, (out, from, n) -> {
-        for (int i = 0; i < n; i++) {
-          int start = offsets[from + i];
-          out[i] = bytesItem(data, start, offsets[from + i + 1] - start);
-        }
-      });
+      addWidened(
+          column,
+          count,
+          nulls,
+          (out, from, n) -> {
+            for (int i = 0; i < n; i++) {
+              int start = offsets[from + i];
+              out[i] = bytesItem(data, start, offsets[from + i + 1] - start);
+            }
+          });
     } else {
       for (int row = 0; row < count; row++) {
         addValue(column, vector, row);
@@ -294,8 +319,8 @@ public final class Checksum {
   }
 
   /**
-   * One step of a lane: a bijection of {@code h} for each item, whose dependency chain is an
-   * xor, a rotation and a multiply (the item's own multiply is off the chain).
+   * One step of a lane: a bijection of {@code h} for each item, whose dependency chain is an xor, a
+   * rotation and a multiply (the item's own multiply is off the chain).
    */
   private static long mix(long h, long item) {
     return Long.rotateLeft(h ^ (item * K1), 29) * K2;

@@ -7,10 +7,10 @@ import java.util.Objects;
  *
  * <p>Lifecycle: a format allocates the primitive arrays, fills them, and hands them to a vector's
  * constructor, which takes ownership of them (no copy). From then on the vector is read-only:
- * nobody writes its arrays again until its batch is {@linkplain RecordBatch#release() released},
- * so a vector published through the runtime's queues (a happens-before edge) is safe to read from
- * any thread, and a batch may be handed on to another thread without copying. Arrays may be longer than {@link #size()}; only the first {@code size}
- * entries are values.
+ * nobody writes its arrays again until its batch is {@linkplain RecordBatch#release() released}, so
+ * a vector published through the runtime's queues (a happens-before edge) is safe to read from any
+ * thread, and a batch may be handed on to another thread without copying. Arrays may be longer than
+ * {@link #size()}; only the first {@code size} entries are values.
  *
  * <p>Nulls: {@link #nullMask()} is either null (no value is null) or a {@code boolean[]} where
  * {@code true} marks a null. The value slot of a null holds an unspecified value.
@@ -19,8 +19,18 @@ import java.util.Objects;
  * operators should read the typed arrays of the concrete vector class.
  */
 public abstract sealed class ColumnVector
-    permits BooleanVector, ByteVector, ShortVector, IntVector, LongVector, FloatVector,
-        DoubleVector, BinaryVector, DecimalVector, ListVector, StructVector, MapVector {
+    permits BooleanVector,
+        ByteVector,
+        ShortVector,
+        IntVector,
+        LongVector,
+        FloatVector,
+        DoubleVector,
+        BinaryVector,
+        DecimalVector,
+        ListVector,
+        StructVector,
+        MapVector {
 
   private final DataType type;
   private final int size;

@@ -7,8 +7,8 @@ import java.util.Objects;
  * The logical type of a column: a small type system shared by every format.
  *
  * <p>Instances are immutable and compared by value. Primitive kinds are singletons; parameterized
- * kinds (decimal, timestamp, time, fixed binary) and nested kinds (list, struct, map) are built with
- * the static factories, which validate their parameters.
+ * kinds (decimal, timestamp, time, fixed binary) and nested kinds (list, struct, map) are built
+ * with the static factories, which validate their parameters.
  *
  * <p>Which vector holds which kind is fixed, so a scan operator can switch on {@link #kind()} once
  * per column:
@@ -37,8 +37,23 @@ public final class DataType {
 
   /** The kinds of type. */
   public enum Kind {
-    BOOLEAN, INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DECIMAL, DATE, TIME, TIMESTAMP,
-    STRING, BINARY, FIXED_BINARY, LIST, STRUCT, MAP;
+    BOOLEAN,
+    INT8,
+    INT16,
+    INT32,
+    INT64,
+    FLOAT32,
+    FLOAT64,
+    DECIMAL,
+    DATE,
+    TIME,
+    TIMESTAMP,
+    STRING,
+    BINARY,
+    FIXED_BINARY,
+    LIST,
+    STRUCT,
+    MAP;
 
     /** Whether values of this kind contain other values. */
     public boolean isNested() {
@@ -47,18 +62,25 @@ public final class DataType {
   }
 
   /** The unit of a TIME or TIMESTAMP value. */
-  public enum TimeUnit { MILLIS, MICROS, NANOS }
+  public enum TimeUnit {
+    MILLIS,
+    MICROS,
+    NANOS
+  }
 
   /** Largest precision whose unscaled values always fit a {@code long}. */
   public static final int MAX_LONG_DECIMAL_PRECISION = 18;
 
-  private static final DataType BOOLEAN = new DataType(Kind.BOOLEAN, 0, 0, null, false, 0, List.of());
+  private static final DataType BOOLEAN =
+      new DataType(Kind.BOOLEAN, 0, 0, null, false, 0, List.of());
   private static final DataType INT8 = new DataType(Kind.INT8, 0, 0, null, false, 0, List.of());
   private static final DataType INT16 = new DataType(Kind.INT16, 0, 0, null, false, 0, List.of());
   private static final DataType INT32 = new DataType(Kind.INT32, 0, 0, null, false, 0, List.of());
   private static final DataType INT64 = new DataType(Kind.INT64, 0, 0, null, false, 0, List.of());
-  private static final DataType FLOAT32 = new DataType(Kind.FLOAT32, 0, 0, null, false, 0, List.of());
-  private static final DataType FLOAT64 = new DataType(Kind.FLOAT64, 0, 0, null, false, 0, List.of());
+  private static final DataType FLOAT32 =
+      new DataType(Kind.FLOAT32, 0, 0, null, false, 0, List.of());
+  private static final DataType FLOAT64 =
+      new DataType(Kind.FLOAT64, 0, 0, null, false, 0, List.of());
   private static final DataType DATE = new DataType(Kind.DATE, 0, 0, null, false, 0, List.of());
   private static final DataType STRING = new DataType(Kind.STRING, 0, 0, null, false, 0, List.of());
   private static final DataType BINARY = new DataType(Kind.BINARY, 0, 0, null, false, 0, List.of());
@@ -71,8 +93,14 @@ public final class DataType {
   private final int byteWidth;
   private final List<Field> children;
 
-  private DataType(Kind kind, int precision, int scale, TimeUnit timeUnit, boolean utcAdjusted,
-      int byteWidth, List<Field> children) {
+  private DataType(
+      Kind kind,
+      int precision,
+      int scale,
+      TimeUnit timeUnit,
+      boolean utcAdjusted,
+      int byteWidth,
+      List<Field> children) {
     this.kind = kind;
     this.precision = precision;
     this.scale = scale;
@@ -82,16 +110,45 @@ public final class DataType {
     this.children = children;
   }
 
-  public static DataType bool() { return BOOLEAN; }
-  public static DataType int8() { return INT8; }
-  public static DataType int16() { return INT16; }
-  public static DataType int32() { return INT32; }
-  public static DataType int64() { return INT64; }
-  public static DataType float32() { return FLOAT32; }
-  public static DataType float64() { return FLOAT64; }
-  public static DataType date() { return DATE; }
-  public static DataType string() { return STRING; }
-  public static DataType binary() { return BINARY; }
+  public static DataType bool() {
+    return BOOLEAN;
+  }
+
+  public static DataType int8() {
+    return INT8;
+  }
+
+  public static DataType int16() {
+    return INT16;
+  }
+
+  public static DataType int32() {
+    return INT32;
+  }
+
+  public static DataType int64() {
+    return INT64;
+  }
+
+  public static DataType float32() {
+    return FLOAT32;
+  }
+
+  public static DataType float64() {
+    return FLOAT64;
+  }
+
+  public static DataType date() {
+    return DATE;
+  }
+
+  public static DataType string() {
+    return STRING;
+  }
+
+  public static DataType binary() {
+    return BINARY;
+  }
 
   /** A decimal of {@code precision} digits, {@code scale} of them after the point. */
   public static DataType decimal(int precision, int scale) {
@@ -107,17 +164,23 @@ public final class DataType {
 
   /** A time of day, counted in {@code unit} since midnight. */
   public static DataType time(TimeUnit unit, boolean utcAdjusted) {
-    return new DataType(Kind.TIME, 0, 0, Objects.requireNonNull(unit, "unit is null"), utcAdjusted,
-        0, List.of());
+    return new DataType(
+        Kind.TIME, 0, 0, Objects.requireNonNull(unit, "unit is null"), utcAdjusted, 0, List.of());
   }
 
   /**
-   * An instant ({@code utcAdjusted}: counted from 1970-01-01T00:00Z) or a local date-time
-   * (not adjusted: counted from 1970-01-01T00:00 on a wall clock without zone).
+   * An instant ({@code utcAdjusted}: counted from 1970-01-01T00:00Z) or a local date-time (not
+   * adjusted: counted from 1970-01-01T00:00 on a wall clock without zone).
    */
   public static DataType timestamp(TimeUnit unit, boolean utcAdjusted) {
-    return new DataType(Kind.TIMESTAMP, 0, 0, Objects.requireNonNull(unit, "unit is null"),
-        utcAdjusted, 0, List.of());
+    return new DataType(
+        Kind.TIMESTAMP,
+        0,
+        0,
+        Objects.requireNonNull(unit, "unit is null"),
+        utcAdjusted,
+        0,
+        List.of());
   }
 
   /** Binary values of exactly {@code byteWidth} bytes each. */
@@ -130,7 +193,13 @@ public final class DataType {
 
   /** A list whose elements are described by {@code element}. */
   public static DataType list(Field element) {
-    return new DataType(Kind.LIST, 0, 0, null, false, 0,
+    return new DataType(
+        Kind.LIST,
+        0,
+        0,
+        null,
+        false,
+        0,
         List.of(Objects.requireNonNull(element, "element is null")));
   }
 
@@ -141,30 +210,51 @@ public final class DataType {
 
   /** A map from {@code key} values to {@code value} values. */
   public static DataType map(Field key, Field value) {
-    return new DataType(Kind.MAP, 0, 0, null, false, 0,
-        List.of(Objects.requireNonNull(key, "key is null"),
+    return new DataType(
+        Kind.MAP,
+        0,
+        0,
+        null,
+        false,
+        0,
+        List.of(
+            Objects.requireNonNull(key, "key is null"),
             Objects.requireNonNull(value, "value is null")));
   }
 
-  public Kind kind() { return kind; }
+  public Kind kind() {
+    return kind;
+  }
 
   /** Decimal precision; 0 for other kinds. */
-  public int precision() { return precision; }
+  public int precision() {
+    return precision;
+  }
 
   /** Decimal scale; 0 for other kinds. */
-  public int scale() { return scale; }
+  public int scale() {
+    return scale;
+  }
 
   /** Unit of TIME and TIMESTAMP; null for other kinds. */
-  public TimeUnit timeUnit() { return timeUnit; }
+  public TimeUnit timeUnit() {
+    return timeUnit;
+  }
 
   /** Whether a TIME or TIMESTAMP is adjusted to UTC. */
-  public boolean utcAdjusted() { return utcAdjusted; }
+  public boolean utcAdjusted() {
+    return utcAdjusted;
+  }
 
   /** Width of FIXED_BINARY values; 0 for other kinds. */
-  public int byteWidth() { return byteWidth; }
+  public int byteWidth() {
+    return byteWidth;
+  }
 
   /** Nested fields: the element of a LIST, the fields of a STRUCT, key and value of a MAP. */
-  public List<Field> children() { return children; }
+  public List<Field> children() {
+    return children;
+  }
 
   /** The element field of a LIST. */
   public Field elementField() {
@@ -198,9 +288,13 @@ public final class DataType {
     if (!(o instanceof DataType other)) {
       return false;
     }
-    return kind == other.kind && precision == other.precision && scale == other.scale
-        && timeUnit == other.timeUnit && utcAdjusted == other.utcAdjusted
-        && byteWidth == other.byteWidth && children.equals(other.children);
+    return kind == other.kind
+        && precision == other.precision
+        && scale == other.scale
+        && timeUnit == other.timeUnit
+        && utcAdjusted == other.utcAdjusted
+        && byteWidth == other.byteWidth
+        && children.equals(other.children);
   }
 
   @Override
@@ -215,21 +309,25 @@ public final class DataType {
         return "decimal(" + precision + "," + scale + ")";
       case TIME:
       case TIMESTAMP:
-        return kind.name().toLowerCase() + "(" + timeUnit.name().toLowerCase()
-            + (utcAdjusted ? ", utc" : "") + ")";
+        return kind.name().toLowerCase()
+            + "("
+            + timeUnit.name().toLowerCase()
+            + (utcAdjusted ? ", utc" : "")
+            + ")";
       case FIXED_BINARY:
         return "fixed_binary(" + byteWidth + ")";
       case LIST:
         return "list<" + children.get(0) + ">";
       case MAP:
         return "map<" + children.get(0) + ", " + children.get(1) + ">";
-      case STRUCT: {
-        StringBuilder sb = new StringBuilder("struct<");
-        for (int i = 0; i < children.size(); i++) {
-          sb.append(i == 0 ? "" : ", ").append(children.get(i));
+      case STRUCT:
+        {
+          StringBuilder sb = new StringBuilder("struct<");
+          for (int i = 0; i < children.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(children.get(i));
+          }
+          return sb.append('>').toString();
         }
-        return sb.append('>').toString();
-      }
       default:
         return kind.name().toLowerCase();
     }

@@ -6,11 +6,11 @@ import java.math.BigInteger;
 /**
  * DECIMAL values as unscaled integers.
  *
- * <p>Two layouts, chosen by precision so that the common case stays a primitive array: up to
- * {@link DataType#MAX_LONG_DECIMAL_PRECISION} digits the unscaled values are a {@code long[]}
- * ({@link #isLongBacked()}); above that each unscaled value is a big-endian two's complement byte
- * string in one {@code byte[]} with {@code size + 1} offsets, as Parquet and Java's
- * {@link BigInteger#toByteArray()} write them.
+ * <p>Two layouts, chosen by precision so that the common case stays a primitive array: up to {@link
+ * DataType#MAX_LONG_DECIMAL_PRECISION} digits the unscaled values are a {@code long[]} ({@link
+ * #isLongBacked()}); above that each unscaled value is a big-endian two's complement byte string in
+ * one {@code byte[]} with {@code size + 1} offsets, as Parquet and Java's {@link
+ * BigInteger#toByteArray()} write them.
  */
 public final class DecimalVector extends ColumnVector {
 
@@ -18,8 +18,8 @@ public final class DecimalVector extends ColumnVector {
   private final byte[] data;
   private final int[] offsets;
 
-  private DecimalVector(DataType type, int size, long[] unscaled, byte[] data, int[] offsets,
-      boolean[] nulls) {
+  private DecimalVector(
+      DataType type, int size, long[] unscaled, byte[] data, int[] offsets, boolean[] nulls) {
     super(type, size, nulls);
     if (type.kind() != DataType.Kind.DECIMAL) {
       throw new IllegalArgumentException("DecimalVector cannot hold " + type);
@@ -32,19 +32,19 @@ public final class DecimalVector extends ColumnVector {
   /** A decimal vector of precision at most 18 over unscaled longs (ownership passes). */
   public static DecimalVector ofLongs(DataType type, int size, long[] unscaled, boolean[] nulls) {
     if (type.precision() > DataType.MAX_LONG_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException("precision " + type.precision()
-          + " does not fit longs; use ofBytes");
+      throw new IllegalArgumentException(
+          "precision " + type.precision() + " does not fit longs; use ofBytes");
     }
     checkLength("unscaled", unscaled.length, size);
     return new DecimalVector(type, size, unscaled, null, null, nulls);
   }
 
   /** A decimal vector over big-endian two's complement unscaled values (ownership passes). */
-  public static DecimalVector ofBytes(DataType type, int size, byte[] data, int[] offsets,
-      boolean[] nulls) {
+  public static DecimalVector ofBytes(
+      DataType type, int size, byte[] data, int[] offsets, boolean[] nulls) {
     if (type.precision() <= DataType.MAX_LONG_DECIMAL_PRECISION) {
-      throw new IllegalArgumentException("precision " + type.precision()
-          + " fits longs; use ofLongs");
+      throw new IllegalArgumentException(
+          "precision " + type.precision() + " fits longs; use ofLongs");
     }
     checkLength("offsets", offsets.length, size + 1);
     if (offsets[size] > data.length) {

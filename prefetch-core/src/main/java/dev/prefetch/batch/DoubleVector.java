@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind FLOAT64, one {@code double} per row.
- */
+/** Values of kind FLOAT64, one {@code double} per row. */
 public final class DoubleVector extends ColumnVector {
 
   private final double[] values;

@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind FLOAT32, one {@code float} per row.
- */
+/** Values of kind FLOAT32, one {@code float} per row. */
 public final class FloatVector extends ColumnVector {
 
   private final float[] values;

@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind INT32 and DATE, one {@code int} per row.
- */
+/** Values of kind INT32 and DATE, one {@code int} per row. */
 public final class IntVector extends ColumnVector {
 
   private final int[] values;

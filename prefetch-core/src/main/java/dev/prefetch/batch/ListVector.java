@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * LIST values: row {@code i} holds the child elements {@code offsets[i] .. offsets[i + 1]}.
- * A null list and an empty list both have an empty span; the null mask tells them apart.
+ * LIST values: row {@code i} holds the child elements {@code offsets[i] .. offsets[i + 1]}. A null
+ * list and an empty list both have an empty span; the null mask tells them apart.
  */
 public final class ListVector extends ColumnVector {
 
@@ -20,16 +20,16 @@ public final class ListVector extends ColumnVector {
    * @param elements every list's elements, back to back
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
-  public ListVector(DataType type, int size, int[] offsets, ColumnVector elements,
-      boolean[] nulls) {
+  public ListVector(
+      DataType type, int size, int[] offsets, ColumnVector elements, boolean[] nulls) {
     super(type, size, nulls);
     if (type.kind() != DataType.Kind.LIST) {
       throw new IllegalArgumentException("ListVector cannot hold " + type);
     }
     checkLength("offsets", offsets.length, size + 1);
     if (offsets[size] > elements.size()) {
-      throw new IllegalArgumentException("last offset " + offsets[size]
-          + " is past the element count " + elements.size());
+      throw new IllegalArgumentException(
+          "last offset " + offsets[size] + " is past the element count " + elements.size());
     }
     this.offsets = offsets;
     this.elements = elements;

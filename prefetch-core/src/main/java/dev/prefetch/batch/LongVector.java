@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind INT64, TIME and TIMESTAMP, one {@code long} per row.
- */
+/** Values of kind INT64, TIME and TIMESTAMP, one {@code long} per row. */
 public final class LongVector extends ColumnVector {
 
   private final long[] values;

@@ -16,7 +16,12 @@ public final class MapVector extends ColumnVector {
   private final ColumnVector keys;
   private final ColumnVector values;
 
-  public MapVector(DataType type, int size, int[] offsets, ColumnVector keys, ColumnVector values,
+  public MapVector(
+      DataType type,
+      int size,
+      int[] offsets,
+      ColumnVector keys,
+      ColumnVector values,
       boolean[] nulls) {
     super(type, size, nulls);
     if (type.kind() != DataType.Kind.MAP) {
@@ -24,8 +29,11 @@ public final class MapVector extends ColumnVector {
     }
     checkLength("offsets", offsets.length, size + 1);
     if (offsets[size] > keys.size() || offsets[size] > values.size()) {
-      throw new IllegalArgumentException("last offset " + offsets[size]
-          + " is past the entry count " + Math.min(keys.size(), values.size()));
+      throw new IllegalArgumentException(
+          "last offset "
+              + offsets[size]
+              + " is past the entry count "
+              + Math.min(keys.size(), values.size()));
     }
     this.offsets = offsets;
     this.keys = keys;

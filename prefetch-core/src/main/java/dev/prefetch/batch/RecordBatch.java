@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A run of consecutive selected rows of one file, as one vector per projected column.
  *
  * <p>{@link #firstRow()} is the file row index of row 0. A batch never spans two read ranges, so
- * never a Parquet row group or ORC stripe boundary. Batches are immutable once built (see
- * {@link ColumnVector}) and may be handed to another thread.
+ * never a Parquet row group or ORC stripe boundary. Batches are immutable once built (see {@link
+ * ColumnVector}) and may be handed to another thread.
  *
  * <p>Memory: a batch's arrays are its own, and a batch nobody refers to is garbage collected like
  * any object. A consumer that is done with a batch may instead {@link #release()} it: the reader
@@ -27,12 +27,14 @@ public final class RecordBatch {
   private final Schema schema;
   private final List<ColumnVector> columns;
   private final long sizeInBytes;
+
   /** Where {@link #release()} hands the arrays; null: nowhere (release only marks the batch). */
   private final BatchRecycler recycler;
+
   private final AtomicBoolean released = new AtomicBoolean();
 
-  public RecordBatch(DataFile file, long firstRow, int rowCount, Schema schema,
-      List<ColumnVector> columns) {
+  public RecordBatch(
+      DataFile file, long firstRow, int rowCount, Schema schema, List<ColumnVector> columns) {
     this(file, firstRow, rowCount, schema, columns, null);
   }
 
@@ -41,8 +43,13 @@ public final class RecordBatch {
    *
    * @param recycler takes the vectors' arrays back on {@link #release()}, or null
    */
-  public RecordBatch(DataFile file, long firstRow, int rowCount, Schema schema,
-      List<ColumnVector> columns, BatchRecycler recycler) {
+  public RecordBatch(
+      DataFile file,
+      long firstRow,
+      int rowCount,
+      Schema schema,
+      List<ColumnVector> columns,
+      BatchRecycler recycler) {
     this.file = Objects.requireNonNull(file, "file is null");
     this.schema = Objects.requireNonNull(schema, "schema is null");
     if (firstRow < 0) {
@@ -59,8 +66,16 @@ public final class RecordBatch {
     for (int i = 0; i < columns.size(); i++) {
       ColumnVector column = columns.get(i);
       if (column.size() != rowCount) {
-        throw new IllegalArgumentException("vector " + i + " (" + schema.field(i).name()
-            + ") has " + column.size() + " values, batch has " + rowCount + " rows");
+        throw new IllegalArgumentException(
+            "vector "
+                + i
+                + " ("
+                + schema.field(i).name()
+                + ") has "
+                + column.size()
+                + " values, batch has "
+                + rowCount
+                + " rows");
       }
       bytes += column.sizeInBytes();
     }

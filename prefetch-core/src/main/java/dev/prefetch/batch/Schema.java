@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The ordered top-level fields of a read: the projected columns of a file, in the order the
- * batches carry their vectors.
+ * The ordered top-level fields of a read: the projected columns of a file, in the order the batches
+ * carry their vectors.
  */
 public final class Schema {
 

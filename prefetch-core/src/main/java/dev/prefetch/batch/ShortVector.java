@@ -1,8 +1,6 @@
 package dev.prefetch.batch;
 
-/**
- * Values of kind INT16, one {@code short} per row.
- */
+/** Values of kind INT16, one {@code short} per row. */
 public final class ShortVector extends ColumnVector {
 
   private final short[] values;

@@ -18,8 +18,12 @@ public final class StructVector extends ColumnVector {
       throw new IllegalArgumentException("StructVector cannot hold " + type);
     }
     if (children.size() != type.children().size()) {
-      throw new IllegalArgumentException("struct has " + type.children().size()
-          + " fields but " + children.size() + " child vectors");
+      throw new IllegalArgumentException(
+          "struct has "
+              + type.children().size()
+              + " fields but "
+              + children.size()
+              + " child vectors");
     }
     for (ColumnVector child : children) {
       if (child.size() < size) {

@@ -7,6 +7,7 @@ import java.io.IOException;
  * and files.
  *
  * <p>Contract for implementations:
+ *
  * <ul>
  *   <li>{@link #get} is single-flight: when several threads miss the same key at once, the loader
  *       runs once and the others wait for and share its value. A loader that throws caches nothing;

@@ -16,8 +16,8 @@ public record CacheKey(CacheKind kind, FileIdentity file, long position, long le
     Objects.requireNonNull(kind, "kind is null");
     Objects.requireNonNull(file, "file is null");
     if (position < -1 || length < -1) {
-      throw new IllegalArgumentException("position and length must be >= -1: "
-          + position + ", " + length);
+      throw new IllegalArgumentException(
+          "position and length must be >= -1: " + position + ", " + length);
     }
   }
 

@@ -12,23 +12,41 @@ package dev.prefetch.cache;
  * @param evictions entries removed to respect the byte bound
  * @param evictedBytes bytes of those entries
  */
-public record CacheStats(long hits, long misses, long loads, long loadFailures,
-    long totalLoadNanos, long bypasses, long evictions, long evictedBytes) {
+public record CacheStats(
+    long hits,
+    long misses,
+    long loads,
+    long loadFailures,
+    long totalLoadNanos,
+    long bypasses,
+    long evictions,
+    long evictedBytes) {
 
   public static final CacheStats EMPTY = new CacheStats(0, 0, 0, 0, 0, 0, 0, 0);
 
   /** The counters of two caches added up. */
   public CacheStats plus(CacheStats other) {
-    return new CacheStats(hits + other.hits, misses + other.misses, loads + other.loads,
-        loadFailures + other.loadFailures, totalLoadNanos + other.totalLoadNanos,
-        bypasses + other.bypasses, evictions + other.evictions, evictedBytes + other.evictedBytes);
+    return new CacheStats(
+        hits + other.hits,
+        misses + other.misses,
+        loads + other.loads,
+        loadFailures + other.loadFailures,
+        totalLoadNanos + other.totalLoadNanos,
+        bypasses + other.bypasses,
+        evictions + other.evictions,
+        evictedBytes + other.evictedBytes);
   }
 
   /** The counters accumulated since {@code earlier}. */
   public CacheStats minus(CacheStats earlier) {
-    return new CacheStats(hits - earlier.hits, misses - earlier.misses, loads - earlier.loads,
-        loadFailures - earlier.loadFailures, totalLoadNanos - earlier.totalLoadNanos,
-        bypasses - earlier.bypasses, evictions - earlier.evictions,
+    return new CacheStats(
+        hits - earlier.hits,
+        misses - earlier.misses,
+        loads - earlier.loads,
+        loadFailures - earlier.loadFailures,
+        totalLoadNanos - earlier.totalLoadNanos,
+        bypasses - earlier.bypasses,
+        evictions - earlier.evictions,
         evictedBytes - earlier.evictedBytes);
   }
 }

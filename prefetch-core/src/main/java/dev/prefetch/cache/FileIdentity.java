@@ -15,13 +15,13 @@ import org.apache.hadoop.fs.Path;
  * never meets stale metadata.
  *
  * <p>The version is the store's ETag ({@link EtagSource}: S3A, ABFS, GCS report one per object
- * version). Where there is none (the local filesystem, HDFS), a rewrite is told apart only by a
- * new length or modification time: a file rewritten with the same length within the
- * filesystem's timestamp resolution (a second on some stores, a millisecond locally) between
- * two opens keeps its identity. Also the identity comes from the status taken before the footer
- * is read, so a rewrite that lands between that status and the footer read can pair the new
- * footer with the old identity; with an ETag the store refuses reads of another version where
- * it enforces change detection (S3A's default), elsewhere that window remains.
+ * version). Where there is none (the local filesystem, HDFS), a rewrite is told apart only by a new
+ * length or modification time: a file rewritten with the same length within the filesystem's
+ * timestamp resolution (a second on some stores, a millisecond locally) between two opens keeps its
+ * identity. Also the identity comes from the status taken before the footer is read, so a rewrite
+ * that lands between that status and the footer read can pair the new footer with the old identity;
+ * with an ETag the store refuses reads of another version where it enforces change detection (S3A's
+ * default), elsewhere that window remains.
  *
  * @param uri the file's fully qualified URI
  * @param length its length in bytes
@@ -55,15 +55,17 @@ public record FileIdentity(URI uri, long length, long modificationTime, String v
     if (status.getModificationTime() <= 0 && version == null) {
       return null;
     }
-    return new FileIdentity(status.getPath().toUri(), status.getLen(),
-        status.getModificationTime(), version);
+    return new FileIdentity(
+        status.getPath().toUri(), status.getLen(), status.getModificationTime(), version);
   }
 
   private static String emptyToNull(String tag) {
     return tag == null || tag.isEmpty() ? null : tag;
   }
 
-  /** Reads the status of {@code path} and returns its identity, or null as {@link #of(FileStatus)}. */
+  /**
+   * Reads the status of {@code path} and returns its identity, or null as {@link #of(FileStatus)}.
+   */
   public static FileIdentity of(FileSystem fs, Path path) throws IOException {
     try {
       return of(fs.getFileStatus(path));

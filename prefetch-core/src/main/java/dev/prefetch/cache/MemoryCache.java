@@ -1,12 +1,12 @@
 package dev.prefetch.cache;
 
-import dev.prefetch.internal.jfr.CacheLookupEvent;
-import dev.prefetch.internal.jfr.Events;
 import com.google.common.cache.CacheBuilder;
 import com.google.common.cache.RemovalCause;
 import com.google.common.cache.RemovalNotification;
 import com.google.common.util.concurrent.ExecutionError;
 import com.google.common.util.concurrent.UncheckedExecutionException;
+import dev.prefetch.internal.jfr.CacheLookupEvent;
+import dev.prefetch.internal.jfr.Events;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.channels.ClosedByInterruptException;
@@ -15,8 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * An in-memory {@link Cache} bounded by the total {@link CacheValue#weight() weight} (bytes) of
- * its values, evicting least recently used entries first.
+ * An in-memory {@link Cache} bounded by the total {@link CacheValue#weight() weight} (bytes) of its
+ * values, evicting least recently used entries first.
  *
  * <pre>{@code
  * Cache cache = MemoryCache.builder().maximumBytes(64L << 20).build();
@@ -24,14 +24,14 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <h2>Design</h2>
  *
- * <p><b>Engine.</b> The entries live in a Guava {@code com.google.common.cache.Cache} built with
- * a byte weigher, {@code maximumWeight(maximumBytes)} and {@code concurrencyLevel(1)}. Guava
- * rather than Caffeine: Guava is already a dependency of this module (and of Hadoop), so the cache
- * adds no jar and no version to align; a metadata cache sees few writes (one per file version)
- * and lock-free reads, where Caffeine's write buffers buy nothing measurable. One segment makes
- * the bound exact: Guava splits the weight bound evenly over its segments, so with several
- * segments an entry could be evicted while the cache as a whole is far from full. Loads run
- * outside the segment lock, so one segment does not serialise loaders of different keys.
+ * <p><b>Engine.</b> The entries live in a Guava {@code com.google.common.cache.Cache} built with a
+ * byte weigher, {@code maximumWeight(maximumBytes)} and {@code concurrencyLevel(1)}. Guava rather
+ * than Caffeine: Guava is already a dependency of this module (and of Hadoop), so the cache adds no
+ * jar and no version to align; a metadata cache sees few writes (one per file version) and
+ * lock-free reads, where Caffeine's write buffers buy nothing measurable. One segment makes the
+ * bound exact: Guava splits the weight bound evenly over its segments, so with several segments an
+ * entry could be evicted while the cache as a whole is far from full. Loads run outside the segment
+ * lock, so one segment does not serialise loaders of different keys.
  *
  * <p><b>Single flight.</b> {@link #get} calls Guava's {@code get(key, callable)}. The first thread
  * that misses installs a loading placeholder under the segment lock and runs the loader on its own
@@ -41,10 +41,10 @@ import java.util.concurrent.atomic.LongAdder;
  * placeholder and every waiter returns that same instance. On failure the placeholder is removed,
  * nothing is cached, and the loader thread and each waiter rethrow the loader's own exception
  * instance (an {@link IOException} stays that IOException, a RuntimeException or Error stays
- * itself); the next {@code get} loads again. One failure is not shared: a load cancelled by its
- * own thread's interrupt (an {@code InterruptedIOException}, a {@code ClosedByInterruptException},
- * or any IOException thrown while the loading thread's interrupt flag is set: a reader being
- * closed or a task being cancelled) fails only that thread; each waiter then loads again itself,
+ * itself); the next {@code get} loads again. One failure is not shared: a load cancelled by its own
+ * thread's interrupt (an {@code InterruptedIOException}, a {@code ClosedByInterruptException}, or
+ * any IOException thrown while the loading thread's interrupt flag is set: a reader being closed or
+ * a task being cancelled) fails only that thread; each waiter then loads again itself,
  * single-flight among the waiters, so one cancelled reader never fails the others.
  *
  * <p><b>What is atomic.</b> Each method is atomic for its key: a lookup sees either no entry or a
@@ -52,10 +52,11 @@ import java.util.concurrent.atomic.LongAdder;
  * counters: while other threads work, the numbers may reflect some operations and not others.
  *
  * <p><b>Counters</b> (each a {@link LongAdder}, so counting never contends):
+ *
  * <ul>
- *   <li>{@code hits}: {@code get} calls that returned a cached value without running their
- *       loader, including waiters that shared a concurrent load; {@code getIfPresent} calls that
- *       found a value.
+ *   <li>{@code hits}: {@code get} calls that returned a cached value without running their loader,
+ *       including waiters that shared a concurrent load; {@code getIfPresent} calls that found a
+ *       value.
  *   <li>{@code misses}: {@code get} calls that ran their loader (one per load, never per waiter);
  *       {@code getIfPresent} calls that found nothing (or only a load in progress).
  *   <li>{@code loads} / {@code loadFailures}: loader runs that returned a value / threw. A waiter
@@ -68,8 +69,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p><b>Oversized values.</b> A value heavier than {@code maximumBytes} can never fit. It is not
  * cached (not counted as an eviction either): {@code get} returns it to the loader thread and its
- * waiters, and a {@code put} of it only removes any previous value of the key. Every later
- * {@code get} of that key loads again.
+ * waiters, and a {@code put} of it only removes any previous value of the key. Every later {@code
+ * get} of that key loads again.
  */
 public final class MemoryCache implements Cache {
 
@@ -87,12 +88,13 @@ public final class MemoryCache implements Cache {
 
   private MemoryCache(long maximumBytes) {
     this.maximumBytes = maximumBytes;
-    this.entries = CacheBuilder.newBuilder()
-        .concurrencyLevel(1)
-        .maximumWeight(maximumBytes)
-        .<CacheKey, CacheValue>weigher((key, value) -> value.length())
-        .removalListener(this::onRemoval)
-        .build();
+    this.entries =
+        CacheBuilder.newBuilder()
+            .concurrencyLevel(1)
+            .maximumWeight(maximumBytes)
+            .<CacheKey, CacheValue>weigher((key, value) -> value.length())
+            .removalListener(this::onRemoval)
+            .build();
   }
 
   public static Builder builder() {
@@ -157,7 +159,8 @@ public final class MemoryCache implements Cache {
     } catch (IOException | RuntimeException | Error e) {
       totalLoadNanos.add(System.nanoTime() - start);
       loadFailures.increment();
-      if (e instanceof InterruptedIOException || e instanceof ClosedByInterruptException
+      if (e instanceof InterruptedIOException
+          || e instanceof ClosedByInterruptException
           || (e instanceof IOException && Thread.currentThread().isInterrupted())) {
         // The loading reader was cancelled: its waiters must not fail with it (see the class doc).
         throw new CancelledLoad((IOException) e);
@@ -249,8 +252,15 @@ public final class MemoryCache implements Cache {
 
   @Override
   public CacheStats stats() {
-    return new CacheStats(hits.sum(), misses.sum(), loads.sum(), loadFailures.sum(),
-        totalLoadNanos.sum(), bypasses.sum(), evictions.sum(), evictedBytes.sum());
+    return new CacheStats(
+        hits.sum(),
+        misses.sum(),
+        loads.sum(),
+        loadFailures.sum(),
+        totalLoadNanos.sum(),
+        bypasses.sum(),
+        evictions.sum(),
+        evictedBytes.sum());
   }
 
   private void onRemoval(RemovalNotification<CacheKey, CacheValue> removal) {
@@ -289,8 +299,7 @@ public final class MemoryCache implements Cache {
   public static final class Builder {
     private long maximumBytes = -1;
 
-    private Builder() {
-    }
+    private Builder() {}
 
     /** The bound on the total bytes of cached values; required, must be positive. */
     public Builder maximumBytes(long maximumBytes) {

@@ -21,12 +21,12 @@ import java.util.Set;
  *     .build();
  * }</pre>
  *
- * <p>Kinds without a route go to the default backend. Key operations ({@code get},
- * {@code getIfPresent}, {@code put}, {@code invalidate}) go to the key's backend and are as atomic
- * and single-flight as that backend. The whole-cache operations visit every distinct backend once
- * (one backend may serve several kinds): {@link #stats()} and {@link #sizeInBytes()} are their
- * sums, {@link #invalidateAll()} clears each. {@link #recordBypass()} has no key, hence no kind:
- * it is counted by the default backend.
+ * <p>Kinds without a route go to the default backend. Key operations ({@code get}, {@code
+ * getIfPresent}, {@code put}, {@code invalidate}) go to the key's backend and are as atomic and
+ * single-flight as that backend. The whole-cache operations visit every distinct backend once (one
+ * backend may serve several kinds): {@link #stats()} and {@link #sizeInBytes()} are their sums,
+ * {@link #invalidateAll()} clears each. {@link #recordBypass()} has no key, hence no kind: it is
+ * counted by the default backend.
  *
  * <p>Immutable after {@link Builder#build()}; thread-safe when its backends are.
  */
@@ -34,6 +34,7 @@ public final class RoutingCache implements Cache {
 
   private final EnumMap<CacheKind, Cache> routes;
   private final Cache defaultCache;
+
   /** Every distinct backend once, the default first. */
   private final List<Cache> backends;
 
@@ -127,10 +128,11 @@ public final class RoutingCache implements Cache {
     private final Map<CacheKind, Cache> routes = new EnumMap<>(CacheKind.class);
     private Cache defaultCache;
 
-    private Builder() {
-    }
+    private Builder() {}
 
-    /** Sends keys of {@code kind} to {@code backend}; a later route of the same kind replaces it. */
+    /**
+     * Sends keys of {@code kind} to {@code backend}; a later route of the same kind replaces it.
+     */
     public Builder route(CacheKind kind, Cache backend) {
       Objects.requireNonNull(kind, "kind is null");
       Objects.requireNonNull(backend, "backend is null");

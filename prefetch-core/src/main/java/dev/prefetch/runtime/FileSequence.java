@@ -13,8 +13,8 @@ import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -22,15 +22,15 @@ import java.util.concurrent.locks.ReentrantLock;
  * The files of one reader and their plans, planned lazily and at most once each.
  *
  * <p>Threads: the consumer plans file 0 when the reader opens; producers (or the consumer on the
- * single path) plan later files as they reach them. {@link #plan(int)} is single-flight per file:
- * a second caller waits (interruptibly) on the file's lock for the first one's plan. Plans are written under
- * that lock ({@code locks[i]} per slot) and published through {@code plans}, an atomic array, so
- * that {@link #plannedOrNull} and {@link #rangesPlanned} never wait: the exchange calls them while
- * holding its own lock, which must never wait for planning I/O (close and the consumer's
- * interrupt would wait with it). {@link #close()} runs after every reader of every plan is closed
- * (or abandoned, see PrefetchingBatchReader) and takes no planning lock: sequentially consistent
- * operations on {@code closed} and {@code plans} decide whether close or the planner closes a plan
- * that is published while close runs.
+ * single path) plan later files as they reach them. {@link #plan(int)} is single-flight per file: a
+ * second caller waits (interruptibly) on the file's lock for the first one's plan. Plans are
+ * written under that lock ({@code locks[i]} per slot) and published through {@code plans}, an
+ * atomic array, so that {@link #plannedOrNull} and {@link #rangesPlanned} never wait: the exchange
+ * calls them while holding its own lock, which must never wait for planning I/O (close and the
+ * consumer's interrupt would wait with it). {@link #close()} runs after every reader of every plan
+ * is closed (or abandoned, see PrefetchingBatchReader) and takes no planning lock: sequentially
+ * consistent operations on {@code closed} and {@code plans} decide whether close or the planner
+ * closes a plan that is published while close runs.
  */
 final class FileSequence implements AutoCloseable {
 
@@ -38,19 +38,25 @@ final class FileSequence implements AutoCloseable {
   private final ReadOptions options;
   private final ReadContext context;
   private final ScanCounters counters;
+
   /** Per file: held while it is planned; waiters take it interruptibly, so close frees them. */
   private final ReentrantLock[] locks;
+
   private final AtomicReferenceArray<FilePlan> plans;
+
   /** Per file: range readers open on its plan now. */
   private final AtomicIntegerArray openReaders;
+
   /** Per file: 1 once every range of it is claimed (or read, on the single path). */
   private final AtomicIntegerArray claimsDone;
+
   /** Ranges of every plan made, kept after close so that final metrics still count them. */
   private final AtomicLong rangesPlanned = new AtomicLong();
+
   private volatile boolean closed;
 
-  FileSequence(List<DataFile> files, ReadOptions options, ReadContext context,
-      ScanCounters counters) {
+  FileSequence(
+      List<DataFile> files, ReadOptions options, ReadContext context, ScanCounters counters) {
     this.files = List.copyOf(files);
     this.options = options;
     this.context = context;
@@ -77,9 +83,9 @@ final class FileSequence implements AutoCloseable {
   }
 
   /**
-   * The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. Null
-   * only when the file was planned, handed out whole and its plan dropped ({@link #claimsDone})
-   * while the caller waited: a claimer that came too late, which then moves on.
+   * The plan of file {@code index}, planning it if nobody has yet. Errors are not cached. Null only
+   * when the file was planned, handed out whole and its plan dropped ({@link #claimsDone}) while
+   * the caller waited: a claimer that came too late, which then moves on.
    */
   FilePlan plan(int index) throws IOException {
     FilePlan planned = plans.get(index);
@@ -90,8 +96,9 @@ final class FileSequence implements AutoCloseable {
       locks[index].lockInterruptibly();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      InterruptedIOException interrupted = new InterruptedIOException(
-          "interrupted while another thread planned " + files.get(index));
+      InterruptedIOException interrupted =
+          new InterruptedIOException(
+              "interrupted while another thread planned " + files.get(index));
       interrupted.initCause(e);
       throw interrupted;
     }
@@ -122,7 +129,9 @@ final class FileSequence implements AutoCloseable {
     }
   }
 
-  /** Like {@link #plan(int)}, with failures wrapped into a {@link ReadException} naming the file. */
+  /**
+   * Like {@link #plan(int)}, with failures wrapped into a {@link ReadException} naming the file.
+   */
   FilePlan planForRead(int index) throws ReadException {
     try {
       return plan(index);
@@ -164,9 +173,9 @@ final class FileSequence implements AutoCloseable {
   }
 
   /**
-   * Every range of file {@code index} has been handed out: once its last reader is closed, its
-   * plan is closed and dropped, so a scan of many files holds the plans of the files in flight
-   * only, not of every file it read.
+   * Every range of file {@code index} has been handed out: once its last reader is closed, its plan
+   * is closed and dropped, so a scan of many files holds the plans of the files in flight only, not
+   * of every file it read.
    */
   void claimsDone(int index) {
     claimsDone.set(index, 1);
@@ -211,8 +220,10 @@ final class FileSequence implements AutoCloseable {
           plan.close();
         } catch (IOException | RuntimeException e) {
           if (failure == null) {
-            failure = e instanceof ReadException read && read.file() != null ? read
-                : new ReadException(files.get(i), "cannot close", e);
+            failure =
+                e instanceof ReadException read && read.file() != null
+                    ? read
+                    : new ReadException(files.get(i), "cannot close", e);
           }
         }
       }

@@ -19,14 +19,14 @@ final class FormatRegistry {
 
   private static volatile List<FileFormat> formats;
 
-  private FormatRegistry() {
-  }
+  private FormatRegistry() {}
 
   static List<FileFormat> formats() {
     List<FileFormat> loaded = formats;
     if (loaded == null) {
       List<FileFormat> found = new ArrayList<>();
-      for (FileFormat format : ServiceLoader.load(FileFormat.class, FormatRegistry.class.getClassLoader())) {
+      for (FileFormat format :
+          ServiceLoader.load(FileFormat.class, FormatRegistry.class.getClassLoader())) {
         found.add(format);
       }
       loaded = List.copyOf(found);
@@ -39,8 +39,8 @@ final class FormatRegistry {
   static FileFormat formatOf(DataFile file, Configuration conf) throws IOException {
     List<FileFormat> all = formats();
     if (all.isEmpty()) {
-      throw new IllegalStateException("no file format on the class path: add format-parquet "
-          + "or format-orc");
+      throw new IllegalStateException(
+          "no file format on the class path: add format-parquet " + "or format-orc");
     }
     String name = file.path().getName();
     for (FileFormat format : all) {
@@ -71,7 +71,11 @@ final class FormatRegistry {
     for (FileFormat format : all) {
       names.add(format.name());
     }
-    throw new CorruptFileException("Not a " + String.join(" or ", names) + " file: " + file
-        + (length == 0 ? " (empty)" : " (unknown magic bytes)"));
+    throw new CorruptFileException(
+        "Not a "
+            + String.join(" or ", names)
+            + " file: "
+            + file
+            + (length == 0 ? " (empty)" : " (unknown magic bytes)"));
   }
 }

@@ -13,9 +13,9 @@ import dev.prefetch.spi.FilePlan;
 record PrefetchDecision(boolean prefetch, int parallelism, String reason) {
 
   /**
-   * Prefetch only when enabled, when there is more than one range to spread, and when the
-   * estimated compressed bytes of the selected columns reach {@code prefetch.min-read-bytes}:
-   * below that, thread start-up and hand-off cost more than they save.
+   * Prefetch only when enabled, when there is more than one range to spread, and when the estimated
+   * compressed bytes of the selected columns reach {@code prefetch.min-read-bytes}: below that,
+   * thread start-up and hand-off cost more than they save.
    */
   static PrefetchDecision decide(ReadOptions options, int fileCount, FilePlan first) {
     if (!options.prefetchEnabled()) {
@@ -28,20 +28,37 @@ record PrefetchDecision(boolean prefetch, int parallelism, String reason) {
         return new PrefetchDecision(false, 0, ranges + " read range(s)");
       }
       if (bytes < options.minReadBytes()) {
-        return new PrefetchDecision(false, 0, "estimated " + bytes + " bytes < "
-            + ReadOptions.PREFETCH_MIN_READ_BYTES + "=" + options.minReadBytes());
+        return new PrefetchDecision(
+            false,
+            0,
+            "estimated "
+                + bytes
+                + " bytes < "
+                + ReadOptions.PREFETCH_MIN_READ_BYTES
+                + "="
+                + options.minReadBytes());
       }
       int producers = Math.min(options.parallelism(), ranges);
-      return new PrefetchDecision(true, producers, ranges + " ranges, estimated " + bytes
-          + " bytes >= " + options.minReadBytes());
+      return new PrefetchDecision(
+          true,
+          producers,
+          ranges + " ranges, estimated " + bytes + " bytes >= " + options.minReadBytes());
     }
     // Several files: later files are planned lazily, so estimate from the first one.
     long estimate = bytes > Long.MAX_VALUE / fileCount ? Long.MAX_VALUE : bytes * fileCount;
     if (estimate < options.minReadBytes()) {
-      return new PrefetchDecision(false, 0, fileCount + " files, estimated " + estimate
-          + " bytes < " + ReadOptions.PREFETCH_MIN_READ_BYTES + "=" + options.minReadBytes());
+      return new PrefetchDecision(
+          false,
+          0,
+          fileCount
+              + " files, estimated "
+              + estimate
+              + " bytes < "
+              + ReadOptions.PREFETCH_MIN_READ_BYTES
+              + "="
+              + options.minReadBytes());
     }
-    return new PrefetchDecision(true, options.parallelism(), fileCount + " files, estimated "
-        + estimate + " bytes");
+    return new PrefetchDecision(
+        true, options.parallelism(), fileCount + " files, estimated " + estimate + " bytes");
   }
 }

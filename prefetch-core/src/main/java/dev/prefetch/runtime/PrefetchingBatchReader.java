@@ -15,25 +15,27 @@ import java.util.concurrent.TimeUnit;
  * The prefetching path: P {@link Producer}s fill their queues in an {@link Exchange}; the caller
  * (the consumer) takes batches in order.
  *
- * <p>Lifecycle: producers start in the constructor (own daemon threads named
- * {@code prefetch-<name>-<i>}, or slices submitted to the context's executor, which then never
- * wait for room on its threads: see {@link Exchange}). {@link #close()} may run at any time on the
- * consumer thread and returns within {@link #CLOSE_BOUND_MILLIS}: it stops the exchange (which
- * interrupts running slices and hands close the producers not running, whose files it releases
- * itself), waits {@link #INTERRUPT_GRACE_MILLIS} for running producers to exit (each closes its
- * file handles on the way out), then aborts the readers of those still stuck in I/O that ignores
- * interrupts (closing their streams from this thread), waits {@link #ABORT_GRACE_MILLIS} more,
- * and abandons whatever is still stuck (counted in {@link ReaderMetrics#producersAbandoned()}):
- * such a producer finds the exchange closed and releases its reader when its I/O returns. Then it
- * closes the plans, without waiting for a plan in progress (its planner closes it). After close
- * returns no producer of this reader runs, except abandoned ones.
+ * <p>Lifecycle: producers start in the constructor (own daemon threads named {@code
+ * prefetch-<name>-<i>}, or slices submitted to the context's executor, which then never wait for
+ * room on its threads: see {@link Exchange}). {@link #close()} may run at any time on the consumer
+ * thread and returns within {@link #CLOSE_BOUND_MILLIS}: it stops the exchange (which interrupts
+ * running slices and hands close the producers not running, whose files it releases itself), waits
+ * {@link #INTERRUPT_GRACE_MILLIS} for running producers to exit (each closes its file handles on
+ * the way out), then aborts the readers of those still stuck in I/O that ignores interrupts
+ * (closing their streams from this thread), waits {@link #ABORT_GRACE_MILLIS} more, and abandons
+ * whatever is still stuck (counted in {@link ReaderMetrics#producersAbandoned()}): such a producer
+ * finds the exchange closed and releases its reader when its I/O returns. Then it closes the plans,
+ * without waiting for a plan in progress (its planner closes it). After close returns no producer
+ * of this reader runs, except abandoned ones.
  */
 final class PrefetchingBatchReader implements BatchReader {
 
   /** How long close() waits for interrupted producers to exit before it aborts their I/O. */
   static final long INTERRUPT_GRACE_MILLIS = 400;
+
   /** How long close() then waits for aborted producers before it abandons them. */
   static final long ABORT_GRACE_MILLIS = 300;
+
   /** The bound on close(), whatever a producer is blocked on. */
   static final long CLOSE_BOUND_MILLIS = 1000;
 
@@ -48,48 +50,56 @@ final class PrefetchingBatchReader implements BatchReader {
   private final Thread[] threads;
   private boolean closed;
 
-  PrefetchingBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
-      int queueCapacity, long maxBufferedBytes, ReadContext context, String name) {
+  PrefetchingBatchReader(
+      FileSequence files,
+      Schema schema,
+      PrefetchDecision decision,
+      int queueCapacity,
+      long maxBufferedBytes,
+      ReadContext context,
+      String name) {
     this.files = files;
     this.schema = schema;
     this.decision = decision;
     this.context = context;
     int count = decision.parallelism();
     ExecutorService executor = context.executor();
-    this.exchange = new Exchange(files, count, queueCapacity, maxBufferedBytes, stats,
-        executor != null);
+    this.exchange =
+        new Exchange(files, count, queueCapacity, maxBufferedBytes, stats, executor != null);
     this.exited = new CountDownLatch(count);
     this.producers = new Producer[count];
     this.threads = new Thread[count];
     for (int i = 0; i < count; i++) {
       producers[i] = new Producer(i, exchange, exited);
     }
-    exchange.attach(new Exchange.Slices() {
-      @Override
-      public void submit(int producer) {
-        PrefetchingBatchReader.this.submit(executor, producer);
-      }
+    exchange.attach(
+        new Exchange.Slices() {
+          @Override
+          public void submit(int producer) {
+            PrefetchingBatchReader.this.submit(executor, producer);
+          }
 
-      @Override
-      public void help(int producer) {
-        producers[producer].help();
-      }
-    });
+          @Override
+          public void help(int producer) {
+            producers[producer].help();
+          }
+        });
     start(executor, name);
   }
 
   /**
-   * Submits a slice of a producer. A refusal fails the read; the producer stays queued and
-   * close() releases it. With a caller-runs executor the slice runs right here, on whichever
-   * thread submits (the consumer, or the opener in this constructor): a slice never waits for the
-   * consumer, so that is slower but cannot deadlock.
+   * Submits a slice of a producer. A refusal fails the read; the producer stays queued and close()
+   * releases it. With a caller-runs executor the slice runs right here, on whichever thread submits
+   * (the consumer, or the opener in this constructor): a slice never waits for the consumer, so
+   * that is slower but cannot deadlock.
    */
   private void submit(ExecutorService executor, int producer) {
     try {
       executor.execute(producers[producer]);
     } catch (RuntimeException e) {
-      exchange.fail(new ReadException(files.file(0),
-          "the read context's executor rejected a producer", e), -1);
+      exchange.fail(
+          new ReadException(files.file(0), "the read context's executor rejected a producer", e),
+          -1);
     }
   }
 
@@ -193,7 +203,9 @@ final class PrefetchingBatchReader implements BatchReader {
     }
   }
 
-  /** Waits until every producer exited or {@code millis} after {@code start}; true if interrupted. */
+  /**
+   * Waits until every producer exited or {@code millis} after {@code start}; true if interrupted.
+   */
   private boolean awaitExits(long start, long millis) {
     boolean interrupted = false;
     long deadline = start + TimeUnit.MILLISECONDS.toNanos(millis);

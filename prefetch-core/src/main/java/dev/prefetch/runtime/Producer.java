@@ -8,21 +8,20 @@ import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * One producer: claims tasks from the {@link Exchange}, reads them with its own
- * {@link RangeReader} (one per file, so its own file handle and decoders), and queues the batches.
+ * One producer: claims tasks from the {@link Exchange}, reads them with its own {@link RangeReader}
+ * (one per file, so its own file handle and decoders), and queues the batches.
  *
  * <p>It runs in slices (see the {@link Exchange} class doc): on a thread of its reader, one slice
- * for its whole life; on the context's executor, a slice ends when the producer parks for room
- * and the exchange resubmits it when room frees. Its fields are its state between slices and are
- * touched only by the one owner the exchange's run state names: the thread running the slice,
- * or, once the producer is parked or queued at close, the closing thread ({@link #release}).
- * Each hand-over of ownership passes through the exchange's lock, which orders the writes.
+ * for its whole life; on the context's executor, a slice ends when the producer parks for room and
+ * the exchange resubmits it when room frees. Its fields are its state between slices and are
+ * touched only by the one owner the exchange's run state names: the thread running the slice, or,
+ * once the producer is parked or queued at close, the closing thread ({@link #release}). Each
+ * hand-over of ownership passes through the exchange's lock, which orders the writes.
  *
  * <p>It ends when there is nothing left to claim, when the exchange stops (close or another
- * producer's failure), or on its own failure, which it reports to the exchange. In every case
- * its reader is closed and {@code exited} counted down once, so that when
- * {@link PrefetchingBatchReader#close()} has seen every producer exit, no producer holds a file
- * handle.
+ * producer's failure), or on its own failure, which it reports to the exchange. In every case its
+ * reader is closed and {@code exited} counted down once, so that when {@link
+ * PrefetchingBatchReader#close()} has seen every producer exit, no producer holds a file handle.
  */
 final class Producer implements Runnable {
 
@@ -33,15 +32,18 @@ final class Producer implements Runnable {
   // The producer's state, owned as described above.
   /** Volatile for {@link #abort()}, which close() calls from its own thread. */
   private volatile RangeReader reader;
+
   private int readerFile = -1;
   private DataFile readerData; // the file of reader, named when closing it fails
   private Exchange.Task task;
+
   /** A batch read but not yet admitted (kept while parked). */
   private RecordBatch pending;
+
   /**
-   * The JFR scope of the range being read while no slice runs it: detached from its thread
-   * before a put that may end the slice, attached again to whichever thread runs the next one.
-   * Null unless a recording asks for range events.
+   * The JFR scope of the range being read while no slice runs it: detached from its thread before a
+   * put that may end the slice, attached again to whichever thread runs the next one. Null unless a
+   * recording asks for range events.
    */
   private ReadScope suspendedRange;
 
@@ -73,8 +75,10 @@ final class Producer implements Runnable {
     } catch (Throwable t) {
       // Not swallowed: every failure, an Error included, must reach the consumer, which would
       // otherwise wait for this producer's batches forever.
-      exchange.fail(Failures.wrap(task == null ? null : task.plan().file(),
-          task == null ? null : task.range(), t), task == null ? -1 : task.seq());
+      exchange.fail(
+          Failures.wrap(
+              task == null ? null : task.plan().file(), task == null ? null : task.range(), t),
+          task == null ? -1 : task.seq());
       outcome = Exchange.STOPPED;
     }
     if (outcome == Exchange.PARKED) {
@@ -172,8 +176,8 @@ final class Producer implements Runnable {
 
   /**
    * Releases the files of a producer that close() took over (parked, queued or never started):
-   * called on the closing thread, which owns the state now. Failures to close are ignored, as
-   * every failure after close is.
+   * called on the closing thread, which owns the state now. Failures to close are ignored, as every
+   * failure after close is.
    */
   void release() {
     pending = null;
@@ -192,8 +196,8 @@ final class Producer implements Runnable {
   }
 
   /**
-   * Closes the file handles of a producer whose slice is stuck in I/O that ignores interrupts,
-   * from the closing thread, so that the I/O fails (see {@link RangeReader#abort()}).
+   * Closes the file handles of a producer whose slice is stuck in I/O that ignores interrupts, from
+   * the closing thread, so that the I/O fails (see {@link RangeReader#abort()}).
    */
   void abort() {
     RangeReader current = reader;

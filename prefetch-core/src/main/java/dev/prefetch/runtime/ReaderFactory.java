@@ -8,7 +8,6 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
-import org.apache.hadoop.fs.FSError;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -16,17 +15,17 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.fs.FSError;
 
 /**
- * Builds a reader: plans the first file on the caller's thread, decides between the single and
- * the prefetching path, and starts producers only for the latter.
+ * Builds a reader: plans the first file on the caller's thread, decides between the single and the
+ * prefetching path, and starts producers only for the latter.
  */
 public final class ReaderFactory {
 
   private static final AtomicLong READER_IDS = new AtomicLong();
 
-  private ReaderFactory() {
-  }
+  private ReaderFactory() {}
 
   /** See {@link dev.prefetch.Readers#open(List, ReadOptions, ReadContext)}. */
   public static BatchReader open(List<DataFile> files, ReadOptions options, ReadContext context)
@@ -49,8 +48,14 @@ public final class ReaderFactory {
         return new SequentialBatchReader(sequence, first.schema(), decision, context);
       }
       String name = files.get(0).path().getName() + "-" + READER_IDS.incrementAndGet();
-      return new PrefetchingBatchReader(sequence, first.schema(), decision,
-          options.queueCapacity(), options.maxBufferedBytes(), context, name);
+      return new PrefetchingBatchReader(
+          sequence,
+          first.schema(),
+          decision,
+          options.queueCapacity(),
+          options.maxBufferedBytes(),
+          context,
+          name);
     } catch (IOException | RuntimeException | Error e) {
       try {
         sequence.close();
@@ -80,7 +85,8 @@ public final class ReaderFactory {
       }
       throw new ReadException(file, "cannot open", e);
     } catch (IllegalArgumentException e) {
-      // Caller input (an unknown column, a filter of another library): keep the type, name the file.
+      // Caller input (an unknown column, a filter of another library): keep the type, name the
+      // file.
       String message = String.valueOf(e.getMessage());
       if (message.contains(file.path().toString())) {
         throw e;

@@ -61,10 +61,20 @@ final class ReaderStats {
   }
 
   ReaderMetrics snapshot(FileSequence files, PrefetchDecision decision) {
-    return new ReaderMetrics(files.size(), files.rangesPlanned(), decision.prefetch(),
-        decision.reason(), decision.parallelism(), batches.get(), rows.get(),
-        files.counters().get(dev.prefetch.spi.ScanCounters.BYTES_READ), consumerWaitNanos.get(),
-        producerWaitNanos.get(), peakBufferedBytes.get(), producerParks.get(),
-        producersAbandoned.get(), files.counters().snapshot());
+    return new ReaderMetrics(
+        files.size(),
+        files.rangesPlanned(),
+        decision.prefetch(),
+        decision.reason(),
+        decision.parallelism(),
+        batches.get(),
+        rows.get(),
+        files.counters().get(dev.prefetch.spi.ScanCounters.BYTES_READ),
+        consumerWaitNanos.get(),
+        producerWaitNanos.get(),
+        peakBufferedBytes.get(),
+        producerParks.get(),
+        producersAbandoned.get(),
+        files.counters().snapshot());
   }
 }

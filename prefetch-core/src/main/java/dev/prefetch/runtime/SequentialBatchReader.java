@@ -32,8 +32,8 @@ final class SequentialBatchReader implements BatchReader {
   private ReadException failure;
   private boolean closed;
 
-  SequentialBatchReader(FileSequence files, Schema schema, PrefetchDecision decision,
-      ReadContext context) {
+  SequentialBatchReader(
+      FileSequence files, Schema schema, PrefetchDecision decision, ReadContext context) {
     this.files = files;
     this.schema = schema;
     this.decision = decision;

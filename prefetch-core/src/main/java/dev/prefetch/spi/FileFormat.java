@@ -18,7 +18,10 @@ public interface FileFormat {
   /** Whether a file name's extension (".parquet") says it is of this format. */
   boolean matchesFileName(String fileName);
 
-  /** Whether the first bytes of a file (at most 8, fewer for a shorter file) are this format's magic. */
+  /**
+   * Whether the first bytes of a file (at most 8, fewer for a shorter file) are this format's
+   * magic.
+   */
   boolean matchesMagic(byte[] head, int length);
 
   /**

@@ -7,7 +7,8 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A file's read, planned: its projected schema and its ordered read ranges, from metadata read once.
+ * A file's read, planned: its projected schema and its ordered read ranges, from metadata read
+ * once.
  *
  * <p>Thread-safety: {@link #openReader()} is called concurrently by producer threads; everything
  * else is read-only after construction. {@link #close()} is called once, after every reader it
@@ -38,6 +39,5 @@ public interface FilePlan extends Closeable {
   RangeReader openReader() throws IOException;
 
   @Override
-  default void close() throws IOException {
-  }
+  default void close() throws IOException {}
 }

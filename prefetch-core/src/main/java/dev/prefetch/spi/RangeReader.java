@@ -5,13 +5,13 @@ import java.io.Closeable;
 import java.io.IOException;
 
 /**
- * Reads ranges of one file into batches. One instance is confined to one thread (a producer, or
- * the caller on the single path) and owns its file handle and decoders; the runtime calls
- * {@link #start} for each range it assigns, in ascending range order, then {@link #next} until it
- * returns null, then {@link #close} once. The runtime may move a reader between threads (a
- * producer on an executor resumes on whichever thread runs it), always with a happens-before edge
- * between the two, so a reader sees itself as used by one thread at a time. Only {@link #abort()}
- * is called concurrently.
+ * Reads ranges of one file into batches. One instance is confined to one thread (a producer, or the
+ * caller on the single path) and owns its file handle and decoders; the runtime calls {@link
+ * #start} for each range it assigns, in ascending range order, then {@link #next} until it returns
+ * null, then {@link #close} once. The runtime may move a reader between threads (a producer on an
+ * executor resumes on whichever thread runs it), always with a happens-before edge between the two,
+ * so a reader sees itself as used by one thread at a time. Only {@link #abort()} is called
+ * concurrently.
  */
 public interface RangeReader extends Closeable {
 
@@ -27,11 +27,10 @@ public interface RangeReader extends Closeable {
   /**
    * Called from another thread (the one closing the read) when the reader's own thread has been
    * stuck in I/O for longer than close waits, interrupts having failed to end it: closes the
-   * reader's file handles so that the blocked call fails and the thread comes back. It must be
-   * safe to call at any time, concurrently with any other method and more than once; the reader
-   * is not used again except to be closed by its own thread. The default does nothing (the
-   * runtime then abandons the stuck thread).
+   * reader's file handles so that the blocked call fails and the thread comes back. It must be safe
+   * to call at any time, concurrently with any other method and more than once; the reader is not
+   * used again except to be closed by its own thread. The default does nothing (the runtime then
+   * abandons the stuck thread).
    */
-  default void abort() {
-  }
+  default void abort() {}
 }

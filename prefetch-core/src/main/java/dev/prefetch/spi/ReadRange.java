@@ -12,16 +12,23 @@ package dev.prefetch.spi;
  * @param firstRow file row index of the range's first row
  * @param rowCount rows spanned (selected rows may be fewer when a filter prunes pages)
  * @param estimatedBytes estimated compressed bytes of the selected columns
- * @param locator the format's locator (row group and page slice, stripe and strides); its
- *     {@code toString()} names it in error messages
+ * @param locator the format's locator (row group and page slice, stripe and strides); its {@code
+ *     toString()} names it in error messages
  */
-public record ReadRange(int index, long firstRow, long rowCount, long estimatedBytes,
-    Object locator) {
+public record ReadRange(
+    int index, long firstRow, long rowCount, long estimatedBytes, Object locator) {
 
   public ReadRange {
     if (index < 0 || firstRow < 0 || rowCount < 0 || estimatedBytes < 0) {
-      throw new IllegalArgumentException("negative value in range " + index + ": firstRow="
-          + firstRow + ", rowCount=" + rowCount + ", estimatedBytes=" + estimatedBytes);
+      throw new IllegalArgumentException(
+          "negative value in range "
+              + index
+              + ": firstRow="
+              + firstRow
+              + ", rowCount="
+              + rowCount
+              + ", estimatedBytes="
+              + estimatedBytes);
     }
   }
 
@@ -31,7 +38,13 @@ public record ReadRange(int index, long firstRow, long rowCount, long estimatedB
 
   /** "range 3 (rows 1000..2000, row group 2)" for messages. */
   public String describe() {
-    return "range " + index + " (rows " + firstRow + ".." + endRow()
-        + (locator == null ? "" : ", " + locator) + ")";
+    return "range "
+        + index
+        + " (rows "
+        + firstRow
+        + ".."
+        + endRow()
+        + (locator == null ? "" : ", " + locator)
+        + ")";
   }
 }

@@ -14,10 +14,13 @@ public final class ScanCounters {
 
   /** Bytes read from storage, data and metadata. */
   public static final String BYTES_READ = "bytesRead";
+
   /** Read requests sent to storage. */
   public static final String READ_REQUESTS = "readRequests";
+
   /** Footer (Parquet) or tail (ORC) reads from storage; a cache hit is not one. */
   public static final String FOOTER_READS = "footerReads";
+
   /** Footer or tail bytes read from storage. */
   public static final String FOOTER_BYTES_READ = "footerBytesRead";
 

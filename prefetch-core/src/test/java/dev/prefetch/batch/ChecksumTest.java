@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 class ChecksumTest {
 
   private static final DataFile FILE = DataFile.of(new Path("file:/x.parquet"));
-  private static final Schema SCHEMA = new Schema(List.of(
-      Field.of("id", DataType.int64()), Field.of("name", DataType.string())));
+  private static final Schema SCHEMA =
+      new Schema(List.of(Field.of("id", DataType.int64()), Field.of("name", DataType.string())));
 
   private static RecordBatch batch(long first, long[] ids, String[] names) {
     int n = ids.length;
@@ -26,9 +26,14 @@ class ChecksumTest {
       }
       offsets[i + 1] = all.length();
     }
-    return new RecordBatch(FILE, first, n, SCHEMA, List.of(
-        new LongVector(DataType.int64(), n, ids, null),
-        new BinaryVector(DataType.string(), n, all.toString().getBytes(), offsets, nulls)));
+    return new RecordBatch(
+        FILE,
+        first,
+        n,
+        SCHEMA,
+        List.of(
+            new LongVector(DataType.int64(), n, ids, null),
+            new BinaryVector(DataType.string(), n, all.toString().getBytes(), offsets, nulls)));
   }
 
   @Test
@@ -66,9 +71,14 @@ class ChecksumTest {
 
   @Test
   void typedLoopsAgreeWithValueFeedingAtEveryBatchCut() {
-    Schema schema = new Schema(List.of(Field.of("l", DataType.int64()),
-        Field.of("i", DataType.int32()), Field.of("d", DataType.float64()),
-        Field.of("f", DataType.float32()), Field.of("b", DataType.bool())));
+    Schema schema =
+        new Schema(
+            List.of(
+                Field.of("l", DataType.int64()),
+                Field.of("i", DataType.int32()),
+                Field.of("d", DataType.float64()),
+                Field.of("f", DataType.float32()),
+                Field.of("b", DataType.bool())));
     java.util.Random random = new java.util.Random(7);
     int total = 3_000;
     long[] longs = new long[total];
@@ -99,16 +109,32 @@ class ChecksumTest {
     int at = 0;
     while (at < total) {
       int n = Math.min(total - at, 1 + random.nextInt(1500));
-      batched.add(new RecordBatch(FILE, at, n, schema, List.of(
-          new LongVector(DataType.int64(), n, java.util.Arrays.copyOfRange(longs, at, at + n),
-              java.util.Arrays.copyOfRange(nulls, at, at + n)),
-          new IntVector(DataType.int32(), n, java.util.Arrays.copyOfRange(ints, at, at + n), null),
-          new DoubleVector(DataType.float64(), n,
-              java.util.Arrays.copyOfRange(doubles, at, at + n), null),
-          new FloatVector(DataType.float32(), n, java.util.Arrays.copyOfRange(floats, at, at + n),
-              null),
-          new BooleanVector(DataType.bool(), n, java.util.Arrays.copyOfRange(flags, at, at + n),
-              null))));
+      batched.add(
+          new RecordBatch(
+              FILE,
+              at,
+              n,
+              schema,
+              List.of(
+                  new LongVector(
+                      DataType.int64(),
+                      n,
+                      java.util.Arrays.copyOfRange(longs, at, at + n),
+                      java.util.Arrays.copyOfRange(nulls, at, at + n)),
+                  new IntVector(
+                      DataType.int32(), n, java.util.Arrays.copyOfRange(ints, at, at + n), null),
+                  new DoubleVector(
+                      DataType.float64(),
+                      n,
+                      java.util.Arrays.copyOfRange(doubles, at, at + n),
+                      null),
+                  new FloatVector(
+                      DataType.float32(),
+                      n,
+                      java.util.Arrays.copyOfRange(floats, at, at + n),
+                      null),
+                  new BooleanVector(
+                      DataType.bool(), n, java.util.Arrays.copyOfRange(flags, at, at + n), null))));
       at += n;
     }
     assertThat(batched.value()).isEqualTo(fed.value());

@@ -11,15 +11,16 @@ import org.junit.jupiter.api.Test;
 
 class RecordBatchReleaseTest {
 
-  private static final Schema SCHEMA = new Schema(List.of(Field.of("id", DataType.int64()),
-      Field.of("n", DataType.int32())));
+  private static final Schema SCHEMA =
+      new Schema(List.of(Field.of("id", DataType.int64()), Field.of("n", DataType.int32())));
 
   private static RecordBatch batch(BatchRecycler recycler) {
-    List<ColumnVector> vectors = List.of(
-        new LongVector(DataType.int64(), 2, new long[] {1, 2}, null),
-        new IntVector(DataType.int32(), 2, new int[] {3, 4}, new boolean[] {false, true}));
-    return new RecordBatch(DataFile.of(Path.of("/data/t.parquet")), 0, 2, SCHEMA, vectors,
-        recycler);
+    List<ColumnVector> vectors =
+        List.of(
+            new LongVector(DataType.int64(), 2, new long[] {1, 2}, null),
+            new IntVector(DataType.int32(), 2, new int[] {3, 4}, new boolean[] {false, true}));
+    return new RecordBatch(
+        DataFile.of(Path.of("/data/t.parquet")), 0, 2, SCHEMA, vectors, recycler);
   }
 
   @Test
@@ -37,11 +38,13 @@ class RecordBatchReleaseTest {
 
   @Test
   void aReleasedBatchRefusesToHandOutItsVectors() {
-    RecordBatch batch = batch(columns -> { });
+    RecordBatch batch = batch(columns -> {});
     batch.release();
 
-    assertThatThrownBy(batch::columns).isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("t.parquet").hasMessageContaining("released");
+    assertThatThrownBy(batch::columns)
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("t.parquet")
+        .hasMessageContaining("released");
     assertThatThrownBy(() -> batch.column(0)).isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> batch.column("id")).isInstanceOf(IllegalStateException.class);
     assertThat(batch.rowCount()).isEqualTo(2);
@@ -50,8 +53,9 @@ class RecordBatchReleaseTest {
 
   @Test
   void aBatchWithoutARecyclerIsOnlyMarkedReleased() {
-    RecordBatch batch = new RecordBatch(DataFile.of(Path.of("/data/t.parquet")), 0, 0,
-        new Schema(List.of()), List.of());
+    RecordBatch batch =
+        new RecordBatch(
+            DataFile.of(Path.of("/data/t.parquet")), 0, 0, new Schema(List.of()), List.of());
     assertThat(batch.isReleased()).isFalse();
 
     batch.release();

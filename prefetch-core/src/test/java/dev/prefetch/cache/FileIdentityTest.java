@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class FileIdentityTest {
 
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   private final FileSystem fs = localFileSystem();
 
@@ -55,7 +54,7 @@ class FileIdentityTest {
     FileTime mtime = Files.getLastModifiedTime(local);
 
     Files.write(local, new byte[101]);
-    Files.setLastModifiedTime(local, mtime);   // only the length tells the versions apart
+    Files.setLastModifiedTime(local, mtime); // only the length tells the versions apart
     FileIdentity after = FileIdentity.of(fs, path);
 
     assertThat(after.modificationTime()).isEqualTo(before.modificationTime());
@@ -71,8 +70,7 @@ class FileIdentityTest {
     java.nio.file.Path local = java.nio.file.Path.of(path.toUri());
 
     Files.write(local, new byte[100]);
-    Files.setLastModifiedTime(local,
-        FileTime.fromMillis(before.modificationTime() + 5_000));
+    Files.setLastModifiedTime(local, FileTime.fromMillis(before.modificationTime() + 5_000));
     FileIdentity after = FileIdentity.of(fs, path);
 
     assertThat(after.length()).isEqualTo(before.length());
@@ -100,7 +98,12 @@ class FileIdentityTest {
     private final String etag;
 
     StoreStatus(long length, long modificationTime, String etag) {
-      super(length, false, 1, 1 << 20, modificationTime,
+      super(
+          length,
+          false,
+          1,
+          1 << 20,
+          modificationTime,
           new Path("s3a://bucket/table/part-0.parquet"));
       this.etag = etag;
     }

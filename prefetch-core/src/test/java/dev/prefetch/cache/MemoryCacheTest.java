@@ -47,30 +47,33 @@ class MemoryCacheTest {
   }
 
   /**
-   * Starts {@link #THREADS} threads that all call {@code get(key, loader)} at once. The loader
-   * (run by whichever thread wins) first waits until every other thread is parked waiting for it,
-   * so the others are real waiters and not late hits.
+   * Starts {@link #THREADS} threads that all call {@code get(key, loader)} at once. The loader (run
+   * by whichever thread wins) first waits until every other thread is parked waiting for it, so the
+   * others are real waiters and not late hits.
    */
-  private List<Future<CacheValue>> getFromAllThreads(MemoryCache cache, CacheKey key,
-      Cache.Loader body, AtomicInteger loaderRuns) {
+  private List<Future<CacheValue>> getFromAllThreads(
+      MemoryCache cache, CacheKey key, Cache.Loader body, AtomicInteger loaderRuns) {
     CountDownLatch start = new CountDownLatch(1);
     List<Thread> callers = new ArrayList<>();
-    Cache.Loader loader = k -> {
-      loaderRuns.incrementAndGet();
-      awaitOthersWaiting(callers);
-      return body.load(k);
-    };
+    Cache.Loader loader =
+        k -> {
+          loaderRuns.incrementAndGet();
+          awaitOthersWaiting(callers);
+          return body.load(k);
+        };
     List<Future<CacheValue>> results = new ArrayList<>();
     CountDownLatch registered = new CountDownLatch(THREADS);
     for (int i = 0; i < THREADS; i++) {
-      results.add(pool.submit(() -> {
-        synchronized (callers) {
-          callers.add(Thread.currentThread());
-        }
-        registered.countDown();
-        start.await();
-        return cache.get(key, loader);
-      }));
+      results.add(
+          pool.submit(
+              () -> {
+                synchronized (callers) {
+                  callers.add(Thread.currentThread());
+                }
+                registered.countDown();
+                start.await();
+                return cache.get(key, loader);
+              }));
     }
     try {
       assertThat(registered.await(10, TimeUnit.SECONDS)).isTrue();
@@ -82,9 +85,9 @@ class MemoryCacheTest {
   }
 
   /**
-   * Spins (no sleeping) until every caller but the current thread is parked inside
-   * {@link MemoryCache#get}. The loader holds the key's loading placeholder meanwhile, so a thread
-   * parked there can only be waiting for this load.
+   * Spins (no sleeping) until every caller but the current thread is parked inside {@link
+   * MemoryCache#get}. The loader holds the key's loading placeholder meanwhile, so a thread parked
+   * there can only be waiting for this load.
    */
   private static void awaitOthersWaiting(List<Thread> callers) {
     List<Thread> others;
@@ -123,8 +126,7 @@ class MemoryCacheTest {
     AtomicInteger loaderRuns = new AtomicInteger();
     CacheValue loaded = bytes(64);
 
-    List<Future<CacheValue>> results =
-        getFromAllThreads(cache, key("a"), k -> loaded, loaderRuns);
+    List<Future<CacheValue>> results = getFromAllThreads(cache, key("a"), k -> loaded, loaderRuns);
 
     for (Future<CacheValue> result : results) {
       assertThat(result.get()).isSameAs(loaded);
@@ -144,12 +146,18 @@ class MemoryCacheTest {
     MemoryCache cache = cache(1 << 20);
     AtomicInteger loaderRuns = new AtomicInteger();
 
-    List<Future<CacheValue>> results = getFromAllThreads(cache, key("broken"), k -> {
-      throw new FileNotFoundException("broken.parquet is gone");
-    }, loaderRuns);
+    List<Future<CacheValue>> results =
+        getFromAllThreads(
+            cache,
+            key("broken"),
+            k -> {
+              throw new FileNotFoundException("broken.parquet is gone");
+            },
+            loaderRuns);
 
     for (Future<CacheValue> result : results) {
-      assertThatThrownBy(result::get).cause()
+      assertThatThrownBy(result::get)
+          .cause()
           .isExactlyInstanceOf(FileNotFoundException.class)
           .hasMessage("broken.parquet is gone");
     }
@@ -174,26 +182,33 @@ class MemoryCacheTest {
     CacheKey key = key("cancelled");
     CountDownLatch loading = new CountDownLatch(1);
     // The first reader's load: blocked in I/O until its reader is cancelled by an interrupt.
-    Future<CacheValue> cancelled = pool.submit(() -> cache.get(key, k -> {
-      loading.countDown();
-      try {
-        new CountDownLatch(1).await();
-        throw new AssertionError("unreachable");
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("the reader was cancelled");
-      }
-    }));
+    Future<CacheValue> cancelled =
+        pool.submit(
+            () ->
+                cache.get(
+                    key,
+                    k -> {
+                      loading.countDown();
+                      try {
+                        new CountDownLatch(1).await();
+                        throw new AssertionError("unreachable");
+                      } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new java.io.InterruptedIOException("the reader was cancelled");
+                      }
+                    }));
     assertThat(loading.await(10, TimeUnit.SECONDS)).isTrue();
     List<Thread> waiting = new ArrayList<>();
     CountDownLatch registered = new CountDownLatch(1);
-    Future<CacheValue> other = pool.submit(() -> {
-      synchronized (waiting) {
-        waiting.add(Thread.currentThread());
-      }
-      registered.countDown();
-      return cache.get(key, k -> bytes(7));
-    });
+    Future<CacheValue> other =
+        pool.submit(
+            () -> {
+              synchronized (waiting) {
+                waiting.add(Thread.currentThread());
+              }
+              registered.countDown();
+              return cache.get(key, k -> bytes(7));
+            });
     assertThat(registered.await(10, TimeUnit.SECONDS)).isTrue();
     Thread otherThread;
     synchronized (waiting) {
@@ -213,19 +228,20 @@ class MemoryCacheTest {
   void loadsOfDifferentKeysRunAtTheSameTime() throws Exception {
     MemoryCache cache = cache(1 << 20);
     CountDownLatch bothLoading = new CountDownLatch(2);
-    Cache.Loader meetTheOtherLoader = k -> {
-      bothLoading.countDown();
-      try {
-        // Returns only once the other key's loader has started too.
-        if (!bothLoading.await(20, TimeUnit.SECONDS)) {
-          throw new IOException("loads of different keys were serialised");
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException();
-      }
-      return bytes(16);
-    };
+    Cache.Loader meetTheOtherLoader =
+        k -> {
+          bothLoading.countDown();
+          try {
+            // Returns only once the other key's loader has started too.
+            if (!bothLoading.await(20, TimeUnit.SECONDS)) {
+              throw new IOException("loads of different keys were serialised");
+            }
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException();
+          }
+          return bytes(16);
+        };
 
     Future<CacheValue> a = pool.submit(() -> cache.get(key("a"), meetTheOtherLoader));
     Future<CacheValue> b = pool.submit(() -> cache.get(key("b"), meetTheOtherLoader));
@@ -240,12 +256,24 @@ class MemoryCacheTest {
   void runtimeExceptionAndErrorFromLoaderComeOutUnwrapped() {
     MemoryCache cache = cache(1 << 20);
 
-    assertThatThrownBy(() -> cache.get(key("a"), k -> {
-      throw new IllegalStateException("bad footer length");
-    })).isExactlyInstanceOf(IllegalStateException.class).hasMessage("bad footer length");
-    assertThatThrownBy(() -> cache.get(key("a"), k -> {
-      throw new StackOverflowError("deep");
-    })).isExactlyInstanceOf(StackOverflowError.class).hasMessage("deep");
+    assertThatThrownBy(
+            () ->
+                cache.get(
+                    key("a"),
+                    k -> {
+                      throw new IllegalStateException("bad footer length");
+                    }))
+        .isExactlyInstanceOf(IllegalStateException.class)
+        .hasMessage("bad footer length");
+    assertThatThrownBy(
+            () ->
+                cache.get(
+                    key("a"),
+                    k -> {
+                      throw new StackOverflowError("deep");
+                    }))
+        .isExactlyInstanceOf(StackOverflowError.class)
+        .hasMessage("deep");
 
     assertThat(cache.stats().loadFailures()).isEqualTo(2);
     assertThat(cache.getIfPresent(key("a"))).isNull();
@@ -266,30 +294,34 @@ class MemoryCacheTest {
   void hitsMissesLoadsAndLoadTimeAreCountedAsDocumented() throws IOException {
     MemoryCache cache = cache(1 << 20);
     long[] insideLoader = new long[1];
-    Cache.Loader slowLoader = k -> {
-      long start = System.nanoTime();
-      // Let the clock move so that the load time cannot round to zero.
-      while (System.nanoTime() == start) {
-        Thread.onSpinWait();
-      }
-      insideLoader[0] = System.nanoTime() - start;
-      return bytes(10);
-    };
+    Cache.Loader slowLoader =
+        k -> {
+          long start = System.nanoTime();
+          // Let the clock move so that the load time cannot round to zero.
+          while (System.nanoTime() == start) {
+            Thread.onSpinWait();
+          }
+          insideLoader[0] = System.nanoTime() - start;
+          return bytes(10);
+        };
 
     cache.get(key("a"), slowLoader);
     AtomicInteger secondLoaderRuns = new AtomicInteger();
-    CacheValue again = cache.get(key("a"), k -> {
-      secondLoaderRuns.incrementAndGet();
-      return bytes(99);
-    });
+    CacheValue again =
+        cache.get(
+            key("a"),
+            k -> {
+              secondLoaderRuns.incrementAndGet();
+              return bytes(99);
+            });
     assertThat(cache.getIfPresent(key("a"))).isEqualTo(bytes(10));
     assertThat(cache.getIfPresent(key("missing"))).isNull();
 
     assertThat(again).isEqualTo(bytes(10));
     assertThat(secondLoaderRuns).hasValue(0);
     CacheStats stats = cache.stats();
-    assertThat(stats.misses()).isEqualTo(2);   // the first get and the getIfPresent of "missing"
-    assertThat(stats.hits()).isEqualTo(2);     // the second get and the first getIfPresent
+    assertThat(stats.misses()).isEqualTo(2); // the first get and the getIfPresent of "missing"
+    assertThat(stats.hits()).isEqualTo(2); // the second get and the first getIfPresent
     assertThat(stats.loads()).isEqualTo(1);
     assertThat(stats.totalLoadNanos()).isGreaterThanOrEqualTo(insideLoader[0]).isPositive();
     assertThat(stats.evictions()).isZero();
@@ -315,7 +347,7 @@ class MemoryCacheTest {
     cache.get(key("c"), k -> bytes(30));
     assertThat(cache.sizeInBytes()).isEqualTo(90);
     assertThat(cache.stats().evictions()).isZero();
-    cache.getIfPresent(key("a"));   // "b" is now the least recently used
+    cache.getIfPresent(key("a")); // "b" is now the least recently used
 
     cache.put(key("d"), bytes(25));
 
@@ -362,10 +394,12 @@ class MemoryCacheTest {
     assertThat(cache.stats().evictions()).isZero();
 
     AtomicInteger loaderRuns = new AtomicInteger();
-    cache.get(key("b"), k -> {
-      loaderRuns.incrementAndGet();
-      return bytes(20);
-    });
+    cache.get(
+        key("b"),
+        k -> {
+          loaderRuns.incrementAndGet();
+          return bytes(20);
+        });
     assertThat(loaderRuns).hasValue(1);
   }
 
@@ -416,9 +450,11 @@ class MemoryCacheTest {
   @Test
   void builderRejectsABoundThatIsNotPositive() {
     assertThatThrownBy(() -> MemoryCache.builder().maximumBytes(0))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("0");
     assertThatThrownBy(() -> MemoryCache.builder().maximumBytes(-5))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-5");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("-5");
     assertThatThrownBy(() -> MemoryCache.builder().build())
         .isInstanceOf(IllegalStateException.class);
   }

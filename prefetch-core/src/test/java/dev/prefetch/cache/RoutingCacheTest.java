@@ -14,10 +14,11 @@ class RoutingCacheTest {
 
   private final MemoryCache footers = MemoryCache.builder().maximumBytes(1000).build();
   private final MemoryCache others = MemoryCache.builder().maximumBytes(1000).build();
-  private final RoutingCache cache = RoutingCache.builder()
-      .route(CacheKind.DATA_FILE_FOOTER, footers)
-      .defaultCache(others)
-      .build();
+  private final RoutingCache cache =
+      RoutingCache.builder()
+          .route(CacheKind.DATA_FILE_FOOTER, footers)
+          .defaultCache(others)
+          .build();
 
   private static CacheKey footerKey() {
     return CacheKey.footer(FILE);
@@ -59,7 +60,7 @@ class RoutingCacheTest {
     assertThat(total.misses()).isEqualTo(3);
     assertThat(total.loads()).isEqualTo(2);
     assertThat(total.bypasses()).isEqualTo(1);
-    assertThat(others.stats().bypasses()).isEqualTo(1);   // bypasses go to the default
+    assertThat(others.stats().bypasses()).isEqualTo(1); // bypasses go to the default
     assertThat(footers.stats().bypasses()).isZero();
     assertThat(cache.sizeInBytes()).isEqualTo(120);
   }
@@ -83,11 +84,12 @@ class RoutingCacheTest {
   @Test
   void aBackendServingSeveralKindsIsCountedOnce() throws IOException {
     MemoryCache shared = MemoryCache.builder().maximumBytes(1000).build();
-    RoutingCache sameEverywhere = RoutingCache.builder()
-        .route(CacheKind.DATA_FILE_FOOTER, shared)
-        .route(CacheKind.DEFAULT, shared)
-        .defaultCache(shared)
-        .build();
+    RoutingCache sameEverywhere =
+        RoutingCache.builder()
+            .route(CacheKind.DATA_FILE_FOOTER, shared)
+            .route(CacheKind.DEFAULT, shared)
+            .defaultCache(shared)
+            .build();
 
     sameEverywhere.get(footerKey(), k -> bytes(50));
 
@@ -106,8 +108,10 @@ class RoutingCacheTest {
 
   @Test
   void builderRequiresADefaultBackend() {
-    assertThatThrownBy(() -> RoutingCache.builder().route(CacheKind.DATA_FILE_FOOTER, footers)
-        .build()).isInstanceOf(IllegalStateException.class).hasMessageContaining("default");
+    assertThatThrownBy(
+            () -> RoutingCache.builder().route(CacheKind.DATA_FILE_FOOTER, footers).build())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("default");
     assertThatThrownBy(() -> RoutingCache.builder().route(CacheKind.DEFAULT, null))
         .isInstanceOf(NullPointerException.class);
   }

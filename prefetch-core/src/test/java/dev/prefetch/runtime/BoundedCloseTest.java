@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
-import dev.prefetch.Readers;
 import dev.prefetch.ReaderMetrics;
+import dev.prefetch.Readers;
 import dev.prefetch.testing.ReaderThreads;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -24,9 +24,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * close() returns within a second whatever a producer is stuck on: I/O that ignores interrupts
- * (the stuck reader is aborted from the closing thread, and abandoned if that does not free it),
- * or metadata I/O while it plans a later file. On the reader's own threads and on an executor.
+ * close() returns within a second whatever a producer is stuck on: I/O that ignores interrupts (the
+ * stuck reader is aborted from the closing thread, and abandoned if that does not free it), or
+ * metadata I/O while it plans a later file. On the reader's own threads and on an executor.
  */
 @Timeout(60)
 class BoundedCloseTest {
@@ -47,8 +47,11 @@ class BoundedCloseTest {
   void nothingLeaks() throws InterruptedException {
     // An abandoned producer releases its reader once its I/O returns, shortly after the test
     // opened the gate: wait for that, boundedly.
-    awaitTrue(() -> SyntheticFormat.OPEN_READERS.get() == 0 && SyntheticFormat.OPEN_PLANS.get() == 0
-        && ReaderThreads.live().isEmpty());
+    awaitTrue(
+        () ->
+            SyntheticFormat.OPEN_READERS.get() == 0
+                && SyntheticFormat.OPEN_PLANS.get() == 0
+                && ReaderThreads.live().isEmpty());
   }
 
   private static List<Integer> ranges(int count, int rows) {
@@ -91,22 +94,27 @@ class BoundedCloseTest {
 
   @ParameterizedTest(name = "executor {0}")
   @ValueSource(booleans = {false, true})
-  void closeReturnsWithinASecondAndAbandonsAProducerStuckInIoThatIgnoresInterrupts(
-      boolean executor) throws Exception {
+  void closeReturnsWithinASecondAndAbandonsAProducerStuckInIoThatIgnoresInterrupts(boolean executor)
+      throws Exception {
     CountDownLatch stuck = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
     DataFile file = SyntheticFormat.register("stuck-io", SyntheticFormat.Spec.of(ranges(16, 50)));
     SyntheticFormat.onNext("stuck-io", stuckOnce(stuck, gate));
     List<ReaderMetrics> sunk = new ArrayList<>();
     try (ReadContext base = context(executor)) {
-      ReadContext context = ReadContext.builder().configuration(base.configuration())
-          .executor(base.executor()).metricsSink(sunk::add).build();
+      ReadContext context =
+          ReadContext.builder()
+              .configuration(base.configuration())
+              .executor(base.executor())
+              .metricsSink(sunk::add)
+              .build();
       BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 10).build(), context);
       assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
       long millis = closeMillis(reader);
       assertThat(millis).as("close took %d ms", millis).isLessThan(1000);
       assertThat(reader.metrics().producersAbandoned()).isEqualTo(1);
-      assertThat(sunk).singleElement()
+      assertThat(sunk)
+          .singleElement()
           .satisfies(m -> assertThat(m.producersAbandoned()).isEqualTo(1));
     } finally {
       gate.countDown();
@@ -115,8 +123,8 @@ class BoundedCloseTest {
 
   @ParameterizedTest(name = "executor {0}")
   @ValueSource(booleans = {false, true})
-  void abortingAStuckReaderFromTheClosingThreadFreesItsProducerBeforeCloseReturns(
-      boolean executor) throws Exception {
+  void abortingAStuckReaderFromTheClosingThreadFreesItsProducerBeforeCloseReturns(boolean executor)
+      throws Exception {
     CountDownLatch stuck = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
     DataFile file = SyntheticFormat.register("aborted-io", SyntheticFormat.Spec.of(ranges(16, 50)));
@@ -143,12 +151,12 @@ class BoundedCloseTest {
     CountDownLatch stuck = new CountDownLatch(1);
     CountDownLatch gate = new CountDownLatch(1);
     DataFile first = SyntheticFormat.register("plan-first", SyntheticFormat.Spec.of(ranges(2, 10)));
-    DataFile second = SyntheticFormat.register("plan-stuck",
-        SyntheticFormat.Spec.of(ranges(4, 10)));
+    DataFile second =
+        SyntheticFormat.register("plan-stuck", SyntheticFormat.Spec.of(ranges(4, 10)));
     SyntheticFormat.onPlan("plan-stuck", stuckOnce(stuck, gate));
     try (ReadContext context = context(executor)) {
-      BatchReader reader = Readers.open(List.of(first, second),
-          Scans.prefetching(2, 4, 10).build(), context);
+      BatchReader reader =
+          Readers.open(List.of(first, second), Scans.prefetching(2, 4, 10).build(), context);
       assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
       long millis = closeMillis(reader);
       assertThat(millis).as("close took %d ms", millis).isLessThan(1000);
@@ -162,8 +170,13 @@ class BoundedCloseTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("still open: readers " + SyntheticFormat.OPEN_READERS.get()
-            + ", plans " + SyntheticFormat.OPEN_PLANS.get() + ", threads " + ReaderThreads.live());
+        throw new AssertionError(
+            "still open: readers "
+                + SyntheticFormat.OPEN_READERS.get()
+                + ", plans "
+                + SyntheticFormat.OPEN_PLANS.get()
+                + ", threads "
+                + ReaderThreads.live());
       }
       Thread.sleep(5);
     }

@@ -32,10 +32,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * One exception contract on every path: what open(), next() and close() raise is a
- * {@link ReadException} naming the file (a {@link CorruptFileException} for a corrupt file), an
- * interrupt, or caller misuse; whatever a format or filesystem threw is its cause. And a failing
- * range ends the prefetching read exactly where it ends the single-threaded one.
+ * One exception contract on every path: what open(), next() and close() raise is a {@link
+ * ReadException} naming the file (a {@link CorruptFileException} for a corrupt file), an interrupt,
+ * or caller misuse; whatever a format or filesystem threw is its cause. And a failing range ends
+ * the prefetching read exactly where it ends the single-threaded one.
  */
 @Timeout(60)
 class ExceptionContractTest {
@@ -73,23 +73,26 @@ class ExceptionContractTest {
   }
 
   private static BatchReader open(String path, List<DataFile> files) throws IOException {
-    ReadOptions options = path.equals("single") ? Scans.single(10)
-        : Scans.prefetching(4, 8, 10).build();
-    ReadContext context = path.equals("executor")
-        ? ReadContext.builder().executor(pool).build() : ReadContext.defaults();
+    ReadOptions options =
+        path.equals("single") ? Scans.single(10) : Scans.prefetching(4, 8, 10).build();
+    ReadContext context =
+        path.equals("executor")
+            ? ReadContext.builder().executor(pool).build()
+            : ReadContext.defaults();
     return Readers.open(files, options, context);
   }
 
   /** Drains {@code reader} into {@code seen}, slowly at first, and returns what ended it. */
   private static Throwable drainSlowly(BatchReader reader, List<Scans.Seen> seen) {
-    return catchThrowable(() -> {
-      for (RecordBatch batch; (batch = reader.next()) != null; ) {
-        seen.add(Scans.drainOne(batch));
-        if (seen.size() < 4) {
-          Thread.sleep(30); // the producer of the failing range fails meanwhile
-        }
-      }
-    });
+    return catchThrowable(
+        () -> {
+          for (RecordBatch batch; (batch = reader.next()) != null; ) {
+            seen.add(Scans.drainOne(batch));
+            if (seen.size() < 4) {
+              Thread.sleep(30); // the producer of the failing range fails meanwhile
+            }
+          }
+        });
   }
 
   /** Hadoop's FSError (its constructor is package-private), as LocalFileSystem throws it. */
@@ -105,8 +108,9 @@ class ExceptionContractTest {
 
   @Test
   void theBatchesBeforeAFailingRangeAreReturnedOnEveryPathAlike() throws Exception {
-    DataFile file = SyntheticFormat.register("fails-late",
-        SyntheticFormat.Spec.of(ranges(12, 40)).failingAt(6, 2));
+    DataFile file =
+        SyntheticFormat.register(
+            "fails-late", SyntheticFormat.Spec.of(ranges(12, 40)).failingAt(6, 2));
     List<Scans.Seen> single = new ArrayList<>();
     Throwable singleFailure;
     try (BatchReader reader = open("single", file)) {
@@ -120,7 +124,9 @@ class ExceptionContractTest {
       try (BatchReader reader = open(path, file)) {
         failure = drainSlowly(reader, seen);
       }
-      assertThat(failure).as(path).isInstanceOf(ReadException.class)
+      assertThat(failure)
+          .as(path)
+          .isInstanceOf(ReadException.class)
           .hasMessage(singleFailure.getMessage());
       assertThat(((ReadException) failure).range().index()).isEqualTo(6);
       PrefetchOrderTest.assertSameBatches(seen, single, path);
@@ -128,13 +134,14 @@ class ExceptionContractTest {
   }
 
   @Test
-  void aLaterFileThatCannotBePlannedEndsTheReadAfterEveryBatchOfTheFilesBefore()
-      throws Exception {
+  void aLaterFileThatCannotBePlannedEndsTheReadAfterEveryBatchOfTheFilesBefore() throws Exception {
     DataFile good = SyntheticFormat.register("before-bad", SyntheticFormat.Spec.of(ranges(6, 30)));
     DataFile bad = SyntheticFormat.register("bad-plan", SyntheticFormat.Spec.of(ranges(3, 30)));
-    SyntheticFormat.onPlan("bad-plan", () -> {
-      throw new CorruptFileException("bad-plan.synth: no footer");
-    });
+    SyntheticFormat.onPlan(
+        "bad-plan",
+        () -> {
+          throw new CorruptFileException("bad-plan.synth: no footer");
+        });
     for (String path : List.of("single", "threads", "executor")) {
       List<Scans.Seen> seen = new ArrayList<>();
       Throwable failure;
@@ -150,14 +157,17 @@ class ExceptionContractTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("paths")
   void aCorruptFileExceptionOfAFormatIsCaughtAsOneAroundNext(String path) throws Exception {
-    DataFile file = SyntheticFormat.register("corrupt-" + path,
-        SyntheticFormat.Spec.of(ranges(8, 30)));
+    DataFile file =
+        SyntheticFormat.register("corrupt-" + path, SyntheticFormat.Spec.of(ranges(8, 30)));
     AtomicInteger calls = new AtomicInteger();
-    SyntheticFormat.onNext("corrupt-" + path, () -> {
-      if (calls.incrementAndGet() == 7) {
-        throw new CorruptFileException("corrupt-" + path + ".synth: a page header does not decode");
-      }
-    });
+    SyntheticFormat.onNext(
+        "corrupt-" + path,
+        () -> {
+          if (calls.incrementAndGet() == 7) {
+            throw new CorruptFileException(
+                "corrupt-" + path + ".synth: a page header does not decode");
+          }
+        });
     try (BatchReader reader = open(path, file)) {
       try {
         while (reader.next() != null) {
@@ -168,7 +178,8 @@ class ExceptionContractTest {
         assertThat(e).isInstanceOf(ReadException.class);
         assertThat(e.file()).isEqualTo(file);
         assertThat(e.range()).isNotNull();
-        assertThat(e).hasMessageContaining("corrupt-" + path + ".synth")
+        assertThat(e)
+            .hasMessageContaining("corrupt-" + path + ".synth")
             .hasMessageContaining("a page header does not decode");
       }
     }
@@ -182,21 +193,25 @@ class ExceptionContractTest {
       String name = kind + "-" + path;
       DataFile file = SyntheticFormat.register(name, SyntheticFormat.Spec.of(ranges(6, 30)));
       AtomicInteger calls = new AtomicInteger();
-      SyntheticFormat.onNext(name, () -> {
-        if (calls.incrementAndGet() == 5) {
-          switch (kind) {
-            case "fserror" -> throw sneaky(fsError("disk error"));
-            case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
-            default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
-          }
-        }
-      });
+      SyntheticFormat.onNext(
+          name,
+          () -> {
+            if (calls.incrementAndGet() == 5) {
+              switch (kind) {
+                case "fserror" -> throw sneaky(fsError("disk error"));
+                case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
+                default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
+              }
+            }
+          });
       Throwable thrown;
       try (BatchReader reader = open(path, file)) {
         thrown = catchThrowable(() -> Scans.drain(reader));
       }
-      assertThat(thrown).as(name).isInstanceOf(kind.equals("unchecked-corrupt")
-          ? CorruptFileException.class : ReadException.class);
+      assertThat(thrown)
+          .as(name)
+          .isInstanceOf(
+              kind.equals("unchecked-corrupt") ? CorruptFileException.class : ReadException.class);
       assertThat(((ReadException) thrown).file()).as(name).isEqualTo(file);
       assertThat(thrown).hasMessageContaining(name + ".synth");
     }
@@ -207,16 +222,20 @@ class ExceptionContractTest {
     for (String kind : List.of("fserror", "unchecked", "unchecked-corrupt")) {
       String name = "open-" + kind;
       DataFile file = SyntheticFormat.register(name, SyntheticFormat.Spec.of(ranges(6, 30)));
-      SyntheticFormat.onPlan(name, () -> {
-        switch (kind) {
-          case "fserror" -> throw sneaky(fsError("disk error"));
-          case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
-          default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
-        }
-      });
+      SyntheticFormat.onPlan(
+          name,
+          () -> {
+            switch (kind) {
+              case "fserror" -> throw sneaky(fsError("disk error"));
+              case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
+              default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
+            }
+          });
       Throwable thrown = catchThrowable(() -> open("threads", file).close());
-      assertThat(thrown).as(name).isInstanceOf(kind.equals("unchecked-corrupt")
-          ? CorruptFileException.class : ReadException.class);
+      assertThat(thrown)
+          .as(name)
+          .isInstanceOf(
+              kind.equals("unchecked-corrupt") ? CorruptFileException.class : ReadException.class);
       assertThat(((ReadException) thrown).file()).as(name).isEqualTo(file);
     }
   }
@@ -224,13 +243,17 @@ class ExceptionContractTest {
   @Test
   void aFormatsUncheckedExceptionFromCloseIsAReadExceptionNamingTheFile() throws Exception {
     DataFile file = SyntheticFormat.register("close-bug", SyntheticFormat.Spec.of(ranges(4, 30)));
-    SyntheticFormat.onReaderClose("close-bug", () -> {
-      throw new IllegalStateException("double free");
-    });
+    SyntheticFormat.onReaderClose(
+        "close-bug",
+        () -> {
+          throw new IllegalStateException("double free");
+        });
     BatchReader reader = open("single", file);
     assertThat(reader.next()).isNotNull();
     Throwable thrown = catchThrowable(reader::close);
-    assertThat(thrown).isInstanceOf(ReadException.class).hasMessageContaining("close-bug.synth")
+    assertThat(thrown)
+        .isInstanceOf(ReadException.class)
+        .hasMessageContaining("close-bug.synth")
         .hasRootCauseMessage("double free");
   }
 

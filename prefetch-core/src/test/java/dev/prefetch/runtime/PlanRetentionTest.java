@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A scan over many files holds the plans (parsed metadata) of the files in flight only: a
- * file's plan is dropped once all its ranges are handed out and its last reader is closed.
+ * A scan over many files holds the plans (parsed metadata) of the files in flight only: a file's
+ * plan is dropped once all its ranges are handed out and its last reader is closed.
  */
 @Timeout(60)
 class PlanRetentionTest {
@@ -38,8 +38,8 @@ class PlanRetentionTest {
     for (int i = 0; i < FILES; i++) {
       String name = tag + "-" + i;
       files.add(SyntheticFormat.register(name, SyntheticFormat.Spec.of(List.of(5, 5))));
-      SyntheticFormat.onPlan(name, () -> most.accumulateAndGet(
-          SyntheticFormat.OPEN_PLANS.get() + 1, Math::max));
+      SyntheticFormat.onPlan(
+          name, () -> most.accumulateAndGet(SyntheticFormat.OPEN_PLANS.get() + 1, Math::max));
     }
     long rows = 0;
     try (BatchReader reader = Readers.open(files, options, ReadContext.defaults())) {

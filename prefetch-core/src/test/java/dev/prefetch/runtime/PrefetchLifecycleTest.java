@@ -42,8 +42,8 @@ class PrefetchLifecycleTest {
   @Test
   void closeWhileEveryProducerIsBlockedOnAFullQueueReturnsPromptly() throws Exception {
     DataFile file = SyntheticFormat.register("blocked", SyntheticFormat.Spec.of(ranges(64, 100)));
-    BatchReader reader = Readers.open(file, Scans.prefetching(4, 1, 10).build(),
-        ReadContext.defaults());
+    BatchReader reader =
+        Readers.open(file, Scans.prefetching(4, 1, 10).build(), ReadContext.defaults());
     assertThat(reader.next()).isNotNull();
     awaitProducersWaiting(4);
 
@@ -59,10 +59,11 @@ class PrefetchLifecycleTest {
   @Test
   void closeWhileAProducerIsMidReadStopsIt() throws Exception {
     CountDownLatch neverOpened = new CountDownLatch(1);
-    DataFile file = SyntheticFormat.register("mid-read",
-        SyntheticFormat.Spec.of(ranges(8, 100)).blockingAt(0, neverOpened));
-    BatchReader reader = Readers.open(file, Scans.prefetching(3, 2, 10).build(),
-        ReadContext.defaults());
+    DataFile file =
+        SyntheticFormat.register(
+            "mid-read", SyntheticFormat.Spec.of(ranges(8, 100)).blockingAt(0, neverOpened));
+    BatchReader reader =
+        Readers.open(file, Scans.prefetching(3, 2, 10).build(), ReadContext.defaults());
     awaitProducersWaiting(2); // the two producers past range 0 fill their queues
     long start = System.nanoTime();
     reader.close(); // range 0's producer is blocked inside "I/O"; close interrupts it
@@ -72,25 +73,29 @@ class PrefetchLifecycleTest {
 
   @Test
   void producerFailureMidRangeReachesTheConsumerNamingTheRange() throws Exception {
-    DataFile file = SyntheticFormat.register("failing",
-        SyntheticFormat.Spec.of(ranges(12, 100)).failingAt(5, 3));
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(4, 2, 10).build(),
-        ReadContext.defaults())) {
-      assertThatThrownBy(() -> {
-        while (reader.next() != null) {
-          // drain until the failure surfaces
-        }
-      })
+    DataFile file =
+        SyntheticFormat.register(
+            "failing", SyntheticFormat.Spec.of(ranges(12, 100)).failingAt(5, 3));
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(4, 2, 10).build(), ReadContext.defaults())) {
+      assertThatThrownBy(
+              () -> {
+                while (reader.next() != null) {
+                  // drain until the failure surfaces
+                }
+              })
           .isInstanceOf(ReadException.class)
           .hasMessageContaining("failing.synth")
           .hasMessageContaining("range 5")
           .hasMessageContaining("injected failure in range 5")
-          .satisfies(e -> {
-            ReadException read = (ReadException) e;
-            assertThat(read.range().index()).isEqualTo(5);
-            assertThat(read.getCause()).isInstanceOf(IOException.class)
-                .hasMessage("injected failure in range 5");
-          });
+          .satisfies(
+              e -> {
+                ReadException read = (ReadException) e;
+                assertThat(read.range().index()).isEqualTo(5);
+                assertThat(read.getCause())
+                    .isInstanceOf(IOException.class)
+                    .hasMessage("injected failure in range 5");
+              });
       // The failure is sticky: the reader does not resume after it.
       assertThatThrownBy(reader::next).isInstanceOf(ReadException.class);
     }
@@ -98,35 +103,41 @@ class PrefetchLifecycleTest {
 
   @Test
   void singleReaderFailureIsAlsoAReadExceptionNamingTheRange() throws Exception {
-    DataFile file = SyntheticFormat.register("failing-single",
-        SyntheticFormat.Spec.of(ranges(3, 100)).failingAt(2, 0));
+    DataFile file =
+        SyntheticFormat.register(
+            "failing-single", SyntheticFormat.Spec.of(ranges(3, 100)).failingAt(2, 0));
     try (BatchReader reader = Readers.open(file, Scans.single(50), ReadContext.defaults())) {
-      assertThatThrownBy(() -> {
-        while (reader.next() != null) {
-          // drain
-        }
-      }).isInstanceOf(ReadException.class).hasMessageContaining("range 2");
+      assertThatThrownBy(
+              () -> {
+                while (reader.next() != null) {
+                  // drain
+                }
+              })
+          .isInstanceOf(ReadException.class)
+          .hasMessageContaining("range 2");
     }
   }
 
   @Test
-  void consumerInterruptedWhileWaitingGetsInterruptedIOExceptionAndKeepsTheFlag()
-      throws Exception {
+  void consumerInterruptedWhileWaitingGetsInterruptedIOExceptionAndKeepsTheFlag() throws Exception {
     CountDownLatch gate = new CountDownLatch(1);
-    DataFile file = SyntheticFormat.register("interrupted",
-        SyntheticFormat.Spec.of(ranges(4, 10)).blockingAt(0, gate));
+    DataFile file =
+        SyntheticFormat.register(
+            "interrupted", SyntheticFormat.Spec.of(ranges(4, 10)).blockingAt(0, gate));
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     AtomicReference<Boolean> flagKept = new AtomicReference<>();
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(2, 2, 10).build(),
-        ReadContext.defaults())) {
-      Thread consumer = new Thread(() -> {
-        try {
-          reader.next();
-        } catch (Throwable t) {
-          thrown.set(t);
-          flagKept.set(Thread.currentThread().isInterrupted());
-        }
-      });
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
+      Thread consumer =
+          new Thread(
+              () -> {
+                try {
+                  reader.next();
+                } catch (Throwable t) {
+                  thrown.set(t);
+                  flagKept.set(Thread.currentThread().isInterrupted());
+                }
+              });
       consumer.start();
       awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
@@ -143,19 +154,26 @@ class PrefetchLifecycleTest {
     // (the second batch of range 0 waits until the consumer has the first) must still arrive.
     CountDownLatch consumerWaits = new CountDownLatch(1);
     CountDownLatch firstBatchTaken = new CountDownLatch(1);
-    DataFile file = SyntheticFormat.register("lone", SyntheticFormat.Spec.of(ranges(2, 20))
-        .withPayload(8).withStartGate(consumerWaits).blockingAt(0, 1, firstBatchTaken));
+    DataFile file =
+        SyntheticFormat.register(
+            "lone",
+            SyntheticFormat.Spec.of(ranges(2, 20))
+                .withPayload(8)
+                .withStartGate(consumerWaits)
+                .blockingAt(0, 1, firstBatchTaken));
     // One producer: a second one would run out of ranges and wake the consumer to say so.
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(1, 8, 10).build(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(1, 8, 10).build(), ReadContext.defaults())) {
       AtomicReference<RecordBatch> first = new AtomicReference<>();
-      Thread consumer = new Thread(() -> {
-        try {
-          first.set(reader.next());
-        } catch (IOException e) {
-          throw new RuntimeException(e);
-        }
-      });
+      Thread consumer =
+          new Thread(
+              () -> {
+                try {
+                  first.set(reader.next());
+                } catch (IOException e) {
+                  throw new RuntimeException(e);
+                }
+              });
       consumer.start();
       awaitState(consumer, Thread.State.TIMED_WAITING);
       consumerWaits.countDown(); // only now is the first batch made
@@ -176,8 +194,8 @@ class PrefetchLifecycleTest {
   @Test
   void zeroRangesReadNothingAndStartNoThread() throws Exception {
     DataFile file = SyntheticFormat.register("empty", SyntheticFormat.Spec.of(List.of()));
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(4, 2, 10).build(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(4, 2, 10).build(), ReadContext.defaults())) {
       assertThat(ReaderThreads.live()).isEmpty();
       assertThat(reader.next()).isNull();
       assertThat(reader.metrics().prefetch()).isFalse();
@@ -187,8 +205,8 @@ class PrefetchLifecycleTest {
   @Test
   void oneRangeIsReadOnTheCallersThread() throws Exception {
     DataFile file = SyntheticFormat.register("one", SyntheticFormat.Spec.of(List.of(25)));
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(4, 2, 10).build(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(4, 2, 10).build(), ReadContext.defaults())) {
       assertThat(ReaderThreads.live()).isEmpty();
       assertThat(Scans.drain(reader)).extracting(Scans.Seen::rowCount).containsExactly(10, 10, 5);
       assertThat(reader.metrics().decision()).contains("1 read range");
@@ -198,8 +216,8 @@ class PrefetchLifecycleTest {
   @Test
   void rangesWithZeroRowsGiveNoBatches() throws Exception {
     DataFile file = SyntheticFormat.register("zero-rows", SyntheticFormat.Spec.of(ranges(5, 0)));
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 2, 10).build(),
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(3, 2, 10).build(), ReadContext.defaults())) {
       assertThat(reader.metrics().prefetch()).isTrue();
       assertThat(reader.next()).isNull();
       assertThat(reader.next()).isNull();
@@ -208,8 +226,9 @@ class PrefetchLifecycleTest {
 
   @Test
   void belowTheMinimumReadSizeNoThreadIsStarted() throws Exception {
-    DataFile file = SyntheticFormat.register("small",
-        SyntheticFormat.Spec.of(ranges(10, 10)).withBytesPerRange(1000));
+    DataFile file =
+        SyntheticFormat.register(
+            "small", SyntheticFormat.Spec.of(ranges(10, 10)).withBytesPerRange(1000));
     ReadOptions options = ReadOptions.builder().minReadBytes(1_000_000).build();
     try (BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
       assertThat(Scans.drain(reader)).hasSize(10);
@@ -223,8 +242,9 @@ class PrefetchLifecycleTest {
   void byteBudgetHoldsWithBatchesLargerAndSmallerThanTheBudgetShare() throws Exception {
     // 10 rows x 100 bytes = ~1 KB payload per batch; budgets below one batch, near the share,
     // and above it.
-    DataFile file = SyntheticFormat.register("budget",
-        SyntheticFormat.Spec.of(ranges(40, 50)).withPayload(100).withDelays(100, 7));
+    DataFile file =
+        SyntheticFormat.register(
+            "budget", SyntheticFormat.Spec.of(ranges(40, 50)).withPayload(100).withDelays(100, 7));
     List<Scans.Seen> expected = Scans.readAll(List.of(file), Scans.single(10));
     for (long budget : new long[] {500, 1_500, 3_000, 8_000, 1_000_000}) {
       ReadOptions options = Scans.prefetching(4, 4, 10).maxBufferedBytes(budget).build();
@@ -235,7 +255,8 @@ class PrefetchLifecycleTest {
           Thread.sleep(0, 200_000); // a slow consumer lets queues fill up
         }
         PrefetchOrderTest.assertSameBatches(seen, expected, "budget " + budget);
-        assertThat(reader.metrics().peakBufferedBytes()).as("peak with budget %d", budget)
+        assertThat(reader.metrics().peakBufferedBytes())
+            .as("peak with budget %d", budget)
             .isLessThanOrEqualTo(budget);
       }
     }
@@ -244,19 +265,22 @@ class PrefetchLifecycleTest {
   @Test
   void theConsumerDoesNotSpinWhileWaitingForSlowProducers() throws Exception {
     CountDownLatch gate = new CountDownLatch(1);
-    DataFile file = SyntheticFormat.register("slow",
-        SyntheticFormat.Spec.of(ranges(4, 10)).blockingAt(0, gate));
+    DataFile file =
+        SyntheticFormat.register(
+            "slow", SyntheticFormat.Spec.of(ranges(4, 10)).blockingAt(0, gate));
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    try (BatchReader reader = Readers.open(file, Scans.prefetching(2, 2, 10).build(),
-        ReadContext.defaults())) {
-      Thread opener = new Thread(() -> {
-        try {
-          Thread.sleep(500);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        gate.countDown();
-      });
+    try (BatchReader reader =
+        Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
+      Thread opener =
+          new Thread(
+              () -> {
+                try {
+                  Thread.sleep(500);
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+                gate.countDown();
+              });
       opener.start();
       long cpuBefore = threads.getCurrentThreadCpuTime();
       long wallBefore = System.nanoTime();
@@ -266,7 +290,8 @@ class PrefetchLifecycleTest {
       opener.join();
       assertThat(wallNanos).isGreaterThan(TimeUnit.MILLISECONDS.toNanos(400));
       // A spinning consumer would burn about the whole wait; a parked one uses almost nothing.
-      assertThat(cpuNanos).as("consumer CPU while waiting %d ms wall", wallNanos / 1_000_000)
+      assertThat(cpuNanos)
+          .as("consumer CPU while waiting %d ms wall", wallNanos / 1_000_000)
           .isLessThan(wallNanos / 4);
       assertThat(reader.metrics().consumerWaitNanos()).isGreaterThan(0);
     }
@@ -276,16 +301,13 @@ class PrefetchLifecycleTest {
   void producersRunOnTheContextsExecutorWhenOneIsGiven() throws Exception {
     ExecutorService executor = EnginePools.start("engine-pool");
     try (ReadContext context = ReadContext.builder().executor(executor).build()) {
-      DataFile file = SyntheticFormat.register("executor",
-          SyntheticFormat.Spec.of(ranges(20, 30)));
+      DataFile file = SyntheticFormat.register("executor", SyntheticFormat.Spec.of(ranges(20, 30)));
       for (int i = 0; i < 3; i++) {
-        try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 7).build(),
-            context)) {
+        try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 7).build(), context)) {
           assertThat(ReaderThreads.live()).isEmpty();
           assertThat(reader.next()).isNotNull(); // then close early, mid-scan
         }
-        try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 7).build(),
-            context)) {
+        try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 7).build(), context)) {
           assertThat(Scans.drain(reader).stream().mapToInt(Scans.Seen::rowCount).sum())
               .isEqualTo(600);
         }
@@ -300,8 +322,9 @@ class PrefetchLifecycleTest {
   void aLaterFileThatCannotBeOpenedFailsTheReadNamingThatFile() throws Exception {
     DataFile good = SyntheticFormat.register("good", SyntheticFormat.Spec.of(ranges(3, 10)));
     DataFile missing = DataFile.of(new org.apache.hadoop.fs.Path("file:/synthetic/absent.synth"));
-    try (BatchReader reader = Readers.open(List.of(good, missing),
-        Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(
+            List.of(good, missing), Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
       assertThatThrownBy(() -> Scans.drain(reader))
           .isInstanceOf(ReadException.class)
           .hasMessageContaining("absent.synth");
@@ -311,11 +334,13 @@ class PrefetchLifecycleTest {
   @Test
   void aFormatBugWhilePlanningTheFirstFileIsAReadErrorNamingTheFile() {
     DataFile file = SyntheticFormat.register("buggy", SyntheticFormat.Spec.of(ranges(3, 10)));
-    SyntheticFormat.onPlan("buggy", () -> {
-      throw new IndexOutOfBoundsException("Index 7 out of bounds for length 3");
-    });
-    assertThatThrownBy(() -> Readers.open(file, Scans.prefetching(2, 2, 10).build(),
-        ReadContext.defaults()))
+    SyntheticFormat.onPlan(
+        "buggy",
+        () -> {
+          throw new IndexOutOfBoundsException("Index 7 out of bounds for length 3");
+        });
+    assertThatThrownBy(
+            () -> Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults()))
         .isInstanceOf(ReadException.class)
         .hasMessageContaining("buggy.synth")
         .hasRootCauseInstanceOf(IndexOutOfBoundsException.class);
@@ -324,11 +349,13 @@ class PrefetchLifecycleTest {
   @Test
   void callerInputRejectedWhilePlanningKeepsItsTypeAndNamesTheFile() {
     DataFile file = SyntheticFormat.register("picky", SyntheticFormat.Spec.of(ranges(3, 10)));
-    SyntheticFormat.onPlan("picky", () -> {
-      throw new IllegalArgumentException("no column 'x'");
-    });
-    assertThatThrownBy(() -> Readers.open(file, Scans.prefetching(2, 2, 10).build(),
-        ReadContext.defaults()))
+    SyntheticFormat.onPlan(
+        "picky",
+        () -> {
+          throw new IllegalArgumentException("no column 'x'");
+        });
+    assertThatThrownBy(
+            () -> Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("picky.synth")
         .hasMessageContaining("no column 'x'");
@@ -337,13 +364,18 @@ class PrefetchLifecycleTest {
   @Test
   void closingEarlyAtRandomPointsLeavesNothingBehind() throws Exception {
     java.util.Random random = new java.util.Random(42);
-    DataFile file = SyntheticFormat.register("early",
-        SyntheticFormat.Spec.of(ranges(30, 40)).withDelays(100, 3));
+    DataFile file =
+        SyntheticFormat.register(
+            "early", SyntheticFormat.Spec.of(ranges(30, 40)).withDelays(100, 3));
     for (int i = 0; i < 30; i++) {
       int stopAfter = random.nextInt(40);
-      try (BatchReader reader = Readers.open(file,
-          Scans.prefetching(1 + random.nextInt(8), 1 + random.nextInt(4), 1 + random.nextInt(20))
-              .build(), ReadContext.defaults())) {
+      try (BatchReader reader =
+          Readers.open(
+              file,
+              Scans.prefetching(
+                      1 + random.nextInt(8), 1 + random.nextInt(4), 1 + random.nextInt(20))
+                  .build(),
+              ReadContext.defaults())) {
         for (int b = 0; b < stopAfter && reader.next() != null; b++) {
           // read a few batches, then close mid-scan
         }
@@ -357,8 +389,7 @@ class PrefetchLifecycleTest {
     DataFile file = SyntheticFormat.register("metrics", SyntheticFormat.Spec.of(ranges(6, 25)));
     List<dev.prefetch.ReaderMetrics> sunk = new ArrayList<>();
     try (ReadContext context = ReadContext.builder().metricsSink(sunk::add).build()) {
-      try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 2, 10).build(),
-          context)) {
+      try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 2, 10).build(), context)) {
         Scans.drain(reader);
         assertThat(reader.metrics().batches()).isEqualTo(18);
         assertThat(reader.metrics().rows()).isEqualTo(150);

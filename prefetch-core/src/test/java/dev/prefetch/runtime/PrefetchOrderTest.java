@@ -44,21 +44,22 @@ class PrefetchOrderTest {
           rows.add(size);
           expectedRows += size;
         }
-        SyntheticFormat.Spec spec = SyntheticFormat.Spec.of(rows)
-            .withDelays(random.nextInt(5) == 0 ? 100 : 0, seed * 31 + round)
-            .withPayload(random.nextInt(4) * 8);
+        SyntheticFormat.Spec spec =
+            SyntheticFormat.Spec.of(rows)
+                .withDelays(random.nextInt(5) == 0 ? 100 : 0, seed * 31 + round)
+                .withPayload(random.nextInt(4) * 8);
         files.add(SyntheticFormat.register("order-" + seed + "-" + round + "-" + f, spec));
       }
       int batchSize = 1 + random.nextInt(random.nextBoolean() ? 700 : 40);
       int parallelism = 1 + random.nextInt(8);
       int capacity = 1 + random.nextInt(8);
       List<Seen> expected = Scans.readAll(files, Scans.single(batchSize));
-      List<Seen> actual = Scans.readAll(files,
-          Scans.prefetching(parallelism, capacity, batchSize).build());
+      List<Seen> actual =
+          Scans.readAll(files, Scans.prefetching(parallelism, capacity, batchSize).build());
 
       assertThat(expected.stream().mapToLong(Seen::rowCount).sum()).isEqualTo(expectedRows);
-      assertSameBatches(actual, expected,
-          "p=" + parallelism + " q=" + capacity + " batch=" + batchSize);
+      assertSameBatches(
+          actual, expected, "p=" + parallelism + " q=" + capacity + " batch=" + batchSize);
     }
   }
 
@@ -66,8 +67,9 @@ class PrefetchOrderTest {
   void rowsComeInFileThenRowOrderAcrossManyFiles() throws Exception {
     List<DataFile> files = new ArrayList<>();
     for (int f = 0; f < 6; f++) {
-      files.add(SyntheticFormat.register("many-" + f,
-          SyntheticFormat.Spec.of(List.of(100, 0, 250, 1)).withDelays(300, f)));
+      files.add(
+          SyntheticFormat.register(
+              "many-" + f, SyntheticFormat.Spec.of(List.of(100, 0, 250, 1)).withDelays(300, f)));
     }
     List<Seen> actual = Scans.readAll(files, Scans.prefetching(3, 2, 64).build());
 
@@ -83,23 +85,30 @@ class PrefetchOrderTest {
       assertThat(seen.firstRow()).isGreaterThan(previousRow);
       previousRow = seen.firstRow();
     }
-    assertThat(fileOrder).containsExactly("many-0.synth", "many-1.synth", "many-2.synth",
-        "many-3.synth", "many-4.synth", "many-5.synth");
+    assertThat(fileOrder)
+        .containsExactly(
+            "many-0.synth",
+            "many-1.synth",
+            "many-2.synth",
+            "many-3.synth",
+            "many-4.synth",
+            "many-5.synth");
     assertSameBatches(actual, Scans.readAll(files, Scans.single(64)), "many files");
   }
 
   @Test
   void batchesNeverSpanTwoRanges() throws Exception {
-    DataFile file = SyntheticFormat.register("aligned",
-        SyntheticFormat.Spec.of(List.of(10, 33, 7, 64)));
+    DataFile file =
+        SyntheticFormat.register("aligned", SyntheticFormat.Spec.of(List.of(10, 33, 7, 64)));
     List<Seen> seen = Scans.readAll(List.of(file), Scans.prefetching(4, 2, 16).build());
     long[] boundaries = {0, 10, 43, 50, 114};
     for (Seen batch : seen) {
       for (int b = 1; b < boundaries.length; b++) {
-        boolean crosses = batch.firstRow() < boundaries[b]
-            && batch.firstRow() + batch.rowCount() > boundaries[b];
-        assertThat(crosses).as("batch at %d+%d crosses %d", batch.firstRow(), batch.rowCount(),
-            boundaries[b]).isFalse();
+        boolean crosses =
+            batch.firstRow() < boundaries[b] && batch.firstRow() + batch.rowCount() > boundaries[b];
+        assertThat(crosses)
+            .as("batch at %d+%d crosses %d", batch.firstRow(), batch.rowCount(), boundaries[b])
+            .isFalse();
       }
     }
   }
@@ -116,8 +125,15 @@ class PrefetchOrderTest {
   @Test
   void readOptionsFromPropertiesDriveTheRuntime() throws Exception {
     DataFile file = SyntheticFormat.register("props", SyntheticFormat.Spec.of(List.of(50, 50)));
-    ReadOptions options = ReadOptions.fromProperties(java.util.Map.of(
-        "prefetch.parallelism", "2", "prefetch.min-read-bytes", "0", "read.batch-size", "25"));
+    ReadOptions options =
+        ReadOptions.fromProperties(
+            java.util.Map.of(
+                "prefetch.parallelism",
+                "2",
+                "prefetch.min-read-bytes",
+                "0",
+                "read.batch-size",
+                "25"));
     List<Seen> seen = Scans.readAll(List.of(file), options);
     assertThat(seen).hasSize(4);
   }

@@ -29,12 +29,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Random interleavings, one seed each: one to three files of random ranges (empty ones too),
- * producers slowed at random, tiny and huge memory budgets, own threads or a shared executor,
- * one injected fault (a batch, planning a later file, slow planning, opening a reader, closing
- * one), a close at a random point, and the consumer interrupting itself before random calls.
- * Whatever happens, what came out is a prefix of the single-threaded answer (all of it when
- * nothing failed or closed early), a failure names the faulty file (and range), the budget held,
- * and after close no thread, reader or plan is left.
+ * producers slowed at random, tiny and huge memory budgets, own threads or a shared executor, one
+ * injected fault (a batch, planning a later file, slow planning, opening a reader, closing one), a
+ * close at a random point, and the consumer interrupting itself before random calls. Whatever
+ * happens, what came out is a prefix of the single-threaded answer (all of it when nothing failed
+ * or closed early), a failure names the faulty file (and range), the budget held, and after close
+ * no thread, reader or plan is left.
  */
 @Timeout(60)
 class PrefetchStressTest {
@@ -64,7 +64,15 @@ class PrefetchStressTest {
     return LongStream.range(0, SEEDS);
   }
 
-  private enum Fault { NONE, BATCH, PLAN, SLOW_PLAN, PLAN_ERROR, OPEN, CLOSE }
+  private enum Fault {
+    NONE,
+    BATCH,
+    PLAN,
+    SLOW_PLAN,
+    PLAN_ERROR,
+    OPEN,
+    CLOSE
+  }
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
@@ -94,9 +102,10 @@ class PrefetchStressTest {
         rows.add(random.nextInt(5) == 0 ? 0 : 1 + random.nextInt(40));
       }
       String name = "stress-" + seed + "-" + f;
-      SyntheticFormat.Spec spec = SyntheticFormat.Spec.of(rows)
-          .withPayload(random.nextInt(64))
-          .withDelays(random.nextInt(3) == 0 ? 0 : random.nextInt(200), seed * 31 + f);
+      SyntheticFormat.Spec spec =
+          SyntheticFormat.Spec.of(rows)
+              .withPayload(random.nextInt(64))
+              .withDelays(random.nextInt(3) == 0 ? 0 : random.nextInt(200), seed * 31 + f);
       if (f == faultyFile && fault == Fault.BATCH && rangeCount > 0) {
         failRange = random.nextInt(rangeCount);
         spec = spec.failingAt(failRange, random.nextInt(3));
@@ -110,17 +119,21 @@ class PrefetchStressTest {
       long row = 0;
       for (int r = 0; r < rangeCount; r++) {
         for (long at = row; at < row + rows.get(r); at += batchSize) {
-          expected.add(new Expected(name + ".synth", at,
-              (int) Math.min(batchSize, row + rows.get(r) - at)));
+          expected.add(
+              new Expected(name + ".synth", at, (int) Math.min(batchSize, row + rows.get(r) - at)));
         }
         row += rows.get(r);
       }
     }
     long budget = random.nextBoolean() ? 1 + random.nextInt(3000) : 1L << 30;
-    ReadOptions options = Scans.prefetching(1 + random.nextInt(6), 1 + random.nextInt(4),
-        batchSize).maxBufferedBytes(budget).build();
-    ReadContext context = random.nextBoolean()
-        ? ReadContext.builder().executor(pool).build() : ReadContext.defaults();
+    ReadOptions options =
+        Scans.prefetching(1 + random.nextInt(6), 1 + random.nextInt(4), batchSize)
+            .maxBufferedBytes(budget)
+            .build();
+    ReadContext context =
+        random.nextBoolean()
+            ? ReadContext.builder().executor(pool).build()
+            : ReadContext.defaults();
     int closeAfter = random.nextInt(3) == 0 ? random.nextInt(20) : Integer.MAX_VALUE;
     int interruptEvery = random.nextInt(3) == 0 ? 1 + random.nextInt(5) : 0;
 
@@ -162,7 +175,8 @@ class PrefetchStressTest {
       long start = System.nanoTime();
       reader.close();
       assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))
-          .as("close took too long").isLessThan(5000);
+          .as("close took too long")
+          .isLessThan(5000);
     }
 
     assertThat(seen.size()).isLessThanOrEqualTo(expected.size());
@@ -170,8 +184,9 @@ class PrefetchStressTest {
       Scans.Seen s = seen.get(i);
       Expected e = expected.get(i);
       if (!s.file().equals(e.file) || s.firstRow() != e.firstRow || s.rowCount() != e.rows) {
-        fail("batch %d: got %s@%d+%d, wanted %s@%d+%d", i, s.file(), s.firstRow(),
-            s.rowCount(), e.file, e.firstRow, e.rows);
+        fail(
+            "batch %d: got %s@%d+%d, wanted %s@%d+%d",
+            i, s.file(), s.firstRow(), s.rowCount(), e.file, e.firstRow, e.rows);
       }
       for (int j = 0; j < s.rowCount(); j++) {
         assertThat(s.rows()[j]).isEqualTo(s.firstRow() + j);
@@ -196,22 +211,33 @@ class PrefetchStressTest {
   private static void installFault(Fault fault, String name, int fileIndex, Random random) {
     int delayMicros = 1 + random.nextInt(2000);
     switch (fault) {
-      case PLAN -> SyntheticFormat.onPlan(name, () -> {
-        throw new IOException("injected planning failure");
-      });
-      case PLAN_ERROR -> SyntheticFormat.onPlan(name, () -> {
-        throw new LinkageError("injected planning error");
-      });
+      case PLAN ->
+          SyntheticFormat.onPlan(
+              name,
+              () -> {
+                throw new IOException("injected planning failure");
+              });
+      case PLAN_ERROR ->
+          SyntheticFormat.onPlan(
+              name,
+              () -> {
+                throw new LinkageError("injected planning error");
+              });
       case SLOW_PLAN -> SyntheticFormat.onPlan(name, () -> pause(delayMicros));
-      case OPEN -> SyntheticFormat.onOpenReader(name, () -> {
-        pause(delayMicros / 4);
-        throw new IOException("injected open failure");
-      });
-      case CLOSE -> SyntheticFormat.onReaderClose(name, () -> {
-        throw new IOException("injected close failure");
-      });
-      default -> {
-      }
+      case OPEN ->
+          SyntheticFormat.onOpenReader(
+              name,
+              () -> {
+                pause(delayMicros / 4);
+                throw new IOException("injected open failure");
+              });
+      case CLOSE ->
+          SyntheticFormat.onReaderClose(
+              name,
+              () -> {
+                throw new IOException("injected close failure");
+              });
+      default -> {}
     }
   }
 
@@ -222,6 +248,5 @@ class PrefetchStressTest {
     }
   }
 
-  private record Expected(String file, long firstRow, int rows) {
-  }
+  private record Expected(String file, long firstRow, int rows) {}
 }

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The runtime's less travelled exits: planning a later file while the consumer closes or is
- * interrupted, errors thrown while planning or closing, interrupts and foreign executors, and
- * what the metrics say after close.
+ * interrupted, errors thrown while planning or closing, interrupts and foreign executors, and what
+ * the metrics say after close.
  */
 @Timeout(60)
 class ReaderExitPathsTest {
@@ -69,22 +69,25 @@ class ReaderExitPathsTest {
     DataFile first = SyntheticFormat.register("plan-a", SyntheticFormat.Spec.of(ranges(2, 10)));
     DataFile second = SyntheticFormat.register("plan-b", SyntheticFormat.Spec.of(ranges(2, 10)));
     SyntheticFormat.onPlan("plan-b", blockUntil(planning, gate));
-    BatchReader reader = Readers.open(List.of(first, second), Scans.prefetching(2, 4, 10).build(),
-        ReadContext.defaults());
+    BatchReader reader =
+        Readers.open(
+            List.of(first, second), Scans.prefetching(2, 4, 10).build(), ReadContext.defaults());
     try {
       assertThat(planning.await(10, TimeUnit.SECONDS)).isTrue();
       awaitAProducer(Thread.State.WAITING); // the other one waits for that plan's lock
 
       AtomicReference<Throwable> thrown = new AtomicReference<>();
-      Thread consumer = new Thread(() -> {
-        try {
-          while (reader.next() != null) {
-            // file a's two batches, then wait for file b
-          }
-        } catch (Throwable t) {
-          thrown.set(t);
-        }
-      });
+      Thread consumer =
+          new Thread(
+              () -> {
+                try {
+                  while (reader.next() != null) {
+                    // file a's two batches, then wait for file b
+                  }
+                } catch (Throwable t) {
+                  thrown.set(t);
+                }
+              });
       consumer.start();
       awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
@@ -106,18 +109,23 @@ class ReaderExitPathsTest {
   void anErrorThrownWhilePlanningALaterFileNamesThatFile() throws Exception {
     DataFile first = SyntheticFormat.register("error-a", SyntheticFormat.Spec.of(ranges(4, 10)));
     DataFile second = SyntheticFormat.register("error-b", SyntheticFormat.Spec.of(ranges(4, 10)));
-    SyntheticFormat.onPlan("error-b", () -> {
-      throw new NoClassDefFoundError("org/example/MissingCodec");
-    });
-    try (BatchReader reader = Readers.open(List.of(first, second),
-        Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
+    SyntheticFormat.onPlan(
+        "error-b",
+        () -> {
+          throw new NoClassDefFoundError("org/example/MissingCodec");
+        });
+    try (BatchReader reader =
+        Readers.open(
+            List.of(first, second), Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
       assertThatThrownBy(() -> Scans.drain(reader))
           .isInstanceOf(ReadException.class)
           .hasMessageContaining("error-b.synth")
           .hasMessageNotContaining("error-a.synth")
           .hasRootCauseInstanceOf(NoClassDefFoundError.class)
-          .satisfies(e -> assertThat(((ReadException) e).file().path().getName())
-              .isEqualTo("error-b.synth"));
+          .satisfies(
+              e ->
+                  assertThat(((ReadException) e).file().path().getName())
+                      .isEqualTo("error-b.synth"));
     }
   }
 
@@ -125,11 +133,13 @@ class ReaderExitPathsTest {
   void aFailureToCloseAFinishedFilesReaderOnTheSinglePathNamesThatFile() throws Exception {
     DataFile first = SyntheticFormat.register("closing-a", SyntheticFormat.Spec.of(ranges(2, 10)));
     DataFile second = SyntheticFormat.register("next-b", SyntheticFormat.Spec.of(ranges(2, 10)));
-    SyntheticFormat.onReaderClose("closing-a", () -> {
-      throw new IOException("cannot release the handle");
-    });
-    try (BatchReader reader = Readers.open(List.of(first, second), Scans.single(10),
-        ReadContext.defaults())) {
+    SyntheticFormat.onReaderClose(
+        "closing-a",
+        () -> {
+          throw new IOException("cannot release the handle");
+        });
+    try (BatchReader reader =
+        Readers.open(List.of(first, second), Scans.single(10), ReadContext.defaults())) {
       assertThatThrownBy(() -> Scans.drain(reader))
           .isInstanceOf(ReadException.class)
           .hasMessageContaining("closing-a.synth")
@@ -140,8 +150,9 @@ class ReaderExitPathsTest {
 
   @Test
   void anInterruptedSingleReaderRaisesTheInterruptAsThePrefetchingPathDoes() throws Exception {
-    DataFile file = SyntheticFormat.register("interrupted-single",
-        SyntheticFormat.Spec.of(ranges(3, 100)).withDelays(50, 5));
+    DataFile file =
+        SyntheticFormat.register(
+            "interrupted-single", SyntheticFormat.Spec.of(ranges(3, 100)).withDelays(50, 5));
     try (BatchReader reader = Readers.open(file, Scans.single(10), ReadContext.defaults())) {
       assertThat(reader.metrics().prefetch()).isFalse();
       assertThat(reader.next()).isNotNull();
@@ -153,7 +164,8 @@ class ReaderExitPathsTest {
         Thread.interrupted();
       }
       // The range reader stopped mid-batch: the read does not resume, and says where it stopped.
-      assertThatThrownBy(reader::next).isInstanceOf(ReadException.class)
+      assertThatThrownBy(reader::next)
+          .isInstanceOf(ReadException.class)
           .hasMessageContaining("interrupted-single.synth")
           .hasCauseInstanceOf(InterruptedIOException.class);
     }
@@ -162,11 +174,14 @@ class ReaderExitPathsTest {
   @Test
   void aReaderThatFailsToCloseAfterTheLastBatchStillFailsTheReadOnBothPaths() throws Exception {
     DataFile file = SyntheticFormat.register("last-close", SyntheticFormat.Spec.of(ranges(4, 20)));
-    SyntheticFormat.onReaderClose("last-close", () -> {
-      // Slow to release, as remote storage can be: the consumer has seen the last batch by then.
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
-      throw new IOException("cannot release the handle");
-    });
+    SyntheticFormat.onReaderClose(
+        "last-close",
+        () -> {
+          // Slow to release, as remote storage can be: the consumer has seen the last batch by
+          // then.
+          java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+          throw new IOException("cannot release the handle");
+        });
     for (ReadOptions options : List.of(Scans.single(10), Scans.prefetching(2, 4, 10).build())) {
       try (BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
         assertThatThrownBy(() -> Scans.drain(reader))
@@ -189,7 +204,8 @@ class ReaderExitPathsTest {
         }
       }
       assertThat(sunk).hasSize(1);
-      assertThat(sunk.get(0).rangesPlanned()).as("prefetch=%s", options.prefetchEnabled())
+      assertThat(sunk.get(0).rangesPlanned())
+          .as("prefetch=%s", options.prefetchEnabled())
           .isEqualTo(6);
       assertThat(sunk.get(0).rows()).isEqualTo(150);
     }
@@ -200,8 +216,8 @@ class ReaderExitPathsTest {
       throws Exception {
     WatchedPool pool = new WatchedPool(2);
     try (ReadContext context = ReadContext.builder().executor(pool).build()) {
-      DataFile file = SyntheticFormat.register("late-interrupt",
-          SyntheticFormat.Spec.of(ranges(64, 100)));
+      DataFile file =
+          SyntheticFormat.register("late-interrupt", SyntheticFormat.Spec.of(ranges(64, 100)));
       for (int i = 0; i < 3; i++) {
         BatchReader reader = Readers.open(file, Scans.prefetching(2, 1, 10).build(), context);
         assertThat(reader.next()).isNotNull();
@@ -209,7 +225,8 @@ class ReaderExitPathsTest {
         reader.close();
       }
       assertThat(pool.lateInterrupts.get())
-          .as("interrupts delivered to a pool thread after its producer returned").isZero();
+          .as("interrupts delivered to a pool thread after its producer returned")
+          .isZero();
     } finally {
       pool.shutdownNow();
       assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
@@ -219,36 +236,46 @@ class ReaderExitPathsTest {
   @Test
   void anExecutorThatRunsAProducerOnTheCallersThreadReadsToTheEndInsteadOfHanging()
       throws Exception {
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), daemon("engine-busy"), new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            0,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            daemon("engine-busy"),
+            new ThreadPoolExecutor.CallerRunsPolicy());
     CountDownLatch release = new CountDownLatch(1);
-    pool.execute(() -> {
-      try {
-        release.await(30, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    });
-    DataFile file = SyntheticFormat.register("caller-runs",
-        SyntheticFormat.Spec.of(ranges(32, 100)));
+    pool.execute(
+        () -> {
+          try {
+            release.await(30, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+    DataFile file =
+        SyntheticFormat.register("caller-runs", SyntheticFormat.Spec.of(ranges(32, 100)));
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     AtomicReference<List<Scans.Seen>> seen = new AtomicReference<>();
     try (ReadContext context = ReadContext.builder().executor(pool).build()) {
-      Thread caller = new Thread(() -> {
-        try (BatchReader reader = Readers.open(file, Scans.prefetching(2, 1, 10).build(),
-            context)) {
-          seen.set(Scans.drain(reader));
-        } catch (Throwable t) {
-          thrown.set(t);
-        }
-      });
+      Thread caller =
+          new Thread(
+              () -> {
+                try (BatchReader reader =
+                    Readers.open(file, Scans.prefetching(2, 1, 10).build(), context)) {
+                  seen.set(Scans.drain(reader));
+                } catch (Throwable t) {
+                  thrown.set(t);
+                }
+              });
       caller.setDaemon(true);
       caller.start();
       caller.join(10_000);
       assertThat(caller.isAlive()).as("the caller hangs inside its own producer").isFalse();
       assertThat(thrown.get()).isNull();
-      PrefetchOrderTest.assertSameBatches(seen.get(),
-          Scans.readAll(List.of(file), Scans.single(10)), "caller-runs");
+      PrefetchOrderTest.assertSameBatches(
+          seen.get(), Scans.readAll(List.of(file), Scans.single(10)), "caller-runs");
     } finally {
       release.countDown();
       pool.shutdownNow();
@@ -258,47 +285,47 @@ class ReaderExitPathsTest {
   @Test
   void anExecutorThatRefusesAProducerWithAnyExceptionFailsTheReadAndLeavesNoProducerRunning()
       throws Exception {
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors
-        .newCachedThreadPool(daemon("engine-draining"));
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newCachedThreadPool(daemon("engine-draining"));
     AtomicInteger submitted = new AtomicInteger();
-    java.util.concurrent.ExecutorService refusing = new java.util.concurrent.AbstractExecutorService() {
-      @Override
-      public void execute(Runnable task) {
-        if (submitted.incrementAndGet() > 1) {
-          throw new IllegalStateException("the pool is draining");
-        }
-        pool.execute(task);
-      }
+    java.util.concurrent.ExecutorService refusing =
+        new java.util.concurrent.AbstractExecutorService() {
+          @Override
+          public void execute(Runnable task) {
+            if (submitted.incrementAndGet() > 1) {
+              throw new IllegalStateException("the pool is draining");
+            }
+            pool.execute(task);
+          }
 
-      @Override
-      public void shutdown() {
-        pool.shutdown();
-      }
+          @Override
+          public void shutdown() {
+            pool.shutdown();
+          }
 
-      @Override
-      public List<Runnable> shutdownNow() {
-        return pool.shutdownNow();
-      }
+          @Override
+          public List<Runnable> shutdownNow() {
+            return pool.shutdownNow();
+          }
 
-      @Override
-      public boolean isShutdown() {
-        return pool.isShutdown();
-      }
+          @Override
+          public boolean isShutdown() {
+            return pool.isShutdown();
+          }
 
-      @Override
-      public boolean isTerminated() {
-        return pool.isTerminated();
-      }
+          @Override
+          public boolean isTerminated() {
+            return pool.isTerminated();
+          }
 
-      @Override
-      public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        return pool.awaitTermination(timeout, unit);
-      }
-    };
+          @Override
+          public boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
+            return pool.awaitTermination(timeout, unit);
+          }
+        };
     DataFile file = SyntheticFormat.register("refused", SyntheticFormat.Spec.of(ranges(32, 100)));
     try (ReadContext context = ReadContext.builder().executor(refusing).build()) {
-      try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 10).build(),
-          context)) {
+      try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 10).build(), context)) {
         assertThatThrownBy(() -> Scans.drain(reader))
             .isInstanceOf(ReadException.class)
             .hasMessageContaining("refused.synth")
@@ -313,12 +340,12 @@ class ReaderExitPathsTest {
   }
 
   @Test
-  void closeCalledWithTheInterruptFlagSetStillStopsEveryProducerAndKeepsTheFlag()
-      throws Exception {
-    DataFile file = SyntheticFormat.register("close-interrupted",
-        SyntheticFormat.Spec.of(ranges(64, 100)).withDelays(50, 11));
-    BatchReader reader = Readers.open(file, Scans.prefetching(4, 1, 10).build(),
-        ReadContext.defaults());
+  void closeCalledWithTheInterruptFlagSetStillStopsEveryProducerAndKeepsTheFlag() throws Exception {
+    DataFile file =
+        SyntheticFormat.register(
+            "close-interrupted", SyntheticFormat.Spec.of(ranges(64, 100)).withDelays(50, 11));
+    BatchReader reader =
+        Readers.open(file, Scans.prefetching(4, 1, 10).build(), ReadContext.defaults());
     assertThat(reader.next()).isNotNull();
     Thread.currentThread().interrupt();
     try {
@@ -342,20 +369,21 @@ class ReaderExitPathsTest {
 
   /**
    * A pool whose threads count interrupts that arrive after the task they were meant for has
-   * returned. Before delivering an interrupt, a thread lets its task run on for a moment, as if
-   * the interrupting thread had been preempted just before the call: an interrupt that is only
-   * safe when the interrupter wins that race shows up here.
+   * returned. Before delivering an interrupt, a thread lets its task run on for a moment, as if the
+   * interrupting thread had been preempted just before the call: an interrupt that is only safe
+   * when the interrupter wins that race shows up here.
    */
   private static final class WatchedPool extends ThreadPoolExecutor {
     final AtomicInteger lateInterrupts = new AtomicInteger();
 
     WatchedPool(int threads) {
       super(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
-      setThreadFactory(r -> {
-        Thread thread = new WatchedThread(r);
-        thread.setDaemon(true);
-        return thread;
-      });
+      setThreadFactory(
+          r -> {
+            Thread thread = new WatchedThread(r);
+            thread.setDaemon(true);
+            return thread;
+          });
     }
 
     @Override

@@ -17,13 +17,14 @@ final class Scans {
   /** One batch as it came out: its file, first row, row count, and row values. */
   record Seen(String file, long firstRow, int rowCount, long[] rows) {
     boolean sameAs(Seen other) {
-      return file.equals(other.file) && firstRow == other.firstRow
-          && rowCount == other.rowCount && java.util.Arrays.equals(rows, other.rows);
+      return file.equals(other.file)
+          && firstRow == other.firstRow
+          && rowCount == other.rowCount
+          && java.util.Arrays.equals(rows, other.rows);
     }
   }
 
-  private Scans() {
-  }
+  private Scans() {}
 
   static List<Seen> readAll(List<DataFile> files, ReadOptions options) throws IOException {
     try (BatchReader reader = Readers.open(files, options, ReadContext.defaults())) {
@@ -41,13 +42,19 @@ final class Scans {
 
   static Seen drainOne(RecordBatch batch) {
     LongVector rows = (LongVector) batch.column("row");
-    return new Seen(batch.file().path().getName(), batch.firstRow(), batch.rowCount(),
+    return new Seen(
+        batch.file().path().getName(),
+        batch.firstRow(),
+        batch.rowCount(),
         java.util.Arrays.copyOf(rows.values(), batch.rowCount()));
   }
 
   static ReadOptions.Builder prefetching(int parallelism, int queueCapacity, int batchSize) {
-    return ReadOptions.builder().parallelism(parallelism).queueCapacity(queueCapacity)
-        .batchSize(batchSize).minReadBytes(0);
+    return ReadOptions.builder()
+        .parallelism(parallelism)
+        .queueCapacity(queueCapacity)
+        .batchSize(batchSize)
+        .minReadBytes(0);
   }
 
   static ReadOptions single(int batchSize) {

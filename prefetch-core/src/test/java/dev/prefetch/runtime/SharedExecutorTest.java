@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Producers on executors the reader does not own: pools far smaller than the producers of all
- * open readers, fork-join pools whose workers are also the consumers, virtual threads, and
- * executors that run a task on the thread that submits it. Every read ends, in order and whole.
+ * Producers on executors the reader does not own: pools far smaller than the producers of all open
+ * readers, fork-join pools whose workers are also the consumers, virtual threads, and executors
+ * that run a task on the thread that submits it. Every read ends, in order and whole.
  */
 @Timeout(30)
 class SharedExecutorTest {
@@ -59,8 +59,10 @@ class SharedExecutorTest {
     List<DataFile> files = new ArrayList<>();
     List<List<Scans.Seen>> expected = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
-      DataFile file = SyntheticFormat.register(tag + "-" + i,
-          SyntheticFormat.Spec.of(ranges(24, 30)).withPayload(16).withDelays(20, i));
+      DataFile file =
+          SyntheticFormat.register(
+              tag + "-" + i,
+              SyntheticFormat.Spec.of(ranges(24, 30)).withPayload(16).withDelays(20, i));
       files.add(file);
       expected.add(Scans.readAll(List.of(file), Scans.single(10)));
     }
@@ -112,10 +114,12 @@ class SharedExecutorTest {
   void aForkJoinPoolServesReadersWhoseConsumersAreItsOwnWorkers() throws Exception {
     ForkJoinPool pool = new ForkJoinPool(1);
     try {
-      Future<?> consumer = pool.submit(() -> {
-        readFourReadersInterleaved(pool, "fork-join");
-        return null;
-      });
+      Future<?> consumer =
+          pool.submit(
+              () -> {
+                readFourReadersInterleaved(pool, "fork-join");
+                return null;
+              });
       consumer.get(25, TimeUnit.SECONDS);
     } finally {
       pool.shutdownNow();
@@ -127,10 +131,12 @@ class SharedExecutorTest {
   void theCommonPoolServesReadersWhoseConsumerRunsInIt() throws Exception {
     ForkJoinPool common = ForkJoinPool.commonPool();
     // On two cores the common pool has one worker: the consumer occupies it.
-    Future<?> consumer = common.submit(() -> {
-      readFourReadersInterleaved(common, "common");
-      return null;
-    });
+    Future<?> consumer =
+        common.submit(
+            () -> {
+              readFourReadersInterleaved(common, "common");
+              return null;
+            });
     consumer.get(25, TimeUnit.SECONDS);
     readFourReadersInterleaved(common, "common-outside");
   }
@@ -139,8 +145,9 @@ class SharedExecutorTest {
   void virtualThreadsServeOpenReadersWhereTheJvmHasThem() throws Exception {
     ExecutorService virtual;
     try {
-      virtual = (ExecutorService) Executors.class
-          .getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+      virtual =
+          (ExecutorService)
+              Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
     } catch (NoSuchMethodException e) {
       assumeTrue(false, "this JVM has no virtual threads");
       return;
@@ -155,9 +162,15 @@ class SharedExecutorTest {
 
   @Test
   void aCallerRunsPoolWithOneBusyThreadServesOpenReaders() throws Exception {
-    ThreadPoolExecutor pool = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
-        new SynchronousQueue<>(), daemon("engine-caller-runs"),
-        new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            1,
+            1,
+            0,
+            TimeUnit.SECONDS,
+            new SynchronousQueue<>(),
+            daemon("engine-caller-runs"),
+            new ThreadPoolExecutor.CallerRunsPolicy());
     try {
       readFourReadersInterleaved(pool, "caller-runs");
     } finally {

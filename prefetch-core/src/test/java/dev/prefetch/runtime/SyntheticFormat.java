@@ -28,13 +28,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * An in-memory format that drives the runtime in tests: a "file" named {@code NAME.synth} is a
  * {@link Spec} registered under NAME, with ranges of given row counts, optional per-batch delays,
- * an optional failure, and a payload column that sets each batch's byte size. Its rows carry
- * their own file row index, so order and completeness can be checked value by value.
+ * an optional failure, and a payload column that sets each batch's byte size. Its rows carry their
+ * own file row index, so order and completeness can be checked value by value.
  */
 public final class SyntheticFormat implements FileFormat {
 
-  static final Schema SCHEMA = new Schema(List.of(
-      Field.of("row", DataType.int64()), Field.of("payload", DataType.binary())));
+  static final Schema SCHEMA =
+      new Schema(
+          List.of(Field.of("row", DataType.int64()), Field.of("payload", DataType.binary())));
 
   private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
@@ -54,32 +55,81 @@ public final class SyntheticFormat implements FileFormat {
    * @param gate the latch a blocked batch waits for
    * @param startGate a latch every range's first batch waits for (null: none)
    */
-  public record Spec(List<Integer> rangeRows, long bytesPerRange, int payloadBytesPerRow,
-      int maxDelayMicros, long seed, int failRange, int failBatch, int blockRange,
-      int blockBatch, CountDownLatch gate, CountDownLatch startGate) {
+  public record Spec(
+      List<Integer> rangeRows,
+      long bytesPerRange,
+      int payloadBytesPerRow,
+      int maxDelayMicros,
+      long seed,
+      int failRange,
+      int failBatch,
+      int blockRange,
+      int blockBatch,
+      CountDownLatch gate,
+      CountDownLatch startGate) {
 
     public static Spec of(List<Integer> rangeRows) {
       return new Spec(rangeRows, 1 << 20, 0, 0, 0, -1, 0, -1, 0, null, null);
     }
 
     public Spec withDelays(int maxMicros, long seed) {
-      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxMicros, seed, failRange,
-          failBatch, blockRange, blockBatch, gate, startGate);
+      return new Spec(
+          rangeRows,
+          bytesPerRange,
+          payloadBytesPerRow,
+          maxMicros,
+          seed,
+          failRange,
+          failBatch,
+          blockRange,
+          blockBatch,
+          gate,
+          startGate);
     }
 
     public Spec withPayload(int bytesPerRow) {
-      return new Spec(rangeRows, bytesPerRange, bytesPerRow, maxDelayMicros, seed, failRange,
-          failBatch, blockRange, blockBatch, gate, startGate);
+      return new Spec(
+          rangeRows,
+          bytesPerRange,
+          bytesPerRow,
+          maxDelayMicros,
+          seed,
+          failRange,
+          failBatch,
+          blockRange,
+          blockBatch,
+          gate,
+          startGate);
     }
 
     public Spec withBytesPerRange(long bytes) {
-      return new Spec(rangeRows, bytes, payloadBytesPerRow, maxDelayMicros, seed, failRange,
-          failBatch, blockRange, blockBatch, gate, startGate);
+      return new Spec(
+          rangeRows,
+          bytes,
+          payloadBytesPerRow,
+          maxDelayMicros,
+          seed,
+          failRange,
+          failBatch,
+          blockRange,
+          blockBatch,
+          gate,
+          startGate);
     }
 
     public Spec failingAt(int range, int batch) {
-      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed, range,
-          batch, blockRange, blockBatch, gate, startGate);
+      return new Spec(
+          rangeRows,
+          bytesPerRange,
+          payloadBytesPerRow,
+          maxDelayMicros,
+          seed,
+          range,
+          batch,
+          blockRange,
+          blockBatch,
+          gate,
+          startGate);
     }
 
     public Spec blockingAt(int range, CountDownLatch latch) {
@@ -87,13 +137,33 @@ public final class SyntheticFormat implements FileFormat {
     }
 
     public Spec blockingAt(int range, int batch, CountDownLatch latch) {
-      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed,
-          failRange, failBatch, range, batch, latch, startGate);
+      return new Spec(
+          rangeRows,
+          bytesPerRange,
+          payloadBytesPerRow,
+          maxDelayMicros,
+          seed,
+          failRange,
+          failBatch,
+          range,
+          batch,
+          latch,
+          startGate);
     }
 
     public Spec withStartGate(CountDownLatch latch) {
-      return new Spec(rangeRows, bytesPerRange, payloadBytesPerRow, maxDelayMicros, seed,
-          failRange, failBatch, blockRange, blockBatch, gate, latch);
+      return new Spec(
+          rangeRows,
+          bytesPerRange,
+          payloadBytesPerRow,
+          maxDelayMicros,
+          seed,
+          failRange,
+          failBatch,
+          blockRange,
+          blockBatch,
+          gate,
+          latch);
     }
 
     long totalRows() {
@@ -181,8 +251,9 @@ public final class SyntheticFormat implements FileFormat {
   }
 
   @Override
-  public FilePlan plan(DataFile file, ReadOptions options, ReadContext context,
-      ScanCounters counters) throws IOException {
+  public FilePlan plan(
+      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      throws IOException {
     String name = file.path().getName().replace(".synth", "");
     Spec spec = SPECS.get(name);
     if (spec == null) {
@@ -198,12 +269,24 @@ public final class SyntheticFormat implements FileFormat {
       row += rows;
     }
     OPEN_PLANS.incrementAndGet();
-    return new Plan(name, file, spec, List.copyOf(ranges), options.batchSize(), counters,
+    return new Plan(
+        name,
+        file,
+        spec,
+        List.copyOf(ranges),
+        options.batchSize(),
+        counters,
         new java.util.concurrent.atomic.AtomicBoolean());
   }
 
-  private record Plan(String name, DataFile file, Spec spec, List<ReadRange> ranges,
-      int batchSize, ScanCounters counters, java.util.concurrent.atomic.AtomicBoolean closed)
+  private record Plan(
+      String name,
+      DataFile file,
+      Spec spec,
+      List<ReadRange> ranges,
+      int batchSize,
+      ScanCounters counters,
+      java.util.concurrent.atomic.AtomicBoolean closed)
       implements FilePlan {
 
     @Override
@@ -298,9 +381,15 @@ public final class SyntheticFormat implements FileFormat {
       for (int i = 0; i <= rows; i++) {
         offsets[i] = i * payload;
       }
-      RecordBatch batch = new RecordBatch(plan.file(), next, rows, SCHEMA, List.of(
-          new LongVector(DataType.int64(), rows, values, null),
-          new BinaryVector(DataType.binary(), rows, data, offsets, null)));
+      RecordBatch batch =
+          new RecordBatch(
+              plan.file(),
+              next,
+              rows,
+              SCHEMA,
+              List.of(
+                  new LongVector(DataType.int64(), rows, values, null),
+                  new BinaryVector(DataType.binary(), rows, data, offsets, null)));
       plan.counters().add(ScanCounters.BYTES_READ, rows * 8L);
       next += rows;
       batchInRange++;

@@ -27,9 +27,9 @@ import org.apache.hadoop.fs.impl.OpenFileParameters;
 
 /**
  * A Hadoop filesystem over the local disk, under its own scheme {@value #SCHEME}, that counts what
- * readers do to each file: opens, closes, read calls, positioned reads, bytes read and
- * {@code getFileStatus} calls. Tests use it to prove, for example, that a cached footer is not
- * read again or that a reader closes every stream it opened.
+ * readers do to each file: opens, closes, read calls, positioned reads, bytes read and {@code
+ * getFileStatus} calls. Tests use it to prove, for example, that a cached footer is not read again
+ * or that a reader closes every stream it opened.
  *
  * <pre>{@code
  * Configuration conf = CountingFileSystem.configuration();
@@ -41,27 +41,27 @@ import org.apache.hadoop.fs.impl.OpenFileParameters;
  *
  * <h2>Design</h2>
  *
- * <p><b>Files.</b> The inner filesystem is Hadoop's raw local filesystem, answering to
- * {@code counting:///} instead of {@code file:///}, so paths and statuses keep this scheme. There
- * is no checksum layer: {@code .crc} files are neither read nor written.
+ * <p><b>Files.</b> The inner filesystem is Hadoop's raw local filesystem, answering to {@code
+ * counting:///} instead of {@code file:///}, so paths and statuses keep this scheme. There is no
+ * checksum layer: {@code .crc} files are neither read nor written.
  *
  * <p><b>Counters</b> are process-wide and kept per file, keyed by the absolute local path, because
  * Hadoop creates and caches filesystem instances on its own terms (one reader may see several
  * instances). Tests stay independent by reading and resetting the counters of their own (temporary)
  * files, never by {@link #resetAll()} while other tests run in parallel.
  *
- * <p><b>Streams.</b> {@code open} and {@code openFile} return an {@link FSDataInputStream} around
- * a counting stream with the inner stream's abilities, no more: it is always {@code Seekable} and
- * {@code PositionedReadable}, and it implements {@code ByteBufferReadable} (and
- * {@code ByteBufferPositionedReadable}) only when the inner stream does, answering
- * {@code hasCapability} alike. Readers probe these (parquet-hadoop checks the capability, then
- * {@code instanceof}) to choose between byte-array and ByteBuffer reads, so they take the same
- * path as without the wrapper; the raw local stream has neither, so local reads use byte arrays.
- * An inner stream with positioned but not plain ByteBuffer reads is treated as having neither.
- * Vectored reads use Hadoop's default, which goes through the counted positioned reads.
+ * <p><b>Streams.</b> {@code open} and {@code openFile} return an {@link FSDataInputStream} around a
+ * counting stream with the inner stream's abilities, no more: it is always {@code Seekable} and
+ * {@code PositionedReadable}, and it implements {@code ByteBufferReadable} (and {@code
+ * ByteBufferPositionedReadable}) only when the inner stream does, answering {@code hasCapability}
+ * alike. Readers probe these (parquet-hadoop checks the capability, then {@code instanceof}) to
+ * choose between byte-array and ByteBuffer reads, so they take the same path as without the
+ * wrapper; the raw local stream has neither, so local reads use byte arrays. An inner stream with
+ * positioned but not plain ByteBuffer reads is treated as having neither. Vectored reads use
+ * Hadoop's default, which goes through the counted positioned reads.
  *
- * <p><b>Threads.</b> Counters are {@link LongAdder}s in a concurrent map; any number of threads
- * may open, read and query at once. A stream itself is no more thread-safe than Hadoop's.
+ * <p><b>Threads.</b> Counters are {@link LongAdder}s in a concurrent map; any number of threads may
+ * open, read and query at once. A stream itself is no more thread-safe than Hadoop's.
  */
 public final class CountingFileSystem extends FilterFileSystem {
 
@@ -143,8 +143,8 @@ public final class CountingFileSystem extends FilterFileSystem {
   }
 
   @Override
-  protected CompletableFuture<FSDataInputStream> openFileWithOptions(Path path,
-      OpenFileParameters parameters) throws IOException {
+  protected CompletableFuture<FSDataInputStream> openFileWithOptions(
+      Path path, OpenFileParameters parameters) throws IOException {
     // The inner filesystem opens through its own open(), which does not count; wrap its result.
     return super.openFileWithOptions(path, parameters).thenApply(in -> wrap(path, in));
   }
@@ -166,14 +166,20 @@ public final class CountingFileSystem extends FilterFileSystem {
    *
    * @param opens streams opened
    * @param closes those streams closed (each counted once, however often close is called)
-   * @param readCalls sequential reads: {@code read()}, {@code read(byte[], int, int)},
-   *     {@code read(ByteBuffer)}
+   * @param readCalls sequential reads: {@code read()}, {@code read(byte[], int, int)}, {@code
+   *     read(ByteBuffer)}
    * @param positionedReads {@code read(long, ...)} and {@code readFully(long, ...)} calls
    * @param bytesRead bytes returned by all of those
-   * @param fileStatusCalls {@code getFileStatus} calls (also made by {@code exists}, {@code isFile})
+   * @param fileStatusCalls {@code getFileStatus} calls (also made by {@code exists}, {@code
+   *     isFile})
    */
-  public record Counts(long opens, long closes, long readCalls, long positionedReads,
-      long bytesRead, long fileStatusCalls) {
+  public record Counts(
+      long opens,
+      long closes,
+      long readCalls,
+      long positionedReads,
+      long bytesRead,
+      long fileStatusCalls) {
 
     public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0);
 
@@ -193,8 +199,13 @@ public final class CountingFileSystem extends FilterFileSystem {
     final LongAdder fileStatusCalls = new LongAdder();
 
     Counts snapshot() {
-      return new Counts(opens.sum(), closes.sum(), readCalls.sum(), positionedReads.sum(),
-          bytesRead.sum(), fileStatusCalls.sum());
+      return new Counts(
+          opens.sum(),
+          closes.sum(),
+          readCalls.sum(),
+          positionedReads.sum(),
+          bytesRead.sum(),
+          fileStatusCalls.sum());
     }
   }
 
@@ -215,8 +226,8 @@ public final class CountingFileSystem extends FilterFileSystem {
   }
 
   /**
-   * Counts the calls on one opened stream and passes each to the inner stream. This base class
-   * has no ByteBuffer reads; see {@link #over}.
+   * Counts the calls on one opened stream and passes each to the inner stream. This base class has
+   * no ByteBuffer reads; see {@link #over}.
    */
   private static class CountingInputStream extends FSInputStream implements StreamCapabilities {
 
@@ -232,12 +243,13 @@ public final class CountingFileSystem extends FilterFileSystem {
     /** A counting stream over {@code in} with exactly its ByteBuffer abilities. */
     static CountingInputStream over(FSDataInputStream in, FileCounters counters) {
       boolean buffers = supports(in, StreamCapabilities.READBYTEBUFFER, ByteBufferReadable.class);
-      boolean positionedBuffers = supports(in, StreamCapabilities.PREADBYTEBUFFER,
-          ByteBufferPositionedReadable.class);
+      boolean positionedBuffers =
+          supports(in, StreamCapabilities.PREADBYTEBUFFER, ByteBufferPositionedReadable.class);
       if (buffers && positionedBuffers) {
         return new PositionedByteBufferCountingInputStream(in, counters);
       }
-      return buffers ? new ByteBufferCountingInputStream(in, counters)
+      return buffers
+          ? new ByteBufferCountingInputStream(in, counters)
           : new CountingInputStream(in, counters);
     }
 
@@ -283,8 +295,7 @@ public final class CountingFileSystem extends FilterFileSystem {
     }
 
     @Override
-    public void readFully(long position, byte[] buffer, int offset, int length)
-        throws IOException {
+    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
       counters.positionedReads.increment();
       in.readFully(position, buffer, offset, length);
       counters.bytesRead.add(length);

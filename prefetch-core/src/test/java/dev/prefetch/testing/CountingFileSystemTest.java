@@ -32,8 +32,7 @@ class CountingFileSystemTest {
 
   private static final int LENGTH = 1000;
 
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   private java.nio.file.Path local;
   private Path path;
@@ -68,8 +67,7 @@ class CountingFileSystemTest {
     assertThat(exists).isTrue();
     assertThat(status.getLen()).isEqualTo(LENGTH);
     assertThat(status.isFile()).isTrue();
-    assertThat(status.getModificationTime())
-        .isEqualTo(Files.getLastModifiedTime(local).toMillis());
+    assertThat(status.getModificationTime()).isEqualTo(Files.getLastModifiedTime(local).toMillis());
     assertThat(status.getPath().toUri().getScheme()).isEqualTo(CountingFileSystem.SCHEME);
     assertThat(CountingFileSystem.counts(local).fileStatusCalls()).isEqualTo(2);
   }
@@ -78,7 +76,7 @@ class CountingFileSystemTest {
   void sequentialReadsAreCountedWithTheirBytes() throws IOException {
     byte[] head = new byte[100];
     try (FSDataInputStream in = fs.open(path)) {
-      in.readFully(head);            // sequential, one or more read calls
+      in.readFully(head); // sequential, one or more read calls
       int single = in.read();
       assertThat(single).isEqualTo(content[100] & 0xff);
     }
@@ -132,10 +130,11 @@ class CountingFileSystemTest {
       assertThat(counted.getWrappedStream())
           .isInstanceOf(Seekable.class)
           .isInstanceOf(PositionedReadable.class);
-      for (String capability : List.of(StreamCapabilities.READBYTEBUFFER,
-          StreamCapabilities.PREADBYTEBUFFER)) {
+      for (String capability :
+          List.of(StreamCapabilities.READBYTEBUFFER, StreamCapabilities.PREADBYTEBUFFER)) {
         assertThat(counted.hasCapability(capability))
-            .as(capability).isEqualTo(raw.hasCapability(capability));
+            .as(capability)
+            .isEqualTo(raw.hasCapability(capability));
       }
       // parquet-hadoop falls back to instanceof on the wrapped stream when no capability is set.
       assertThat(counted.getWrappedStream() instanceof ByteBufferReadable)
@@ -227,16 +226,18 @@ class CountingFileSystemTest {
       List<Future<byte[]>> results = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
         int offset = t * 100;
-        results.add(pool.submit(() -> {
-          start.await();
-          byte[] buffer = new byte[100];
-          try (FSDataInputStream in = fs.open(path)) {
-            in.readFully(offset, buffer);
-            in.getFileDescriptor();
-          }
-          fs.getFileStatus(path);
-          return buffer;
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  byte[] buffer = new byte[100];
+                  try (FSDataInputStream in = fs.open(path)) {
+                    in.readFully(offset, buffer);
+                    in.getFileDescriptor();
+                  }
+                  fs.getFileStatus(path);
+                  return buffer;
+                }));
       }
       start.countDown();
       for (int t = 0; t < threads; t++) {

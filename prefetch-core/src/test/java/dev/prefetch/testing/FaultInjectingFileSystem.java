@@ -34,10 +34,10 @@ import org.apache.hadoop.util.Progressable;
  * opened was closed.
  *
  * <p>{@code faulty:///tmp/x/a.parquet} is the local file {@code /tmp/x/a.parquet}. Faults are kept
- * in a static registry keyed by the local path, so every instance Hadoop creates (it caches one
- * per configuration key) sees the same faults; tests call {@link #reset()} before and after each
- * test. Streams are {@code Seekable} and {@code PositionedReadable}, as parquet-hadoop and
- * orc-core require; positioned reads go through the same fault checks as sequential ones.
+ * in a static registry keyed by the local path, so every instance Hadoop creates (it caches one per
+ * configuration key) sees the same faults; tests call {@link #reset()} before and after each test.
+ * Streams are {@code Seekable} and {@code PositionedReadable}, as parquet-hadoop and orc-core
+ * require; positioned reads go through the same fault checks as sequential ones.
  *
  * <p>Thread-safety: the registry is a concurrent map; a {@link Faults} object's settings are
  * volatile and its counters atomic, so producers on many threads may read one file at once.
@@ -51,6 +51,7 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   private static final Map<String, Faults> REGISTRY = new ConcurrentHashMap<>();
   private static final AtomicLong TOTAL_OPENS = new AtomicLong();
   private static final AtomicLong TOTAL_CLOSES = new AtomicLong();
+
   /** Streams open now, each with where it was opened, for leak reports. */
   private static final Map<FaultyStream, Throwable> OPEN = new ConcurrentHashMap<>();
 
@@ -112,13 +113,21 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     long closes = TOTAL_CLOSES.get();
     if (opens != closes) {
       StringBuilder open = new StringBuilder();
-      REGISTRY.forEach((path, faults) -> {
-        if (faults.openStreams() != 0) {
-          open.append(' ').append(path).append('=').append(faults.openStreams());
-        }
-      });
-      AssertionError error = new AssertionError("streams opened " + opens + ", closed " + closes
-          + "; still open:" + open + " (the cause shows where one of them was opened)");
+      REGISTRY.forEach(
+          (path, faults) -> {
+            if (faults.openStreams() != 0) {
+              open.append(' ').append(path).append('=').append(faults.openStreams());
+            }
+          });
+      AssertionError error =
+          new AssertionError(
+              "streams opened "
+                  + opens
+                  + ", closed "
+                  + closes
+                  + "; still open:"
+                  + open
+                  + " (the cause shows where one of them was opened)");
       OPEN.values().stream().findFirst().ifPresent(error::initCause);
       throw error;
     }
@@ -182,8 +191,9 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     faults.opens.incrementAndGet();
     TOTAL_OPENS.incrementAndGet();
     FaultyStream stream = new FaultyStream(path, inner, faults);
-    OPEN.put(stream, new Throwable("stream of " + path + " opened by "
-        + Thread.currentThread().getName()));
+    OPEN.put(
+        stream,
+        new Throwable("stream of " + path + " opened by " + Thread.currentThread().getName()));
     return new FSDataInputStream(stream);
   }
 
@@ -203,8 +213,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   }
 
   @Override
-  protected CompletableFuture<FSDataInputStream> openFileWithOptions(Path path,
-      OpenFileParameters parameters) throws IOException {
+  protected CompletableFuture<FSDataInputStream> openFileWithOptions(
+      Path path, OpenFileParameters parameters) throws IOException {
     return CompletableFuture.completedFuture(open(path, parameters.getBufferSize()));
   }
 
@@ -213,9 +223,17 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     FileStatus status = fs.getFileStatus(local(path));
     long length = status.isFile() ? faults(path).visibleLength(status.getLen()) : 0;
     // Permissions of the raw local status would be loaded by running a shell; none are needed.
-    return new FileStatus(length, status.isDirectory(), 1, status.getBlockSize(),
-        status.getModificationTime(), status.getAccessTime(), FsPermission.getFileDefault(),
-        "user", "group", makeQualified(faulty(status.getPath())));
+    return new FileStatus(
+        length,
+        status.isDirectory(),
+        1,
+        status.getBlockSize(),
+        status.getModificationTime(),
+        status.getAccessTime(),
+        FsPermission.getFileDefault(),
+        "user",
+        "group",
+        makeQualified(faulty(status.getPath())));
   }
 
   @Override
@@ -234,11 +252,17 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   }
 
   @Override
-  public FSDataOutputStream create(Path path, FsPermission permission, boolean overwrite,
-      int bufferSize, short replication, long blockSize, Progressable progress)
+  public FSDataOutputStream create(
+      Path path,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
       throws IOException {
-    return fs.create(local(path), permission, overwrite, bufferSize, replication, blockSize,
-        progress);
+    return fs.create(
+        local(path), permission, overwrite, bufferSize, replication, blockSize, progress);
   }
 
   @Override
@@ -259,8 +283,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   // ---------------------------------------------------------------------------------------------
 
   /**
-   * The exception every injected failure throws, so tests can find it in a cause chain. Its
-   * message does not name the file, so a test can check that the reader's exception does.
+   * The exception every injected failure throws, so tests can find it in a cause chain. Its message
+   * does not name the file, so a test can check that the reader's exception does.
    */
   public static final class InjectedFault extends IOException {
     private static final long serialVersionUID = 1L;
@@ -356,7 +380,9 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       return this;
     }
 
-    /** Each read first sleeps this long; an interrupt ends the sleep with InterruptedIOException. */
+    /**
+     * Each read first sleeps this long; an interrupt ends the sleep with InterruptedIOException.
+     */
     public Faults delayMillis(long millis) {
       this.delayMillis = millis;
       return this;
@@ -432,8 +458,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
 
     /**
      * Hangs a read of {@code [position, position + length)} that touches the hang range until
-     * release or until {@code closed} says its stream was closed (then it fails). Runs outside
-     * the stream's lock, so that another thread can close the stream meanwhile.
+     * release or until {@code closed} says its stream was closed (then it fails). Runs outside the
+     * stream's lock, so that another thread can close the stream meanwhile.
      */
     void hangIfAsked(long position, int length, java.util.function.BooleanSupplier closed)
         throws IOException {
@@ -501,13 +527,27 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       if (number == failReadNumber) {
         failuresInjected.incrementAndGet();
         // The message leaves the file out on purpose: readers must name it themselves.
-        throw new InjectedFault("injected failure of read #" + number + " at [" + position
-            + ", " + (position + len) + ")");
+        throw new InjectedFault(
+            "injected failure of read #"
+                + number
+                + " at ["
+                + position
+                + ", "
+                + (position + len)
+                + ")");
       }
       if (overlaps(position, end, failFrom, failTo)) {
         failuresInjected.incrementAndGet();
-        throw new InjectedFault("injected failure of a read at [" + position + ", "
-            + (position + len) + ") touching [" + failFrom + ", " + failTo + ")");
+        throw new InjectedFault(
+            "injected failure of a read at ["
+                + position
+                + ", "
+                + (position + len)
+                + ") touching ["
+                + failFrom
+                + ", "
+                + failTo
+                + ")");
       }
       return len;
     }
@@ -527,14 +567,15 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
   }
 
   /**
-   * A stream of one file with its faults applied. Confined to one thread at a time, like the
-   * local stream it wraps; close is idempotent and counted once.
+   * A stream of one file with its faults applied. Confined to one thread at a time, like the local
+   * stream it wraps; close is idempotent and counted once.
    */
   private static final class FaultyStream extends FSInputStream {
 
     private final Path path;
     private final FSDataInputStream in;
     private final Faults faults;
+
     /** Volatile: a hung read (outside the lock) watches it. */
     private volatile boolean closed;
 
@@ -590,8 +631,7 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       return readLocked(buffer, offset, length);
     }
 
-    private synchronized int readLocked(byte[] buffer, int offset, int length)
-        throws IOException {
+    private synchronized int readLocked(byte[] buffer, int offset, int length) throws IOException {
       checkOpen();
       Objects.checkFromIndexSize(offset, length, buffer.length);
       if (length == 0) {
@@ -630,14 +670,13 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     }
 
     @Override
-    public void readFully(long position, byte[] buffer, int offset, int length)
-        throws IOException {
+    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
       int done = 0;
       while (done < length) {
         int n = read(position + done, buffer, offset + done, length - done);
         if (n < 0) {
-          throw new EOFException("end of " + path + " reached reading " + length + " bytes at "
-              + position);
+          throw new EOFException(
+              "end of " + path + " reached reading " + length + " bytes at " + position);
         }
         done += n;
       }

@@ -27,8 +27,7 @@ class FaultInjectingFileSystemTest {
 
   private static final int SIZE = 10_000;
 
-  @TempDir
-  java.nio.file.Path dir;
+  @TempDir java.nio.file.Path dir;
 
   private java.nio.file.Path local;
   private Path path;
@@ -60,7 +59,8 @@ class FaultInjectingFileSystemTest {
     assertThat(fs.getFileStatus(path).getPath().toUri().getScheme()).isEqualTo("faulty");
     byte[] all = new byte[SIZE];
     try (FSDataInputStream in = fs.open(path)) {
-      assertThat(in.getWrappedStream()).isInstanceOf(Seekable.class)
+      assertThat(in.getWrappedStream())
+          .isInstanceOf(Seekable.class)
           .isInstanceOf(PositionedReadable.class);
       in.readFully(all);
       assertThat(FaultInjectingFileSystem.faults(local).openStreams()).isEqualTo(1);
@@ -90,7 +90,8 @@ class FaultInjectingFileSystemTest {
       byte[] buffer = new byte[10];
       in.readFully(0, buffer);
       in.readFully(10, buffer);
-      assertThatThrownBy(() -> in.readFully(20, buffer)).isInstanceOf(InjectedFault.class)
+      assertThatThrownBy(() -> in.readFully(20, buffer))
+          .isInstanceOf(InjectedFault.class)
           .hasMessageContaining("read #3");
       in.readFully(30, buffer);
     }
@@ -104,7 +105,8 @@ class FaultInjectingFileSystemTest {
       byte[] buffer = new byte[100];
       in.readFully(3900, buffer);
       in.readFully(4100, buffer);
-      assertThatThrownBy(() -> in.readFully(3950, buffer)).isInstanceOf(InjectedFault.class)
+      assertThatThrownBy(() -> in.readFully(3950, buffer))
+          .isInstanceOf(InjectedFault.class)
           .hasMessageContaining("[4000, 4100)");
       in.seek(4099);
       assertThatThrownBy(() -> in.read()).isInstanceOf(InjectedFault.class);
@@ -144,15 +146,17 @@ class FaultInjectingFileSystemTest {
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     AtomicReference<Boolean> flagKept = new AtomicReference<>();
     CountDownLatch opened = new CountDownLatch(1);
-    Thread reader = new Thread(() -> {
-      try (FSDataInputStream in = fs.open(path)) {
-        opened.countDown();
-        in.readFully(0, new byte[10]);
-      } catch (Throwable t) {
-        thrown.set(t);
-        flagKept.set(Thread.currentThread().isInterrupted());
-      }
-    });
+    Thread reader =
+        new Thread(
+            () -> {
+              try (FSDataInputStream in = fs.open(path)) {
+                opened.countDown();
+                in.readFully(0, new byte[10]);
+              } catch (Throwable t) {
+                thrown.set(t);
+                flagKept.set(Thread.currentThread().isInterrupted());
+              }
+            });
     reader.start();
     assertThat(opened.await(10, TimeUnit.SECONDS)).isTrue();
     while (FaultInjectingFileSystem.faults(local).reads() == 0) {
@@ -171,15 +175,17 @@ class FaultInjectingFileSystemTest {
     FaultInjectingFileSystem.Faults faults =
         FaultInjectingFileSystem.faults(local).blockReadsTouching(0, 10);
     AtomicReference<byte[]> read = new AtomicReference<>();
-    Thread reader = new Thread(() -> {
-      try (FSDataInputStream in = fs.open(path)) {
-        byte[] buffer = new byte[10];
-        in.readFully(0, buffer);
-        read.set(buffer);
-      } catch (IOException e) {
-        throw new RuntimeException(e);
-      }
-    });
+    Thread reader =
+        new Thread(
+            () -> {
+              try (FSDataInputStream in = fs.open(path)) {
+                byte[] buffer = new byte[10];
+                in.readFully(0, buffer);
+                read.set(buffer);
+              } catch (IOException e) {
+                throw new RuntimeException(e);
+              }
+            });
     reader.start();
     while (faults.blockedReads() == 0) {
       Thread.onSpinWait();
@@ -204,7 +210,8 @@ class FaultInjectingFileSystemTest {
   void anUnclosedStreamIsReported() throws IOException {
     FSDataInputStream in = fs.open(path);
     assertThatThrownBy(FaultInjectingFileSystem::assertAllStreamsClosed)
-        .isInstanceOf(AssertionError.class).hasMessageContaining("data.bin=1");
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("data.bin=1");
     in.close();
     FaultInjectingFileSystem.assertAllStreamsClosed();
   }

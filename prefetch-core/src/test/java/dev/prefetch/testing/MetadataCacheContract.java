@@ -1,14 +1,13 @@
 package dev.prefetch.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.Readers;
 import dev.prefetch.ReaderMetrics;
+import dev.prefetch.Readers;
 import dev.prefetch.batch.Checksum;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.cache.CacheKey;
@@ -22,7 +21,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
@@ -33,17 +31,17 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The metadata cache end to end on real files of one format, shared by every format's test: what
- * a shared {@link MemoryCache} saves (the footer or tail is read from the file once, counted by
- * the filesystem and by {@link ScanCounters#FOOTER_READS}), and that it never serves a stale,
- * failed or foreign one. A format's test extends this class and writes its files.
+ * The metadata cache end to end on real files of one format, shared by every format's test: what a
+ * shared {@link MemoryCache} saves (the footer or tail is read from the file once, counted by the
+ * filesystem and by {@link ScanCounters#FOOTER_READS}), and that it never serves a stale, failed or
+ * foreign one. A format's test extends this class and writes its files.
  */
 @Timeout(60)
 public abstract class MetadataCacheContract {
 
   /**
-   * Writes a file of {@code rows} rows, replacing {@code file}. Variants give different
-   * contents: 0 the file under test, 1 its rewrite, 2 another file.
+   * Writes a file of {@code rows} rows, replacing {@code file}. Variants give different contents: 0
+   * the file under test, 1 its rewrite, 2 another file.
    */
   protected abstract Path write(Path file, int rows, int variant) throws IOException;
 
@@ -55,8 +53,7 @@ public abstract class MetadataCacheContract {
     return options;
   }
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path local;
   private MemoryCache cache;
@@ -84,46 +81,52 @@ public abstract class MetadataCacheContract {
 
   /** Opens and closes (plans only, reads no data on the single path): the footer's cost alone. */
   private ReaderMetrics openOnly(DataFile file, ReadContext context) throws IOException {
-    try (BatchReader reader = Readers.open(file,
-        formatOptions(ReadOptions.builder().prefetchEnabled(false)).build(), context)) {
+    try (BatchReader reader =
+        Readers.open(
+            file, formatOptions(ReadOptions.builder().prefetchEnabled(false)).build(), context)) {
       return reader.metrics();
     }
   }
 
   /** The scan's checksum and its footer (tail) reads. */
-  private record Scan(String checksum, long rows, long tailReads, long tailBytes) {
-  }
+  private record Scan(String checksum, long rows, long tailReads, long tailBytes) {}
 
   private Scan scan(DataFile file, ReadContext context) throws IOException {
-    ReadOptions options = formatOptions(ReadOptions.builder().minReadBytes(0).parallelism(3)
-        .batchSize(1000)).build();
+    ReadOptions options =
+        formatOptions(ReadOptions.builder().minReadBytes(0).parallelism(3).batchSize(1000)).build();
     try (BatchReader reader = Readers.open(file, options, context)) {
       Checksum checksum = new Checksum(reader.schema().fields().size());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         checksum.add(batch);
       }
       ReaderMetrics metrics = reader.metrics();
-      return new Scan(checksum.value(), checksum.rows(),
+      return new Scan(
+          checksum.value(),
+          checksum.rows(),
           metrics.counter(ScanCounters.FOOTER_READS),
           metrics.counter(ScanCounters.FOOTER_BYTES_READ));
     }
   }
 
   @Test
-  public void aSecondOpenWithASharedCacheReadsNoMetadataBytesAndReturnsIdenticalData() throws IOException {
+  public void aSecondOpenWithASharedCacheReadsNoMetadataBytesAndReturnsIdenticalData()
+      throws IOException {
     DataFile file = counting(local);
     try (ReadContext context = context()) {
       CountingFileSystem.reset(local);
       ReaderMetrics cold = openOnly(file, context);
       long coldBytes = CountingFileSystem.counts(local).bytesRead();
       assertThat(cold.counter(ScanCounters.FOOTER_READS)).isEqualTo(1);
-      assertThat(coldBytes).as("bytes of the footer or tail region read by the first open").isPositive()
+      assertThat(coldBytes)
+          .as("bytes of the footer or tail region read by the first open")
+          .isPositive()
           .isEqualTo(cold.counter(ScanCounters.FOOTER_BYTES_READ));
 
       CountingFileSystem.reset(local);
       ReaderMetrics warm = openOnly(file, context);
       assertThat(CountingFileSystem.counts(local).bytesRead())
-          .as("bytes read from the file by an open with the metadata cached").isZero();
+          .as("bytes read from the file by an open with the metadata cached")
+          .isZero();
       assertThat(warm.counter(ScanCounters.FOOTER_READS)).isZero();
       assertThat(warm.counter(ScanCounters.FOOTER_BYTES_READ)).isZero();
 
@@ -230,13 +233,16 @@ public abstract class MetadataCacheContract {
     List<Thread> openers = new ArrayList<>();
     try (ReadContext context = context()) {
       for (int i = 0; i < 16; i++) {
-        Thread opener = new Thread(() -> {
-          try {
-            tailReads.addAndGet(openOnly(file, context).counter(ScanCounters.FOOTER_READS));
-          } catch (Throwable t) {
-            failures.add(t);
-          }
-        }, "opener-" + i);
+        Thread opener =
+            new Thread(
+                () -> {
+                  try {
+                    tailReads.addAndGet(openOnly(file, context).counter(ScanCounters.FOOTER_READS));
+                  } catch (Throwable t) {
+                    failures.add(t);
+                  }
+                },
+                "opener-" + i);
         openers.add(opener);
         opener.start();
       }
@@ -258,19 +264,23 @@ public abstract class MetadataCacheContract {
   public void aFailedFooterLoadReachesEveryWaiterNamingTheFileAndIsNotCached() throws Exception {
     DataFile file = DataFile.of(FaultInjectingFileSystem.path(local));
     long length = Files.size(local);
-    FaultInjectingFileSystem.faults(local).blockReadsTouching(length - 8, length)
+    FaultInjectingFileSystem.faults(local)
+        .blockReadsTouching(length - 8, length)
         .failReadsTouching(length - 8, length);
     List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
     List<Thread> openers = new ArrayList<>();
     try (ReadContext context = context()) {
       for (int i = 0; i < 8; i++) {
-        Thread opener = new Thread(() -> {
-          try {
-            openOnly(file, context);
-          } catch (Throwable t) {
-            failures.add(t);
-          }
-        }, "opener-" + i);
+        Thread opener =
+            new Thread(
+                () -> {
+                  try {
+                    openOnly(file, context);
+                  } catch (Throwable t) {
+                    failures.add(t);
+                  }
+                },
+                "opener-" + i);
         openers.add(opener);
         opener.start();
       }
@@ -279,10 +289,15 @@ public abstract class MetadataCacheContract {
       for (Thread opener : openers) {
         opener.join(20_000);
       }
-      assertThat(failures).hasSize(8).allSatisfy(t -> assertThat(t)
-          .isInstanceOf(IOException.class)
-          .hasMessageContaining("data" + extension())
-          .hasStackTraceContaining(FaultInjectingFileSystem.InjectedFault.class.getSimpleName()));
+      assertThat(failures)
+          .hasSize(8)
+          .allSatisfy(
+              t ->
+                  assertThat(t)
+                      .isInstanceOf(IOException.class)
+                      .hasMessageContaining("data" + extension())
+                      .hasStackTraceContaining(
+                          FaultInjectingFileSystem.InjectedFault.class.getSimpleName()));
       CacheStats stats = cache.stats();
       assertThat(stats.loadFailures()).isEqualTo(1);
       assertThat(stats.loads()).isZero();
@@ -290,7 +305,8 @@ public abstract class MetadataCacheContract {
 
       FaultInjectingFileSystem.faults(local).clear();
       assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS))
-          .as("the failure was not cached").isEqualTo(1);
+          .as("the failure was not cached")
+          .isEqualTo(1);
       assertThat(openOnly(file, context).counter(ScanCounters.FOOTER_READS)).isZero();
     }
   }

@@ -9,8 +9,7 @@ public final class ReaderThreads {
   /** The prefix every producer thread name starts with. */
   public static final String PREFIX = "prefetch-";
 
-  private ReaderThreads() {
-  }
+  private ReaderThreads() {}
 
   /** Names of live producer threads. */
   public static List<String> live() {

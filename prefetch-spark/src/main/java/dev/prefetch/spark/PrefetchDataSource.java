@@ -1,9 +1,9 @@
 package dev.prefetch.spark;
 
 import dev.prefetch.spark.internal.PrefetchTable;
+import dev.prefetch.spark.internal.ReadOnlyFormat;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.execution.datasources.FileFormat;
-import dev.prefetch.spark.internal.ReadOnlyFormat;
 import org.apache.spark.sql.execution.datasources.v2.FileDataSourceV2;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
@@ -12,8 +12,8 @@ import scala.collection.immutable.Seq;
 
 /**
  * The {@code prefetch} data source: Parquet and ORC files read by the prefetching reader, as a
- * Spark file source (DataSource V2). Registered under the short name {@value #SHORT_NAME}
- * ({@code META-INF/services/org.apache.spark.sql.sources.DataSourceRegister}).
+ * Spark file source (DataSource V2). Registered under the short name {@value #SHORT_NAME} ({@code
+ * META-INF/services/org.apache.spark.sql.sources.DataSourceRegister}).
  *
  * <p>Read only: the table reports only batch reads, and the V1 fallback refuses writes.
  */
@@ -36,8 +36,8 @@ public final class PrefetchDataSource implements FileDataSourceV2 {
   }
 
   /**
-   * The V1 format Spark falls back to where it has no V2 path (writes through
-   * {@code DataFrameWriter.save}): one that refuses to write, since this source only reads.
+   * The V1 format Spark falls back to where it has no V2 path (writes through {@code
+   * DataFrameWriter.save}): one that refuses to write, since this source only reads.
    */
   @Override
   public Class<? extends FileFormat> fallbackFileFormat() {

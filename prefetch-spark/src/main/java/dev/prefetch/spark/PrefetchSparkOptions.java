@@ -8,30 +8,35 @@ import java.util.Map;
 /**
  * The options and settings of the {@code prefetch} source.
  *
- * <p>Per read: every key of {@link ReadOptions} ({@code prefetch.parallelism},
- * {@code prefetch.queue-capacity}, {@code read.batch-size}, {@code parquet.*}, {@code orc.*}, ...),
- * given as {@code .option(key, value)} or as a session setting with the prefix
- * {@value #SESSION_PREFIX}: {@code spark.prefetch.parallelism} stands for
- * {@code prefetch.parallelism}, {@code spark.prefetch.read.batch-size} for
- * {@code read.batch-size}. An option wins over a session setting. The projection
- * ({@code read.columns}) and the pruning predicate come from Spark's plan and cannot be set.
+ * <p>Per read: every key of {@link ReadOptions} ({@code prefetch.parallelism}, {@code
+ * prefetch.queue-capacity}, {@code read.batch-size}, {@code parquet.*}, {@code orc.*}, ...), given
+ * as {@code .option(key, value)} or as a session setting with the prefix {@value #SESSION_PREFIX}:
+ * {@code spark.prefetch.parallelism} stands for {@code prefetch.parallelism}, {@code
+ * spark.prefetch.read.batch-size} for {@code read.batch-size}. An option wins over a session
+ * setting. The projection ({@code read.columns}) and the pruning predicate come from Spark's plan
+ * and cannot be set.
  *
  * <p>Per executor JVM (Spark configuration, read where the tasks run): {@value #EXECUTOR_THREADS}
- * producer threads shared by every task (default: the executor's cores) and
- * {@value #EXECUTOR_CACHE_BYTES} for the shared metadata cache (default 64 MiB, 0 for none).
+ * producer threads shared by every task (default: the executor's cores) and {@value
+ * #EXECUTOR_CACHE_BYTES} for the shared metadata cache (default 64 MiB, 0 for none).
  */
 public final class PrefetchSparkOptions {
 
-  /** Session settings with this prefix are read options ({@code spark.prefetch.X} = {@code prefetch.X}). */
+  /**
+   * Session settings with this prefix are read options ({@code spark.prefetch.X} = {@code
+   * prefetch.X}).
+   */
   public static final String SESSION_PREFIX = "spark.prefetch.";
+
   /** Producer threads per executor JVM, shared by all tasks. */
   public static final String EXECUTOR_THREADS = "spark.prefetch.executor.threads";
+
   /** Bytes of the metadata (footer / tail) cache per executor JVM; 0 disables it. */
   public static final String EXECUTOR_CACHE_BYTES = "spark.prefetch.executor.cache-bytes";
+
   public static final long DEFAULT_EXECUTOR_CACHE_BYTES = 64L << 20;
 
-  private PrefetchSparkOptions() {
-  }
+  private PrefetchSparkOptions() {}
 
   /**
    * The read properties of one scan: session settings under {@value #SESSION_PREFIX} (without the
@@ -39,8 +44,8 @@ public final class PrefetchSparkOptions {
    * option maps are. Validated by {@link ReadOptions#fromProperties}, so a bad key or value fails
    * when the scan is planned, naming the key.
    */
-  public static Map<String, String> readProperties(Map<String, String> sessionConf,
-      Map<String, String> sourceOptions) {
+  public static Map<String, String> readProperties(
+      Map<String, String> sessionConf, Map<String, String> sourceOptions) {
     Map<String, String> properties = new LinkedHashMap<>();
     for (Map.Entry<String, String> entry : sessionConf.entrySet()) {
       String key = entry.getKey().toLowerCase(Locale.ROOT);
@@ -58,15 +63,19 @@ public final class PrefetchSparkOptions {
       }
     }
     if (properties.containsKey(ReadOptions.COLUMNS)) {
-      throw new IllegalArgumentException(ReadOptions.COLUMNS + " cannot be set on the prefetch"
-          + " source: Spark's plan chooses the columns (select them in the query)");
+      throw new IllegalArgumentException(
+          ReadOptions.COLUMNS
+              + " cannot be set on the prefetch"
+              + " source: Spark's plan chooses the columns (select them in the query)");
     }
     ReadOptions.fromProperties(properties);
     return properties;
   }
 
   private static boolean isReadKey(String key) {
-    return key.startsWith("prefetch.") || key.startsWith("read.") || key.startsWith("parquet.")
+    return key.startsWith("prefetch.")
+        || key.startsWith("read.")
+        || key.startsWith("parquet.")
         || key.startsWith("orc.");
   }
 }

@@ -1,5 +1,7 @@
 package dev.prefetch.spark;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -13,28 +15,28 @@ import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 /**
- * One local SparkSession for the test JVM (Spark allows one context per JVM and starting one
- * takes seconds), and the comparison every parity test makes.
+ * One local SparkSession for the test JVM (Spark allows one context per JVM and starting one takes
+ * seconds), and the comparison every parity test makes.
  */
 final class SharedSpark {
 
   private static SparkSession session;
 
-  private SharedSpark() {
-  }
+  private SharedSpark() {}
 
   /** The shared {@code local[2]} session, started on first use. */
   static synchronized SparkSession session() {
     if (session == null) {
-      session = SparkSession.builder().master("local[2]").appName("prefetch-spark-tests")
-          .config("spark.ui.enabled", "false")
-          .config("spark.sql.shuffle.partitions", "2")
-          .config("spark.sql.session.timeZone", "UTC")
-          .config("spark.sql.adaptive.enabled", "false")
-          .getOrCreate();
+      session =
+          SparkSession.builder()
+              .master("local[2]")
+              .appName("prefetch-spark-tests")
+              .config("spark.ui.enabled", "false")
+              .config("spark.sql.shuffle.partitions", "2")
+              .config("spark.sql.session.timeZone", "UTC")
+              .config("spark.sql.adaptive.enabled", "false")
+              .getOrCreate();
     }
     return session;
   }
@@ -48,9 +50,9 @@ final class SharedSpark {
   }
 
   /**
-   * Asserts that two datasets hold the same rows, duplicates included: equal schemas, equal
-   * counts and {@code exceptAll} empty both ways. Columns holding maps (which Spark cannot
-   * compare in set operations) are compared as their JSON text.
+   * Asserts that two datasets hold the same rows, duplicates included: equal schemas, equal counts
+   * and {@code exceptAll} empty both ways. Columns holding maps (which Spark cannot compare in set
+   * operations) are compared as their JSON text.
    */
   static void assertSameRows(Dataset<Row> expected, Dataset<Row> actual) {
     assertThat(actual.schema().treeString()).isEqualTo(expected.schema().treeString());
@@ -68,8 +70,10 @@ final class SharedSpark {
     List<Column> columns = new ArrayList<>();
     for (StructField field : data.schema().fields()) {
       Column column = data.col("`" + field.name() + "`");
-      columns.add(hasMap(field.dataType())
-          ? functions.to_json(functions.struct(column)).as(field.name()) : column);
+      columns.add(
+          hasMap(field.dataType())
+              ? functions.to_json(functions.struct(column)).as(field.name())
+              : column);
     }
     return data.select(columns.toArray(new Column[0]));
   }

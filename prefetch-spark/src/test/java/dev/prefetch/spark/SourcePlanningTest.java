@@ -1,5 +1,9 @@
 package dev.prefetch.spark;
 
+import static dev.prefetch.spark.SharedSpark.assertSameRows;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.gen.Generator;
 import dev.prefetch.spark.internal.ScanMetrics;
@@ -27,19 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import static dev.prefetch.spark.SharedSpark.assertSameRows;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 /**
  * What Spark's file-source machinery brings (partition directories, pruning, splits) and what the
- * source adds to the plan (pushed filters, columnar batches, metrics), each checked against
- * Spark's own readers.
+ * source adds to the plan (pushed filters, columnar batches, metrics), each checked against Spark's
+ * own readers.
  */
 class SourcePlanningTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static SparkSession spark;
 
@@ -47,15 +46,30 @@ class SourcePlanningTest {
   static void writeFiles() throws Exception {
     spark = SharedSpark.session();
     for (String format : new String[] {"parquet", "orc"}) {
-      GenSpec scan = new GenSpec(format, GenSpec.Kind.SCAN, 16_000, 0, 8,
-          GenSpec.DEFAULT_ROW_GROUP_BYTES, 8 << 10, "snappy", true, true, true,
-          GenSpec.DEFAULT_SEED);
+      GenSpec scan =
+          new GenSpec(
+              format,
+              GenSpec.Kind.SCAN,
+              16_000,
+              0,
+              8,
+              GenSpec.DEFAULT_ROW_GROUP_BYTES,
+              8 << 10,
+              "snappy",
+              true,
+              true,
+              true,
+              GenSpec.DEFAULT_SEED);
       Files.createDirectories(dir.resolve("scan-" + format));
       Generator.write(scan, dir.resolve("scan-" + format).resolve("scan." + format));
-      spark.sql("SELECT id, CAST(id % 3 AS INT) AS k, CONCAT('v', id) AS v,"
-              + " 2020 + CAST(id % 3 AS INT) AS year, LPAD(CAST(id % 2 + 1 AS STRING), 2, '0') AS month"
-              + " FROM RANGE(0, 6000, 1, 4)")
-          .write().partitionBy("year", "month").format(format)
+      spark
+          .sql(
+              "SELECT id, CAST(id % 3 AS INT) AS k, CONCAT('v', id) AS v,"
+                  + " 2020 + CAST(id % 3 AS INT) AS year, LPAD(CAST(id % 2 + 1 AS STRING), 2, '0') AS month"
+                  + " FROM RANGE(0, 6000, 1, 4)")
+          .write()
+          .partitionBy("year", "month")
+          .format(format)
           .save(dir.resolve("hive-" + format).toString());
     }
     writeUnionFile(dir.resolve("union-orc").resolve("union.orc"));
@@ -102,14 +116,16 @@ class SourcePlanningTest {
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void projectedColumnsAndPushedFiltersGiveSparksRows(String format) {
-    String where = "id < 3000 AND qty >= 10 AND category IS NOT NULL AND code IS NULL OR id = 15999";
-    Dataset<Row> expected = builtIn(format, "scan-" + format).select("category", "id", "price")
-        .where(where);
+    String where =
+        "id < 3000 AND qty >= 10 AND category IS NOT NULL AND code IS NULL OR id = 15999";
+    Dataset<Row> expected =
+        builtIn(format, "scan-" + format).select("category", "id", "price").where(where);
     Dataset<Row> ours = prefetch("scan-" + format).select("category", "id", "price").where(where);
     assertSameRows(expected, ours);
     String plan = ours.queryExecution().executedPlan().toString();
     assertThat(plan).contains("PushedFilters: [").contains("LessThan(id,3000)");
-    assertThat(plan).contains("ReadSchema: struct<id:bigint,qty:int,price:double,category:string")
+    assertThat(plan)
+        .contains("ReadSchema: struct<id:bigint,qty:int,price:double,category:string")
         .doesNotContain("comment");
   }
 
@@ -118,7 +134,7 @@ class SourcePlanningTest {
   void pushedFiltersPruneRowGroupsAndStripes(String format) {
     Dataset<Row> all = prefetch("scan-" + format).select("id", "comment");
     Dataset<Row> few = all.where("id < 2000");
-    assertThat(few.count()).isEqualTo(2000);  // the first row group of eight
+    assertThat(few.count()).isEqualTo(2000); // the first row group of eight
     long allBytes = bytesRead(all.where("comment IS NOT NULL OR comment IS NULL"));
     long fewBytes = bytesRead(few);
     assertThat(fewBytes).isPositive().isLessThan(allBytes / 2);
@@ -134,8 +150,10 @@ class SourcePlanningTest {
     BatchScanExec scan = batchScan(query.queryExecution().executedPlan());
     assertThat(metric(scan, ScanMetrics.BYTES_READ)).isPositive();
     assertThat(metric(scan, ScanMetrics.READ_REQUESTS)).isPositive();
-    assertThat(metric(scan, ScanMetrics.FOOTER_CACHE_HITS)
-        + metric(scan, ScanMetrics.FOOTER_CACHE_MISSES)).isPositive();
+    assertThat(
+            metric(scan, ScanMetrics.FOOTER_CACHE_HITS)
+                + metric(scan, ScanMetrics.FOOTER_CACHE_MISSES))
+        .isPositive();
     assertThat(scan.metrics().contains(ScanMetrics.PRODUCER_WAIT_MS)).isTrue();
     assertThat(scan.metrics().contains(ScanMetrics.CONSUMER_WAIT_MS)).isTrue();
   }
@@ -152,10 +170,12 @@ class SourcePlanningTest {
   void orcUnionsReadAsStructsOfTagAndAlternatives() {
     // Spark's own ORC reader cannot read unions (its schema inference rejects them), so the
     // expected rows are what orc-core was given.
-    Dataset<Row> expected = spark.sql("SELECT id, IF(id % 10 = 9, NULL, NAMED_STRUCT("
-        + "'tag', CAST(IF(id % 3 = 0, 1, 0) AS TINYINT),"
-        + " 'field0', IF(id % 3 = 0, NULL, CAST(id * 7 AS INT)),"
-        + " 'field1', IF(id % 3 = 0, CONCAT('u', id), NULL))) AS u FROM RANGE(0, 3000)");
+    Dataset<Row> expected =
+        spark.sql(
+            "SELECT id, IF(id % 10 = 9, NULL, NAMED_STRUCT("
+                + "'tag', CAST(IF(id % 3 = 0, 1, 0) AS TINYINT),"
+                + " 'field0', IF(id % 3 = 0, NULL, CAST(id * 7 AS INT)),"
+                + " 'field1', IF(id % 3 = 0, CONCAT('u', id), NULL))) AS u FROM RANGE(0, 3000)");
     Dataset<Row> ours = prefetch("union-orc");
     assertThat(ours.schema().simpleString())
         .isEqualTo("struct<id:bigint,u:struct<tag:tinyint,field0:int,field1:string>>");
@@ -164,13 +184,25 @@ class SourcePlanningTest {
 
   @Test
   void readOptionsAreValidatedAndSessionSettingsApply() {
-    assertThatThrownBy(() -> spark.read().format("prefetch").option("prefetch.nope", "1")
-        .load(dir.resolve("scan-parquet").toString()).count())
+    assertThatThrownBy(
+            () ->
+                spark
+                    .read()
+                    .format("prefetch")
+                    .option("prefetch.nope", "1")
+                    .load(dir.resolve("scan-parquet").toString())
+                    .count())
         .hasStackTraceContaining("prefetch.nope");
     spark.conf().set("spark.prefetch.parallelism", "3");
     try {
-      assertThat(spark.read().format("prefetch").option("read.batch-size", "1000")
-          .load(dir.resolve("scan-orc").toString()).count()).isEqualTo(16_000);
+      assertThat(
+              spark
+                  .read()
+                  .format("prefetch")
+                  .option("read.batch-size", "1000")
+                  .load(dir.resolve("scan-orc").toString())
+                  .count())
+          .isEqualTo(16_000);
       spark.conf().set("spark.prefetch.parallelism", "0");
       assertThatThrownBy(() -> prefetch("scan-orc").count())
           .hasStackTraceContaining("prefetch.parallelism");
@@ -181,8 +213,15 @@ class SourcePlanningTest {
 
   @Test
   void writesAreRefused() {
-    assertThatThrownBy(() -> spark.range(3).write().format("prefetch").mode("overwrite")
-        .save(dir.resolve("out").toString())).hasStackTraceContaining("reads only");
+    assertThatThrownBy(
+            () ->
+                spark
+                    .range(3)
+                    .write()
+                    .format("prefetch")
+                    .mode("overwrite")
+                    .save(dir.resolve("out").toString()))
+        .hasStackTraceContaining("reads only");
   }
 
   private static long bytesRead(Dataset<Row> query) {
@@ -209,10 +248,12 @@ class SourcePlanningTest {
   /** A small ORC file with a union column, written by orc-core (Spark cannot write unions). */
   private static void writeUnionFile(Path file) throws Exception {
     Files.createDirectories(file.getParent());
-    TypeDescription schema = TypeDescription.fromString(
-        "struct<id:bigint,u:uniontype<int,string>>");
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(schema))) {
+    TypeDescription schema =
+        TypeDescription.fromString("struct<id:bigint,u:uniontype<int,string>>");
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration()).setSchema(schema))) {
       VectorizedRowBatch batch = schema.createRowBatch();
       LongColumnVector id = (LongColumnVector) batch.cols[0];
       UnionColumnVector union = (UnionColumnVector) batch.cols[1];

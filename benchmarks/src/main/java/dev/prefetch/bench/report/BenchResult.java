@@ -18,8 +18,16 @@ import java.util.Map;
  * @param jvmArgs the forked JVM's arguments
  * @param jvm the JDK version, VM name and VM version, as one line
  */
-public record BenchResult(String benchmark, Map<String, String> params, List<Double> seconds,
-    double mean, double error, int forks, int warmups, int iterations, List<String> jvmArgs,
+public record BenchResult(
+    String benchmark,
+    Map<String, String> params,
+    List<Double> seconds,
+    double mean,
+    double error,
+    int forks,
+    int warmups,
+    int iterations,
+    List<String> jvmArgs,
     String jvm) {
 
   public BenchResult {

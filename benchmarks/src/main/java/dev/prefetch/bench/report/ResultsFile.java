@@ -11,8 +11,7 @@ import java.util.Map;
 /** Reads JMH's JSON result file ({@code -rf json}) into {@link BenchResult}s in seconds. */
 public final class ResultsFile {
 
-  private ResultsFile() {
-  }
+  private ResultsFile() {}
 
   /** The results in {@code file}; a file that is not JMH's JSON fails naming it. */
   public static List<BenchResult> read(Path file) throws IOException {
@@ -62,12 +61,20 @@ public final class ResultsFile {
           jvmArgs.add(String.valueOf(o));
         }
       }
-      String jvm = r.get("vmName") + " " + r.get("vmVersion") + " (JDK " + r.get("jdkVersion") + ")";
-      out.add(new BenchResult(simpleClass, params, seconds,
-          JsonReader.number(metric.get("score")) * scale,
-          JsonReader.number(metric.get("scoreError")) * scale, (int) JsonReader.number(r.get("forks")),
-          (int) JsonReader.number(r.get("warmupIterations")),
-          (int) JsonReader.number(r.get("measurementIterations")), jvmArgs, jvm));
+      String jvm =
+          r.get("vmName") + " " + r.get("vmVersion") + " (JDK " + r.get("jdkVersion") + ")";
+      out.add(
+          new BenchResult(
+              simpleClass,
+              params,
+              seconds,
+              JsonReader.number(metric.get("score")) * scale,
+              JsonReader.number(metric.get("scoreError")) * scale,
+              (int) JsonReader.number(r.get("forks")),
+              (int) JsonReader.number(r.get("warmupIterations")),
+              (int) JsonReader.number(r.get("measurementIterations")),
+              jvmArgs,
+              jvm));
     }
     return out;
   }
@@ -79,8 +86,9 @@ public final class ResultsFile {
       case "ms/op" -> 1e-3;
       case "us/op" -> 1e-6;
       case "ns/op" -> 1e-9;
-      default -> throw new IllegalArgumentException("unsupported score unit '" + unit
-          + "' (expected a time per operation)");
+      default ->
+          throw new IllegalArgumentException(
+              "unsupported score unit '" + unit + "' (expected a time per operation)");
     };
   }
 }

@@ -10,8 +10,13 @@ package dev.prefetch.examples.baseline;
  * @param columnChecksums one checksum per column (for naming the first differing column)
  * @param columnNames the names of those columns
  */
-public record BaselineResult(long rows, long batches, int columns, String checksum,
-    java.util.List<String> columnChecksums, java.util.List<String> columnNames) {
+public record BaselineResult(
+    long rows,
+    long batches,
+    int columns,
+    String checksum,
+    java.util.List<String> columnChecksums,
+    java.util.List<String> columnNames) {
 
   public BaselineResult {
     columnChecksums = java.util.List.copyOf(columnChecksums);

@@ -36,8 +36,7 @@ public final class OrcBaseline {
 
   private static final int BATCH_ROWS = 1024;
 
-  private OrcBaseline() {
-  }
+  private OrcBaseline() {}
 
   /**
    * Reads every value of the selected top-level columns (all when {@code columns} is empty).
@@ -45,8 +44,14 @@ public final class OrcBaseline {
    * @param sarg a search argument for stripe and row-group pruning, as orc-core applies it, or null
    * @param selection the file rows to read, or null for all (not with a search argument)
    */
-  public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
-      SearchArgument sarg, dev.prefetch.RowRange selection, boolean perColumn) throws IOException {
+  public static BaselineResult scan(
+      Path path,
+      Configuration conf,
+      List<String> columns,
+      SearchArgument sarg,
+      dev.prefetch.RowRange selection,
+      boolean perColumn)
+      throws IOException {
     return scan(path, conf, columns, sarg, selection, perColumn, null);
   }
 
@@ -54,10 +59,17 @@ public final class OrcBaseline {
    * As {@link #scan(Path, Configuration, List, SearchArgument, dev.prefetch.RowRange, boolean)},
    * also feeding every value to {@code probe} when not null.
    */
-  public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
-      SearchArgument sarg, dev.prefetch.RowRange selection, boolean perColumn, ValueSink probe)
+  public static BaselineResult scan(
+      Path path,
+      Configuration conf,
+      List<String> columns,
+      SearchArgument sarg,
+      dev.prefetch.RowRange selection,
+      boolean perColumn,
+      ValueSink probe)
       throws IOException {
-    try (Reader reader = OrcFile.createReader(path, OrcFile.readerOptions(conf).useUTCTimestamp(true))) {
+    try (Reader reader =
+        OrcFile.createReader(path, OrcFile.readerOptions(conf).useUTCTimestamp(true))) {
       TypeDescription schema = reader.getSchema();
       if (schema.getCategory() != TypeDescription.Category.STRUCT) {
         return scanNonStructRoot(path, reader, columns, selection, perColumn, probe);
@@ -114,8 +126,13 @@ public final class OrcBaseline {
           checksums.addRows(size);
         }
       }
-      return new BaselineResult(checksums.rows(), batches, names.size(), checksums.value(),
-          checksums.columnValues(), names);
+      return new BaselineResult(
+          checksums.rows(),
+          batches,
+          names.size(),
+          checksums.value(),
+          checksums.columnValues(),
+          names);
     }
   }
 
@@ -123,8 +140,14 @@ public final class OrcBaseline {
    * A file whose root type is not a struct: one column, named as the reader names it, which
    * orc-core reads into column 0 of its batch.
    */
-  private static BaselineResult scanNonStructRoot(Path path, Reader reader, List<String> columns,
-      dev.prefetch.RowRange selection, boolean perColumn, ValueSink probe) throws IOException {
+  private static BaselineResult scanNonStructRoot(
+      Path path,
+      Reader reader,
+      List<String> columns,
+      dev.prefetch.RowRange selection,
+      boolean perColumn,
+      ValueSink probe)
+      throws IOException {
     String name = dev.prefetch.orc.internal.OrcTypes.NON_STRUCT_ROOT_COLUMN;
     for (String c : columns) {
       if (!c.equals(name)) {
@@ -152,13 +175,13 @@ public final class OrcBaseline {
         checksums.addRows(size);
       }
     }
-    return new BaselineResult(checksums.rows(), batches, 1, checksums.value(),
-        checksums.columnValues(), List.of(name));
+    return new BaselineResult(
+        checksums.rows(), batches, 1, checksums.value(), checksums.columnValues(), List.of(name));
   }
 
   /** Feeds rows {@code [0, size)} of a top-level vector; a tight loop for the flat common kinds. */
-  private static void feedColumn(ColumnVector vector, TypeDescription type, int size, int column,
-      ValueSink sums) {
+  private static void feedColumn(
+      ColumnVector vector, TypeDescription type, int size, int column, ValueSink sums) {
     if (vector instanceof LongColumnVector v && !v.isRepeating) {
       long[] values = v.vector;
       for (int i = 0; i < size; i++) {
@@ -190,20 +213,21 @@ public final class OrcBaseline {
   }
 
   /** Feeds value {@code row} of any vector, nested ones recursively. */
-  private static void feedValue(ColumnVector vector, TypeDescription type, int row, int column,
-      ValueSink sums) {
+  private static void feedValue(
+      ColumnVector vector, TypeDescription type, int row, int column, ValueSink sums) {
     int i = vector.isRepeating ? 0 : row;
     if (!vector.noNulls && vector.isNull[i]) {
       sums.addNull(column);
       return;
     }
     switch (type.getCategory()) {
-      case BOOLEAN, BYTE, SHORT, INT, LONG, DATE -> sums.addLong(column,
-          ((LongColumnVector) vector).vector[i]);
+      case BOOLEAN, BYTE, SHORT, INT, LONG, DATE ->
+          sums.addLong(column, ((LongColumnVector) vector).vector[i]);
       case FLOAT, DOUBLE -> {
         double d = ((DoubleColumnVector) vector).vector[i];
         // A float column's doubles were widened from floats; narrowing back is exact.
-        sums.addDouble(column, type.getCategory() == TypeDescription.Category.FLOAT ? (float) d : d);
+        sums.addDouble(
+            column, type.getCategory() == TypeDescription.Category.FLOAT ? (float) d : d);
       }
       case STRING, VARCHAR, CHAR, BINARY -> {
         BytesColumnVector v = (BytesColumnVector) vector;
@@ -261,16 +285,20 @@ public final class OrcBaseline {
     }
   }
 
-  private static void feedDecimal(ColumnVector vector, TypeDescription type, int i, int column,
-      ValueSink sums) {
+  private static void feedDecimal(
+      ColumnVector vector, TypeDescription type, int i, int column, ValueSink sums) {
     int scale = type.getScale();
     if (vector instanceof Decimal64ColumnVector v) {
       sums.addLong(column, v.vector[i]);
       return;
     }
     HiveDecimalWritable value = ((DecimalColumnVector) vector).vector[i];
-    java.math.BigInteger unscaled = value.getHiveDecimal().bigDecimalValue()
-        .setScale(scale, java.math.RoundingMode.UNNECESSARY).unscaledValue();
+    java.math.BigInteger unscaled =
+        value
+            .getHiveDecimal()
+            .bigDecimalValue()
+            .setScale(scale, java.math.RoundingMode.UNNECESSARY)
+            .unscaledValue();
     if (type.getPrecision() <= 18) {
       sums.addLong(column, unscaled.longValueExact());
     } else {

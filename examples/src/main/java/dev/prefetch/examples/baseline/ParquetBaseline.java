@@ -26,21 +26,20 @@ import org.apache.parquet.schema.Type;
 
 /**
  * The fastest full decode parquet-hadoop itself offers: {@link ParquetFileReader} row group by row
- * group, and a {@link ColumnReader} per leaf column that reads every value, with no record
- * assembly into objects.
+ * group, and a {@link ColumnReader} per leaf column that reads every value, with no record assembly
+ * into objects.
  *
  * <p>Values are fed to the checksum in the canonical form of {@link dev.prefetch.batch.Checksum}:
- * flat columns straight from their column reader; a nested top-level column is buffered for the
- * row group (levels and values of each of its leaves) and walked row by row, so that a list
- * feeds its length before its elements and a struct its fields in order.
+ * flat columns straight from their column reader; a nested top-level column is buffered for the row
+ * group (levels and values of each of its leaves) and walked row by row, so that a list feeds its
+ * length before its elements and a struct its fields in order.
  */
 public final class ParquetBaseline {
 
   private static final long JULIAN_EPOCH_DAY = 2_440_588L;
   private static final long MICROS_PER_DAY = 86_400_000_000L;
 
-  private ParquetBaseline() {
-  }
+  private ParquetBaseline() {}
 
   /**
    * Reads every value of the selected top-level columns (all when {@code columns} is empty).
@@ -48,33 +47,49 @@ public final class ParquetBaseline {
    * @param filter a parquet predicate applied as parquet-hadoop applies it (row groups by
    *     statistics and dictionaries, pages by column index), or null
    * @param rowGroups row group indexes to read, or null for all
-   * @param rows the file rows to feed, or null for all (not with a filter: page filtering
-   *     drops rows)
+   * @param rows the file rows to feed, or null for all (not with a filter: page filtering drops
+   *     rows)
    */
-  public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
-      FilterPredicate filter, List<Integer> rowGroups, dev.prefetch.RowRange rows,
-      boolean perColumn) throws IOException {
+  public static BaselineResult scan(
+      Path path,
+      Configuration conf,
+      List<String> columns,
+      FilterPredicate filter,
+      List<Integer> rowGroups,
+      dev.prefetch.RowRange rows,
+      boolean perColumn)
+      throws IOException {
     return scan(path, conf, columns, filter, rowGroups, rows, perColumn, false, null);
   }
 
   /**
    * As {@link #scan(Path, Configuration, List, FilterPredicate, List, dev.prefetch.RowRange,
-   * boolean)}, with INT96 timestamps as nanoseconds when {@code int96Nanos} (else microseconds,
-   * the reader's default), and every selected value also fed to {@code probe} when not null.
+   * boolean)}, with INT96 timestamps as nanoseconds when {@code int96Nanos} (else microseconds, the
+   * reader's default), and every selected value also fed to {@code probe} when not null.
    */
-  public static BaselineResult scan(Path path, Configuration conf, List<String> columns,
-      FilterPredicate filter, List<Integer> rowGroups, dev.prefetch.RowRange rows,
-      boolean perColumn, boolean int96Nanos, ValueSink probe) throws IOException {
+  public static BaselineResult scan(
+      Path path,
+      Configuration conf,
+      List<String> columns,
+      FilterPredicate filter,
+      List<Integer> rowGroups,
+      dev.prefetch.RowRange rows,
+      boolean perColumn,
+      boolean int96Nanos,
+      ValueSink probe)
+      throws IOException {
     // Pages are decompressed with parquet-hadoop's codecs and, for the two it lacks (legacy
     // LZ4 and BROTLI), with the reader's; decoding and the type mapping stay the library's.
-    ParquetReadOptions.Builder options = HadoopReadOptions.builder(conf, path)
-        .withCodecFactory(new dev.prefetch.parquet.internal.PageCodecs(
-            org.apache.parquet.hadoop.util.HadoopCodecs.newFactory(conf, 0)));
+    ParquetReadOptions.Builder options =
+        HadoopReadOptions.builder(conf, path)
+            .withCodecFactory(
+                new dev.prefetch.parquet.internal.PageCodecs(
+                    org.apache.parquet.hadoop.util.HadoopCodecs.newFactory(conf, 0)));
     if (filter != null) {
       options.withRecordFilter(FilterCompat.get(filter));
     }
-    try (ParquetFileReader reader = new ParquetFileReader(HadoopInputFile.fromPath(path, conf),
-        options.build())) {
+    try (ParquetFileReader reader =
+        new ParquetFileReader(HadoopInputFile.fromPath(path, conf), options.build())) {
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();
       String createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
       List<Type> fields = new ArrayList<>();
@@ -111,12 +126,17 @@ public final class ParquetBaseline {
           break;
         }
         groups++;
-        ColumnReadStoreImpl store = new ColumnReadStoreImpl(pages,
-            new DummyRecordConverter(requested).getRootConverter(), requested, createdBy);
+        ColumnReadStoreImpl store =
+            new ColumnReadStoreImpl(
+                pages,
+                new DummyRecordConverter(requested).getRootConverter(),
+                requested,
+                createdBy);
         long count = pages.getRowCount();
         // Rows of the group to skip before and after the selection.
         long skip = rows == null ? 0 : Math.max(0, rows.start() - firstRow);
-        long take = rows == null ? count : Math.max(0, Math.min(count, rows.end() - firstRow) - skip);
+        long take =
+            rows == null ? count : Math.max(0, Math.min(count, rows.end() - firstRow) - skip);
         for (int t = 0; t < fields.size(); t++) {
           Type field = fields.get(t);
           if (field.isPrimitive() && !field.isRepetition(Type.Repetition.REPEATED)) {
@@ -140,8 +160,8 @@ public final class ParquetBaseline {
       for (Type f : fields) {
         names.add(f.getName());
       }
-      return new BaselineResult(sums.rows(), groups, fields.size(), sums.value(),
-          sums.columnValues(), names);
+      return new BaselineResult(
+          sums.rows(), groups, fields.size(), sums.value(), sums.columnValues(), names);
     }
   }
 
@@ -150,23 +170,36 @@ public final class ParquetBaseline {
    * parquet-hadoop's physical values (README, "Type mapping").
    */
   enum ValueKind {
-    LONG, INT, UINT32, UINT64, BOOLEAN, FLOAT, DOUBLE, FLOAT16, BYTES, DECIMAL_BYTES_LONG,
-    DECIMAL_BYTES_WIDE, INT96_MICROS, INT96_NANOS
+    LONG,
+    INT,
+    UINT32,
+    UINT64,
+    BOOLEAN,
+    FLOAT,
+    DOUBLE,
+    FLOAT16,
+    BYTES,
+    DECIMAL_BYTES_LONG,
+    DECIMAL_BYTES_WIDE,
+    INT96_MICROS,
+    INT96_NANOS
   }
 
   static ValueKind kindOf(PrimitiveType type, boolean int96Nanos) {
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     boolean decimal = logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
-    boolean unsigned = logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i
-        && !i.isSigned();
+    boolean unsigned =
+        logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation i && !i.isSigned();
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
         return ValueKind.BOOLEAN;
       case INT32:
         // INT(8/16, unsigned) values are small and non-negative as stored; INT(32, unsigned)
         // uses the sign bit
-        return unsigned && ((LogicalTypeAnnotation.IntLogicalTypeAnnotation) logical)
-            .getBitWidth() == 32 ? ValueKind.UINT32 : ValueKind.INT;
+        return unsigned
+                && ((LogicalTypeAnnotation.IntLogicalTypeAnnotation) logical).getBitWidth() == 32
+            ? ValueKind.UINT32
+            : ValueKind.INT;
       case INT64:
         return unsigned ? ValueKind.UINT64 : ValueKind.LONG;
       case FLOAT:
@@ -178,7 +211,8 @@ public final class ParquetBaseline {
       case BINARY:
       case FIXED_LEN_BYTE_ARRAY:
         if (decimal) {
-          int precision = ((LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) logical).getPrecision();
+          int precision =
+              ((LogicalTypeAnnotation.DecimalLogicalTypeAnnotation) logical).getPrecision();
           return precision <= 18 ? ValueKind.DECIMAL_BYTES_LONG : ValueKind.DECIMAL_BYTES_WIDE;
         }
         if (logical instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation
@@ -191,8 +225,13 @@ public final class ParquetBaseline {
     }
   }
 
-  private static void streamFlat(ColumnReader reader, ColumnDescriptor desc, long rows, int column,
-      ValueSink sums, boolean int96Nanos) {
+  private static void streamFlat(
+      ColumnReader reader,
+      ColumnDescriptor desc,
+      long rows,
+      int column,
+      ValueSink sums,
+      boolean int96Nanos) {
     int maxDef = desc.getMaxDefinitionLevel();
     ValueKind kind = kindOf(desc.getPrimitiveType(), int96Nanos);
     // One switch per column, then a tight loop per kind.
@@ -287,9 +326,10 @@ public final class ParquetBaseline {
     byte[] bytes = binary.getBytesUnsafe();
     switch (kind) {
       case BYTES -> sums.addBytes(column, bytes, 0, bytes.length);
-      case FLOAT16 -> sums.addDouble(column, halfToFloat((bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8));
-      case DECIMAL_BYTES_LONG -> sums.addLong(column,
-          bytes.length == 0 ? 0 : new BigInteger(bytes).longValue());
+      case FLOAT16 ->
+          sums.addDouble(column, halfToFloat((bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8));
+      case DECIMAL_BYTES_LONG ->
+          sums.addLong(column, bytes.length == 0 ? 0 : new BigInteger(bytes).longValue());
       case DECIMAL_BYTES_WIDE -> {
         byte[] minimal = bytes.length == 0 ? new byte[] {0} : new BigInteger(bytes).toByteArray();
         sums.addBytes(column, minimal, 0, minimal.length);
@@ -300,32 +340,39 @@ public final class ParquetBaseline {
         for (int i = 7; i >= 0; i--) {
           nanosOfDay = (nanosOfDay << 8) | (bytes[i] & 0xFFL);
         }
-        long julianDay = (bytes[8] & 0xFFL) | (bytes[9] & 0xFFL) << 8 | (bytes[10] & 0xFFL) << 16
-            | (long) bytes[11] << 24;
+        long julianDay =
+            (bytes[8] & 0xFFL)
+                | (bytes[9] & 0xFFL) << 8
+                | (bytes[10] & 0xFFL) << 16
+                | (long) bytes[11] << 24;
         // Microseconds since the epoch (the default mapping): the signed day times a day's
         // microseconds plus the whole microseconds of the day, exact for every int day. As
         // nanoseconds, a value outside their range fails as the reader fails, never wraps.
-        sums.addLong(column, kind == ValueKind.INT96_MICROS
-            ? Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, MICROS_PER_DAY),
-                Math.floorDiv(nanosOfDay, 1000L))
-            : Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY,
-                MICROS_PER_DAY * 1000L), nanosOfDay));
+        sums.addLong(
+            column,
+            kind == ValueKind.INT96_MICROS
+                ? Math.addExact(
+                    Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, MICROS_PER_DAY),
+                    Math.floorDiv(nanosOfDay, 1000L))
+                : Math.addExact(
+                    Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, MICROS_PER_DAY * 1000L),
+                    nanosOfDay));
       }
       default -> throw new IllegalStateException("not a binary kind " + kind);
     }
   }
 
   /**
-   * Walks the rows of one nested top-level column over its buffered leaves. Every leaf below a
-   * node has one entry per node value, so a null or empty node advances each of its leaves by
-   * exactly one entry, and an element advances them by the entries of that element.
+   * Walks the rows of one nested top-level column over its buffered leaves. Every leaf below a node
+   * has one entry per node value, so a null or empty node advances each of its leaves by exactly
+   * one entry, and an element advances them by the entries of that element.
    *
    * <p>Lists follow the reader's mapping, the backward-compatibility rules of the Parquet
    * LogicalTypes specification: in a LIST group, the repeated field is the element when it is
-   * primitive, a group of several fields, or a one-field group named {@code array} or
-   * {@code <list name>_tuple}; otherwise it wraps the element (three levels). A repeated field
-   * outside LIST and MAP (also a top-level one) is a list whose elements are that field's values
-   * (a group's as a struct).
+   * primitive, a group of several fields, or a one-field group named {@code array} or {@code <list
+   * name>_tuple}; otherwise it wraps the element (three levels). A repeated field outside LIST and
+   * MAP (also a top-level one) is a list whose elements are that field's values (a group's as a
+   * struct).
    */
   private static final class NestedWalker {
     private final MessageType schema;
@@ -336,8 +383,8 @@ public final class ParquetBaseline {
     private final java.util.Map<Type, Leaf> leaves = new java.util.IdentityHashMap<>();
     private final java.util.Map<Type, int[]> levels = new java.util.IdentityHashMap<>();
 
-    NestedWalker(MessageType schema, Type top, ColumnReadStoreImpl store, int column,
-        boolean int96Nanos) {
+    NestedWalker(
+        MessageType schema, Type top, ColumnReadStoreImpl store, int column, boolean int96Nanos) {
       this.schema = schema;
       this.top = top;
       this.column = column;
@@ -346,7 +393,11 @@ public final class ParquetBaseline {
     }
 
     /** Records each node's definition and repetition level, and buffers each leaf. */
-    private void index(Type node, List<String> parentPath, int parentDef, int parentRep,
+    private void index(
+        Type node,
+        List<String> parentPath,
+        int parentDef,
+        int parentRep,
         ColumnReadStoreImpl store) {
       List<String> path = new ArrayList<>(parentPath);
       path.add(node.getName());
@@ -414,14 +465,16 @@ public final class ParquetBaseline {
       }
       GroupType group = node.asGroupType();
       LogicalTypeAnnotation logical = group.getLogicalTypeAnnotation();
-      boolean oneRepeated = group.getFieldCount() == 1
-          && group.getType(0).isRepetition(Type.Repetition.REPEATED);
-      boolean isList = logical instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
-          && oneRepeated;
-      boolean isMap = (logical instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
-          || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation)
-          && oneRepeated && !group.getType(0).isPrimitive()
-          && group.getType(0).asGroupType().getFieldCount() == 2;
+      boolean oneRepeated =
+          group.getFieldCount() == 1 && group.getType(0).isRepetition(Type.Repetition.REPEATED);
+      boolean isList =
+          logical instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation && oneRepeated;
+      boolean isMap =
+          (logical instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
+                  || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation)
+              && oneRepeated
+              && !group.getType(0).isPrimitive()
+              && group.getType(0).asGroupType().getFieldCount() == 2;
       if (isList) {
         emitRepeated(group.getType(0), Context.LIST, group.getName());
       } else if (isMap) {
@@ -438,7 +491,11 @@ public final class ParquetBaseline {
     }
 
     /** Where a repeated field sits, which decides what its element is. */
-    private enum Context { LIST, MAP, UNANNOTATED }
+    private enum Context {
+      LIST,
+      MAP,
+      UNANNOTATED
+    }
 
     /** A list or map: its length, then each element (or key and value). */
     private void emitRepeated(Type repeated, Context context, String listName) {
@@ -451,10 +508,13 @@ public final class ParquetBaseline {
       }
       int count = first.countElements(lv[1]);
       sums.addLong(column, count);
-      boolean repeatedIsElement = context == Context.UNANNOTATED || repeated.isPrimitive()
-          || context == Context.LIST && (repeated.asGroupType().getFieldCount() > 1
-              || repeated.getName().equals("array")
-              || repeated.getName().equals(listName + "_tuple"));
+      boolean repeatedIsElement =
+          context == Context.UNANNOTATED
+              || repeated.isPrimitive()
+              || context == Context.LIST
+                  && (repeated.asGroupType().getFieldCount() > 1
+                      || repeated.getName().equals("array")
+                      || repeated.getName().equals(listName + "_tuple"));
       for (int i = 0; i < count; i++) {
         if (repeated.isPrimitive()) {
           Leaf leaf = leaves.get(repeated);
@@ -487,9 +547,13 @@ public final class ParquetBaseline {
       this.def = new int[n];
       this.maxDef = maxDef;
       this.kind = kind;
-      boolean binary = kind == ValueKind.BYTES || kind == ValueKind.DECIMAL_BYTES_LONG
-          || kind == ValueKind.DECIMAL_BYTES_WIDE || kind == ValueKind.INT96_MICROS
-          || kind == ValueKind.INT96_NANOS || kind == ValueKind.FLOAT16;
+      boolean binary =
+          kind == ValueKind.BYTES
+              || kind == ValueKind.DECIMAL_BYTES_LONG
+              || kind == ValueKind.DECIMAL_BYTES_WIDE
+              || kind == ValueKind.INT96_MICROS
+              || kind == ValueKind.INT96_NANOS
+              || kind == ValueKind.FLOAT16;
       boolean floating = kind == ValueKind.FLOAT || kind == ValueKind.DOUBLE;
       this.longs = binary || floating ? null : new long[n];
       this.doubles = floating ? new double[n] : null;
@@ -498,8 +562,8 @@ public final class ParquetBaseline {
 
     static Leaf load(ColumnReader reader, ColumnDescriptor desc, boolean int96Nanos) {
       int n = Math.toIntExact(reader.getTotalValueCount());
-      Leaf leaf = new Leaf(n, desc.getMaxDefinitionLevel(),
-          kindOf(desc.getPrimitiveType(), int96Nanos));
+      Leaf leaf =
+          new Leaf(n, desc.getMaxDefinitionLevel(), kindOf(desc.getPrimitiveType(), int96Nanos));
       for (int i = 0; i < n; i++) {
         leaf.rep[i] = reader.getCurrentRepetitionLevel();
         int d = reader.getCurrentDefinitionLevel();

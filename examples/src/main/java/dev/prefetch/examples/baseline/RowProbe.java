@@ -7,9 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Finds where two reads of a column part: fed one read, it keeps a 64-bit hash of every row of
- * the probed columns; and it renders the values of one chosen row per column as text. A probe
- * costs 8 bytes per row of each probed column.
+ * Finds where two reads of a column part: fed one read, it keeps a 64-bit hash of every row of the
+ * probed columns; and it renders the values of one chosen row per column as text. A probe costs 8
+ * bytes per row of each probed column.
  *
  * <p>Not thread-safe: one reader feeds it.
  */
@@ -75,8 +75,9 @@ public final class RowProbe implements ValueSink {
   }
 
   private void item(int column, long item) {
-    current[column] = Long.rotateLeft(current[column] ^ (item * 0xC2B2AE3D27D4EB4FL), 31)
-        * 0x9E3779B97F4A7C15L + 1;
+    current[column] =
+        Long.rotateLeft(current[column] ^ (item * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L
+            + 1;
   }
 
   private void render(int column, String text) {
@@ -141,10 +142,13 @@ public final class RowProbe implements ValueSink {
   /** Valid UTF-8 as a quoted string, other bytes as hex. */
   static String bytesText(byte[] data, int offset, int length) {
     try {
-      String s = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(data, offset, length)).toString();
+      String s =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT)
+              .decode(ByteBuffer.wrap(data, offset, length))
+              .toString();
       return "\"" + s + "\"";
     } catch (CharacterCodingException e) {
       StringBuilder b = new StringBuilder("0x");

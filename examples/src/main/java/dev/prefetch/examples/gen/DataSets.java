@@ -12,18 +12,18 @@ import java.nio.file.StandardCopyOption;
  */
 public final class DataSets {
 
-  private DataSets() {
-  }
+  private DataSets() {}
 
   /**
    * Makes sure {@code file} holds the table of {@code spec}; returns true when it had to be
-   * written. The file is written under a temporary name and moved into place, so an interrupted
-   * run never leaves a partial file that looks complete. Callers make sure no two threads ensure
-   * the same file at once.
+   * written. The file is written under a temporary name and moved into place, so an interrupted run
+   * never leaves a partial file that looks complete. Callers make sure no two threads ensure the
+   * same file at once.
    */
   public static boolean ensure(GenSpec spec, Path file) throws IOException {
     Path stamp = file.resolveSibling(file.getFileName() + ".spec");
-    if (Files.isRegularFile(file) && Files.isRegularFile(stamp)
+    if (Files.isRegularFile(file)
+        && Files.isRegularFile(stamp)
         && Files.readString(stamp, StandardCharsets.UTF_8).equals(spec.fingerprint())) {
       return false;
     }

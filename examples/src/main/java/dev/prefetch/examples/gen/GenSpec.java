@@ -19,9 +19,19 @@ import java.util.Objects;
  * @param pageIndex whether page indexes (ColumnIndex) are written (Parquet)
  * @param seed the seed of every value
  */
-public record GenSpec(String format, Kind kind, long rows, int columns, int rowGroups,
-    long rowGroupBytes, int pageBytes, String codec, boolean dictionary, boolean statistics,
-    boolean pageIndex, long seed) {
+public record GenSpec(
+    String format,
+    Kind kind,
+    long rows,
+    int columns,
+    int rowGroups,
+    long rowGroupBytes,
+    int pageBytes,
+    String codec,
+    boolean dictionary,
+    boolean statistics,
+    boolean pageIndex,
+    long seed) {
 
   /** The generated tables. */
   public enum Kind {
@@ -37,7 +47,8 @@ public record GenSpec(String format, Kind kind, long rows, int columns, int rowG
       try {
         return valueOf(name.trim().toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("unknown kind '" + name + "'; expected scan, wide or nested");
+        throw new IllegalArgumentException(
+            "unknown kind '" + name + "'; expected scan, wide or nested");
       }
     }
   }
@@ -53,13 +64,15 @@ public record GenSpec(String format, Kind kind, long rows, int columns, int rowG
     Objects.requireNonNull(codec, "codec is null");
     format = format.toLowerCase(Locale.ROOT);
     codec = codec.toLowerCase(Locale.ROOT);
-    if (!java.util.Set.of("none", "uncompressed", "snappy", "zstd", "gzip", "zlib", "lz4", "lz4_raw")
+    if (!java.util.Set.of(
+            "none", "uncompressed", "snappy", "zstd", "gzip", "zlib", "lz4", "lz4_raw")
         .contains(codec)) {
-      throw new IllegalArgumentException("unknown codec '" + codec
-          + "'; expected none, snappy, zstd, gzip or lz4");
+      throw new IllegalArgumentException(
+          "unknown codec '" + codec + "'; expected none, snappy, zstd, gzip or lz4");
     }
     if (!format.equals("parquet") && !format.equals("orc")) {
-      throw new IllegalArgumentException("unknown format '" + format + "'; expected parquet or orc");
+      throw new IllegalArgumentException(
+          "unknown format '" + format + "'; expected parquet or orc");
     }
     if (rows < 0) {
       throw new IllegalArgumentException("rows must not be negative: " + rows);
@@ -71,7 +84,8 @@ public record GenSpec(String format, Kind kind, long rows, int columns, int rowG
       throw new IllegalArgumentException("row groups must not be negative: " + rowGroups);
     }
     if (rowGroupBytes < 1024) {
-      throw new IllegalArgumentException("row group size must be at least 1024 bytes: " + rowGroupBytes);
+      throw new IllegalArgumentException(
+          "row group size must be at least 1024 bytes: " + rowGroupBytes);
     }
     if (pageBytes < 64) {
       throw new IllegalArgumentException("page size must be at least 64 bytes: " + pageBytes);
@@ -80,8 +94,19 @@ public record GenSpec(String format, Kind kind, long rows, int columns, int rowG
 
   /** The default scan table of {@code rows} rows in {@code format}. */
   public static GenSpec scan(String format, long rows) {
-    return new GenSpec(format, Kind.SCAN, rows, 0, 0, DEFAULT_ROW_GROUP_BYTES, DEFAULT_PAGE_BYTES,
-        "snappy", true, true, true, DEFAULT_SEED);
+    return new GenSpec(
+        format,
+        Kind.SCAN,
+        rows,
+        0,
+        0,
+        DEFAULT_ROW_GROUP_BYTES,
+        DEFAULT_PAGE_BYTES,
+        "snappy",
+        true,
+        true,
+        true,
+        DEFAULT_SEED);
   }
 
   /** Rows per row group when cutting by count, or 0 when cutting by bytes. */
@@ -94,9 +119,28 @@ public record GenSpec(String format, Kind kind, long rows, int columns, int rowG
 
   /** A stable text of every parameter, to tell whether an existing file was made alike. */
   public String fingerprint() {
-    return format + "/" + kind.name().toLowerCase(Locale.ROOT) + "/rows=" + rows + "/columns="
-        + columns + "/rowGroups=" + rowGroups + "/rowGroupBytes=" + rowGroupBytes + "/pageBytes="
-        + pageBytes + "/codec=" + codec + "/dictionary=" + dictionary + "/statistics=" + statistics
-        + "/pageIndex=" + pageIndex + "/seed=" + seed;
+    return format
+        + "/"
+        + kind.name().toLowerCase(Locale.ROOT)
+        + "/rows="
+        + rows
+        + "/columns="
+        + columns
+        + "/rowGroups="
+        + rowGroups
+        + "/rowGroupBytes="
+        + rowGroupBytes
+        + "/pageBytes="
+        + pageBytes
+        + "/codec="
+        + codec
+        + "/dictionary="
+        + dictionary
+        + "/statistics="
+        + statistics
+        + "/pageIndex="
+        + pageIndex
+        + "/seed="
+        + seed;
   }
 }

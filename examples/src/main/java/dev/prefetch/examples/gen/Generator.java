@@ -7,8 +7,7 @@ import org.apache.hadoop.fs.Path;
 /** Writes a generated table in the format its spec names. */
 public final class Generator {
 
-  private Generator() {
-  }
+  private Generator() {}
 
   /** Writes {@code spec} to {@code out} (replacing it) with the format library's own writer. */
   public static void write(GenSpec spec, Path out, Configuration conf) throws IOException {

@@ -24,28 +24,33 @@ public final class OrcGenerator {
 
   private static final int BATCH_ROWS = 1024;
 
-  private OrcGenerator() {
-  }
+  private OrcGenerator() {}
 
   /** The ORC schema of a generated table. */
   public static TypeDescription schema(GenSpec spec) {
     switch (spec.kind()) {
       case SCAN:
-        return TypeDescription.fromString("struct<id:bigint,qty:int,price:double,category:string,"
-            + "customer:string,comment:string,day:date,ts:timestamp,amount:decimal("
-            + Tables.AMOUNT_PRECISION + "," + Tables.AMOUNT_SCALE + "),active:boolean,ratio:float,"
-            + "code:bigint>");
-      case WIDE: {
-        TypeDescription struct = TypeDescription.createStruct();
-        for (int c = 0; c < spec.columns(); c++) {
-          struct.addField(Tables.wideColumn(c), TypeDescription.createLong());
+        return TypeDescription.fromString(
+            "struct<id:bigint,qty:int,price:double,category:string,"
+                + "customer:string,comment:string,day:date,ts:timestamp,amount:decimal("
+                + Tables.AMOUNT_PRECISION
+                + ","
+                + Tables.AMOUNT_SCALE
+                + "),active:boolean,ratio:float,"
+                + "code:bigint>");
+      case WIDE:
+        {
+          TypeDescription struct = TypeDescription.createStruct();
+          for (int c = 0; c < spec.columns(); c++) {
+            struct.addField(Tables.wideColumn(c), TypeDescription.createLong());
+          }
+          return struct;
         }
-        return struct;
-      }
       case NESTED:
-        return TypeDescription.fromString("struct<id:bigint,tags:array<string>,"
-            + "attrs:map<string,bigint>,point:struct<x:double,y:double>,"
-            + "events:array<struct<kind:int,value:double>>>");
+        return TypeDescription.fromString(
+            "struct<id:bigint,tags:array<string>,"
+                + "attrs:map<string,bigint>,point:struct<x:double,y:double>,"
+                + "events:array<struct<kind:int,value:double>>>");
       default:
         throw new IllegalStateException("unknown kind " + spec.kind());
     }
@@ -58,8 +63,9 @@ public final class OrcGenerator {
       case "zstd" -> CompressionKind.ZSTD;
       case "gzip", "zlib" -> CompressionKind.ZLIB;
       case "lz4", "lz4_raw" -> CompressionKind.LZ4;
-      default -> throw new IllegalArgumentException("unknown codec '" + name
-          + "'; expected none, snappy, zstd, gzip or lz4");
+      default ->
+          throw new IllegalArgumentException(
+              "unknown codec '" + name + "'; expected none, snappy, zstd, gzip or lz4");
     };
   }
 
@@ -74,16 +80,19 @@ public final class OrcGenerator {
       OrcConf.DICTIONARY_KEY_SIZE_THRESHOLD.setDouble(writerConf, 0.0);
     }
     out.getFileSystem(writerConf).delete(out, false);
-    OrcFile.WriterOptions options = OrcFile.writerOptions(writerConf)
-        .setSchema(schema)
-        .compress(codec(spec.codec()))
-        .bufferSize(Math.max(4096, Math.min(spec.pageBytes(), 1 << 20)))
-        .stripeSize(spec.rowGroups() > 0 ? Long.MAX_VALUE / 4 : spec.rowGroupBytes())
-        .blockPadding(false)
-        .useUTCTimestamp(true);
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(writerConf)
+            .setSchema(schema)
+            .compress(codec(spec.codec()))
+            .bufferSize(Math.max(4096, Math.min(spec.pageBytes(), 1 << 20)))
+            .stripeSize(spec.rowGroups() > 0 ? Long.MAX_VALUE / 4 : spec.rowGroupBytes())
+            .blockPadding(false)
+            .useUTCTimestamp(true);
     try (Writer writer = OrcFile.createWriter(out, options)) {
-      writer.addUserMetadata("prefetch.gen",
-          java.nio.ByteBuffer.wrap(spec.fingerprint().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+      writer.addUserMetadata(
+          "prefetch.gen",
+          java.nio.ByteBuffer.wrap(
+              spec.fingerprint().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
       VectorizedRowBatch batch = schema.createRowBatch(BATCH_ROWS);
       long row = 0;
       while (row < spec.rows()) {

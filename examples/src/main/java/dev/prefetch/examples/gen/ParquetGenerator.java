@@ -15,36 +15,36 @@ import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
-import org.apache.parquet.schema.Type.Repetition;
 import org.apache.parquet.schema.Types;
 
 /** Writes a generated table as Parquet with parquet-hadoop's own writer. */
 public final class ParquetGenerator {
 
-  private ParquetGenerator() {
-  }
+  private ParquetGenerator() {}
 
   /** Writes {@code spec} to {@code out}, replacing it. */
   public static void write(GenSpec spec, Path out, Configuration conf) throws IOException {
     MessageType schema = schema(spec);
     RowWriteSupport support = new RowWriteSupport(spec, schema);
-    ParquetWriter.Builder<Long, ?> builder = new Builder(out, support)
-        .withConf(conf)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(codec(spec.codec()))
-        .withPageSize(spec.pageBytes())
-        .withDictionaryPageSize(Math.max(spec.pageBytes(), 1 << 20))
-        .withDictionaryEncoding(spec.dictionary())
-        .withStatisticsEnabled(spec.statistics())
-        .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
-        .withMaxPaddingSize(0);
+    ParquetWriter.Builder<Long, ?> builder =
+        new Builder(out, support)
+            .withConf(conf)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withCompressionCodec(codec(spec.codec()))
+            .withPageSize(spec.pageBytes())
+            .withDictionaryPageSize(Math.max(spec.pageBytes(), 1 << 20))
+            .withDictionaryEncoding(spec.dictionary())
+            .withStatisticsEnabled(spec.statistics())
+            .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
+            .withMaxPaddingSize(0);
     if (!spec.pageIndex()) {
       // parquet-hadoop has no switch for page indexes: without statistics it writes no
       // ColumnIndex (the OffsetIndex, which only locates pages, is always written).
       builder.withStatisticsEnabled(false);
     }
     if (spec.rowGroups() > 0) {
-      builder.withRowGroupRowCountLimit(Math.toIntExact(spec.rowsPerGroup()))
+      builder
+          .withRowGroupRowCountLimit(Math.toIntExact(spec.rowsPerGroup()))
           .withRowGroupSize(Long.MAX_VALUE / 4);
     } else {
       builder.withRowGroupSize(spec.rowGroupBytes());
@@ -63,8 +63,9 @@ public final class ParquetGenerator {
       case "zstd" -> CompressionCodecName.ZSTD;
       case "gzip", "zlib" -> CompressionCodecName.GZIP;
       case "lz4", "lz4_raw" -> CompressionCodecName.LZ4_RAW;
-      default -> throw new IllegalArgumentException("unknown codec '" + name
-          + "'; expected none, snappy, zstd, gzip or lz4");
+      default ->
+          throw new IllegalArgumentException(
+              "unknown codec '" + name + "'; expected none, snappy, zstd, gzip or lz4");
     };
   }
 
@@ -74,49 +75,71 @@ public final class ParquetGenerator {
     switch (spec.kind()) {
       case SCAN:
         return Types.buildMessage()
-            .required(PrimitiveTypeName.INT64).named("id")
-            .required(PrimitiveTypeName.INT32).named("qty")
-            .required(PrimitiveTypeName.DOUBLE).named("price")
-            .required(PrimitiveTypeName.BINARY).as(string).named("category")
-            .required(PrimitiveTypeName.BINARY).as(string).named("customer")
-            .optional(PrimitiveTypeName.BINARY).as(string).named("comment")
-            .required(PrimitiveTypeName.INT32).as(LogicalTypeAnnotation.dateType()).named("day")
             .required(PrimitiveTypeName.INT64)
-                .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS))
-                .named("ts")
+            .named("id")
+            .required(PrimitiveTypeName.INT32)
+            .named("qty")
+            .required(PrimitiveTypeName.DOUBLE)
+            .named("price")
+            .required(PrimitiveTypeName.BINARY)
+            .as(string)
+            .named("category")
+            .required(PrimitiveTypeName.BINARY)
+            .as(string)
+            .named("customer")
+            .optional(PrimitiveTypeName.BINARY)
+            .as(string)
+            .named("comment")
+            .required(PrimitiveTypeName.INT32)
+            .as(LogicalTypeAnnotation.dateType())
+            .named("day")
             .required(PrimitiveTypeName.INT64)
-                .as(LogicalTypeAnnotation.decimalType(Tables.AMOUNT_SCALE, Tables.AMOUNT_PRECISION))
-                .named("amount")
-            .required(PrimitiveTypeName.BOOLEAN).named("active")
-            .required(PrimitiveTypeName.FLOAT).named("ratio")
-            .optional(PrimitiveTypeName.INT64).named("code")
+            .as(LogicalTypeAnnotation.timestampType(true, LogicalTypeAnnotation.TimeUnit.MICROS))
+            .named("ts")
+            .required(PrimitiveTypeName.INT64)
+            .as(LogicalTypeAnnotation.decimalType(Tables.AMOUNT_SCALE, Tables.AMOUNT_PRECISION))
+            .named("amount")
+            .required(PrimitiveTypeName.BOOLEAN)
+            .named("active")
+            .required(PrimitiveTypeName.FLOAT)
+            .named("ratio")
+            .optional(PrimitiveTypeName.INT64)
+            .named("code")
             .named("scan");
-      case WIDE: {
-        Types.MessageTypeBuilder b = Types.buildMessage();
-        for (int c = 0; c < spec.columns(); c++) {
-          b.required(PrimitiveTypeName.INT64).named(Tables.wideColumn(c));
+      case WIDE:
+        {
+          Types.MessageTypeBuilder b = Types.buildMessage();
+          for (int c = 0; c < spec.columns(); c++) {
+            b.required(PrimitiveTypeName.INT64).named(Tables.wideColumn(c));
+          }
+          return b.named("wide");
         }
-        return b.named("wide");
-      }
       case NESTED:
         return Types.buildMessage()
-            .required(PrimitiveTypeName.INT64).named("id")
+            .required(PrimitiveTypeName.INT64)
+            .named("id")
             .optionalList()
-                .optionalElement(PrimitiveTypeName.BINARY).as(string)
-                .named("tags")
+            .optionalElement(PrimitiveTypeName.BINARY)
+            .as(string)
+            .named("tags")
             .optionalMap()
-                .key(PrimitiveTypeName.BINARY).as(string)
-                .optionalValue(PrimitiveTypeName.INT64)
-                .named("attrs")
+            .key(PrimitiveTypeName.BINARY)
+            .as(string)
+            .optionalValue(PrimitiveTypeName.INT64)
+            .named("attrs")
             .optionalGroup()
-                .required(PrimitiveTypeName.DOUBLE).named("x")
-                .required(PrimitiveTypeName.DOUBLE).named("y")
-                .named("point")
+            .required(PrimitiveTypeName.DOUBLE)
+            .named("x")
+            .required(PrimitiveTypeName.DOUBLE)
+            .named("y")
+            .named("point")
             .optionalList()
-                .optionalGroupElement()
-                    .required(PrimitiveTypeName.INT32).named("kind")
-                    .required(PrimitiveTypeName.DOUBLE).named("value")
-                .named("events")
+            .optionalGroupElement()
+            .required(PrimitiveTypeName.INT32)
+            .named("kind")
+            .required(PrimitiveTypeName.DOUBLE)
+            .named("value")
+            .named("events")
             .named("nested");
       default:
         throw new IllegalStateException("unknown kind " + spec.kind());

@@ -8,16 +8,28 @@ package dev.prefetch.examples.gen;
 public final class Tables {
 
   /** Column names of the scan table, in order. */
-  public static final String[] SCAN_COLUMNS = {"id", "qty", "price", "category", "customer",
-      "comment", "day", "ts", "amount", "active", "ratio", "code"};
+  public static final String[] SCAN_COLUMNS = {
+    "id",
+    "qty",
+    "price",
+    "category",
+    "customer",
+    "comment",
+    "day",
+    "ts",
+    "amount",
+    "active",
+    "ratio",
+    "code"
+  };
+
   /** Column names of the nested table, in order. */
   public static final String[] NESTED_COLUMNS = {"id", "tags", "attrs", "point", "events"};
 
   public static final int AMOUNT_PRECISION = 12;
   public static final int AMOUNT_SCALE = 2;
 
-  private Tables() {
-  }
+  private Tables() {}
 
   /** Name of column {@code index} of a wide table. */
   public static String wideColumn(int index) {
@@ -57,7 +69,9 @@ public final class Tables {
 
   /** Microseconds since the epoch, UTC; increasing with the row. */
   static long tsMicros(long seed, long row) {
-    return Values.FIRST_TIMESTAMP_MICROS + row * 1000 + Values.below(Values.hash(seed, row, 7), 1000);
+    return Values.FIRST_TIMESTAMP_MICROS
+        + row * 1000
+        + Values.below(Values.hash(seed, row, 7), 1000);
   }
 
   /** Unscaled decimal(12, 2). */

@@ -11,11 +11,14 @@ public final class Values {
 
   /** Epoch micros of the first generated timestamp (2020-09-13T12:26:40Z). */
   static final long FIRST_TIMESTAMP_MICROS = 1_600_000_000_000_000L;
+
   /** Days since the epoch of the first generated date (2019-04-14). */
   static final int FIRST_DAY = 18_000;
 
-  private static final String[] CATEGORIES = {"books", "garden", "music", "toys", "games",
-      "tools", "sports", "food", "health", "beauty", "office", "travel"};
+  private static final String[] CATEGORIES = {
+    "books", "garden", "music", "toys", "games", "tools", "sports", "food", "health", "beauty",
+    "office", "travel"
+  };
   private static final byte[][] CATEGORY_BYTES = new byte[CATEGORIES.length][];
 
   static {
@@ -24,8 +27,7 @@ public final class Values {
     }
   }
 
-  private Values() {
-  }
+  private Values() {}
 
   /** A well-mixed 64-bit value for one cell (splitmix64 finalizer over the coordinates). */
   public static long hash(long seed, long row, int column) {

@@ -34,8 +34,7 @@ public final class OrcInspector {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private OrcInspector() {
-  }
+  private OrcInspector() {}
 
   /** Rows of the file, or of {@code stripes} when given, from the tail only. */
   public static long rows(Path path, Configuration conf, List<Integer> stripes) throws IOException {
@@ -89,15 +88,24 @@ public final class OrcInspector {
       ArrayNode details = root.putArray("stripeDetails");
       for (int i = 0; i < chosen.size(); i++) {
         int s = chosen.get(i);
-        details.add(stripe(s, reader.getStripes().get(s), footers.get(i),
-            s < stripeStats.size() ? stripeStats.get(s).getColumnStatistics() : null, schema));
+        details.add(
+            stripe(
+                s,
+                reader.getStripes().get(s),
+                footers.get(i),
+                s < stripeStats.size() ? stripeStats.get(s).getColumnStatistics() : null,
+                schema));
       }
       return root;
     }
   }
 
-  private static ObjectNode stripe(int index, StripeInformation info,
-      OrcProto.StripeFooter footer, ColumnStatistics[] stats, TypeDescription schema) {
+  private static ObjectNode stripe(
+      int index,
+      StripeInformation info,
+      OrcProto.StripeFooter footer,
+      ColumnStatistics[] stats,
+      TypeDescription schema) {
     ObjectNode stripe = NODES.objectNode();
     stripe.put("stripe", index);
     stripe.put("rows", info.getNumberOfRows());
@@ -114,7 +122,8 @@ public final class OrcInspector {
         continue;
       }
       bytes.merge(stream.getColumn(), stream.getLength(), Long::sum);
-      kinds.computeIfAbsent(stream.getColumn(), k -> new ArrayList<>())
+      kinds
+          .computeIfAbsent(stream.getColumn(), k -> new ArrayList<>())
           .add(stream.getKind().name());
     }
     ArrayNode columns = stripe.putArray("columns");
@@ -126,9 +135,12 @@ public final class OrcInspector {
       column.put("type", type.getCategory().getName());
       if (id < footer.getColumnsCount()) {
         OrcProto.ColumnEncoding encoding = footer.getColumns(id);
-        column.put("encoding", encoding.getKind().name()
-            + (encoding.hasDictionarySize() && encoding.getDictionarySize() > 0
-                ? "[" + encoding.getDictionarySize() + "]" : ""));
+        column.put(
+            "encoding",
+            encoding.getKind().name()
+                + (encoding.hasDictionarySize() && encoding.getDictionarySize() > 0
+                    ? "[" + encoding.getDictionarySize() + "]"
+                    : ""));
       } else {
         column.putNull("encoding");
       }
@@ -149,16 +161,17 @@ public final class OrcInspector {
         }
       }
       column.put("rowIndex", streamKinds.contains("ROW_INDEX"));
-      column.put("bloomFilter", streamKinds.contains("BLOOM_FILTER")
-          || streamKinds.contains("BLOOM_FILTER_UTF8"));
+      column.put(
+          "bloomFilter",
+          streamKinds.contains("BLOOM_FILTER") || streamKinds.contains("BLOOM_FILTER_UTF8"));
       columns.add(column);
     }
     return stripe;
   }
 
   /**
-   * The dotted path of column {@code id}: list elements as {@code _elem}, map parts as
-   * {@code _key} and {@code _value}.
+   * The dotted path of column {@code id}: list elements as {@code _elem}, map parts as {@code _key}
+   * and {@code _value}.
    */
   private static String path(TypeDescription root, int id) {
     List<String> parts = new ArrayList<>();
@@ -169,12 +182,13 @@ public final class OrcInspector {
       while (parent.getChildren().get(at).getId() != type.getId()) {
         at++; // by id: TypeDescription.equals compares structure, and two columns may be alike
       }
-      String part = switch (parent.getCategory()) {
-        case STRUCT -> parent.getFieldNames().get(at);
-        case LIST -> "_elem";
-        case MAP -> at == 0 ? "_key" : "_value";
-        default -> "_" + at;
-      };
+      String part =
+          switch (parent.getCategory()) {
+            case STRUCT -> parent.getFieldNames().get(at);
+            case LIST -> "_elem";
+            case MAP -> at == 0 ? "_key" : "_value";
+            default -> "_" + at;
+          };
       parts.add(0, part);
       type = parent;
     }
@@ -195,21 +209,27 @@ public final class OrcInspector {
       return t.getMinimum() == null ? null : new String[] {t.getMinimum(), t.getMaximum()};
     }
     if (s instanceof DecimalColumnStatistics d) {
-      return d.getMinimum() == null ? null
+      return d.getMinimum() == null
+          ? null
           : new String[] {d.getMinimum().toString(), d.getMaximum().toString()};
     }
     if (s instanceof DateColumnStatistics d) {
-      return new String[] {java.time.LocalDate.ofEpochDay(d.getMinimumDayOfEpoch()).toString(),
-          java.time.LocalDate.ofEpochDay(d.getMaximumDayOfEpoch()).toString()};
+      return new String[] {
+        java.time.LocalDate.ofEpochDay(d.getMinimumDayOfEpoch()).toString(),
+        java.time.LocalDate.ofEpochDay(d.getMaximumDayOfEpoch()).toString()
+      };
     }
     if (s instanceof TimestampColumnStatistics t) {
-      return t.getMinimumUTC() == null ? null
-          : new String[] {t.getMinimumUTC().toInstant().toString(),
-              t.getMaximumUTC().toInstant().toString()};
+      return t.getMinimumUTC() == null
+          ? null
+          : new String[] {
+            t.getMinimumUTC().toInstant().toString(), t.getMaximumUTC().toInstant().toString()
+          };
     }
     if (s instanceof BooleanColumnStatistics b) {
-      return new String[] {b.getFalseCount() > 0 ? "false" : "true",
-          b.getTrueCount() > 0 ? "true" : "false"};
+      return new String[] {
+        b.getFalseCount() > 0 ? "false" : "true", b.getTrueCount() > 0 ? "true" : "false"
+      };
     }
     if (s instanceof BinaryColumnStatistics) {
       return null; // ORC keeps only the total length of binary values
@@ -229,8 +249,14 @@ public final class OrcInspector {
     List<Integer> chosen = new ArrayList<>(new java.util.TreeSet<>(stripes));
     for (int s : chosen) {
       if (s < 0 || s >= count) {
-        throw new IllegalArgumentException(path + ": stripe " + s + " does not exist; the file has "
-            + count + " stripes" + (count == 0 ? "" : " (0.." + (count - 1) + ")"));
+        throw new IllegalArgumentException(
+            path
+                + ": stripe "
+                + s
+                + " does not exist; the file has "
+                + count
+                + " stripes"
+                + (count == 0 ? "" : " (0.." + (count - 1) + ")"));
       }
     }
     return chosen;

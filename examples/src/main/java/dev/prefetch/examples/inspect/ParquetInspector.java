@@ -26,14 +26,13 @@ public final class ParquetInspector {
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private ParquetInspector() {
-  }
+  private ParquetInspector() {}
 
   /** Rows of the file, or of {@code rowGroups} when given, from the footer index only. */
   public static long rows(Path path, Configuration conf, List<Integer> rowGroups)
       throws IOException {
-    ParquetFooters.Selection selection = ParquetFooters.readRowGroups(path, conf,
-        rowGroups == null ? List.of() : rowGroups);
+    ParquetFooters.Selection selection =
+        ParquetFooters.readRowGroups(path, conf, rowGroups == null ? List.of() : rowGroups);
     if (rowGroups == null) {
       return selection.rows();
     }
@@ -46,8 +45,11 @@ public final class ParquetInspector {
 
   /** The file's own type of each top-level column, by name, on one line each. */
   public static Map<String, String> fileTypes(Path path, Configuration conf) throws IOException {
-    MessageType schema = ParquetFooters.readRowGroups(path, conf, List.of()).metadata()
-        .getFileMetaData().getSchema();
+    MessageType schema =
+        ParquetFooters.readRowGroups(path, conf, List.of())
+            .metadata()
+            .getFileMetaData()
+            .getSchema();
     Map<String, String> types = new java.util.LinkedHashMap<>();
     for (Type field : schema.getFields()) {
       types.put(field.getName(), oneLine(field.toString()));
@@ -56,12 +58,12 @@ public final class ParquetInspector {
   }
 
   /**
-   * The row groups of the file (all, or {@code rowGroups} decoded alone through the footer
-   * index): rows, offsets, sizes, and per column chunk its codec, encodings, statistics and
-   * which of page index, bloom filter and page CRC it has.
+   * The row groups of the file (all, or {@code rowGroups} decoded alone through the footer index):
+   * rows, offsets, sizes, and per column chunk its codec, encodings, statistics and which of page
+   * index, bloom filter and page CRC it has.
    */
-  public static ObjectNode meta(String name, Path path, Configuration conf,
-      List<Integer> rowGroups) throws IOException {
+  public static ObjectNode meta(String name, Path path, Configuration conf, List<Integer> rowGroups)
+      throws IOException {
     ParquetMetadata metadata;
     int[] positions;
     int rowGroupCount;
@@ -97,8 +99,8 @@ public final class ParquetInspector {
     return root;
   }
 
-  private static ObjectNode rowGroup(int position, BlockMetaData block, FSDataInputStream in,
-      String name) throws IOException {
+  private static ObjectNode rowGroup(
+      int position, BlockMetaData block, FSDataInputStream in, String name) throws IOException {
     ObjectNode group = NODES.objectNode();
     group.put("rowGroup", position);
     group.put("rows", block.getRowCount());
@@ -109,9 +111,12 @@ public final class ParquetInspector {
     for (ColumnChunkMetaData chunk : block.getColumns()) {
       ObjectNode column = NODES.objectNode();
       column.put("column", chunk.getPath().toDotString());
-      column.put("type", chunk.getPrimitiveType().getPrimitiveTypeName().name()
-          + (chunk.getPrimitiveType().getLogicalTypeAnnotation() == null ? ""
-              : " " + chunk.getPrimitiveType().getLogicalTypeAnnotation()));
+      column.put(
+          "type",
+          chunk.getPrimitiveType().getPrimitiveTypeName().name()
+              + (chunk.getPrimitiveType().getLogicalTypeAnnotation() == null
+                  ? ""
+                  : " " + chunk.getPrimitiveType().getLogicalTypeAnnotation()));
       column.put("codec", chunk.getCodec().name());
       TreeSet<String> encodings = new TreeSet<>();
       chunk.getEncodings().forEach(e -> encodings.add(e.name()));
@@ -143,16 +148,25 @@ public final class ParquetInspector {
   }
 
   /** Whether the chunk's first page header carries a CRC (writers set it for all or none). */
-  private static boolean firstPageHasCrc(FSDataInputStream in, ColumnChunkMetaData chunk,
-      String name, int rowGroup) throws IOException {
+  private static boolean firstPageHasCrc(
+      FSDataInputStream in, ColumnChunkMetaData chunk, String name, int rowGroup)
+      throws IOException {
     in.seek(chunk.getStartingPos());
     try {
       PageHeader header = Util.readPageHeader((InputStream) in);
       return header.isSetCrc();
     } catch (IOException e) {
-      throw new dev.prefetch.CorruptFileException(name + ": row group " + rowGroup + " column "
-          + chunk.getPath().toDotString() + ": no page header at offset "
-          + chunk.getStartingPos() + ": " + e.getMessage(), e);
+      throw new dev.prefetch.CorruptFileException(
+          name
+              + ": row group "
+              + rowGroup
+              + " column "
+              + chunk.getPath().toDotString()
+              + ": no page header at offset "
+              + chunk.getStartingPos()
+              + ": "
+              + e.getMessage(),
+          e);
     }
   }
 

@@ -21,6 +21,7 @@ import java.util.List;
 public final class RowPrinter {
 
   private static final JsonFactory JSON = new JsonFactory();
+
   /** Rows that set the text table's column widths. */
   private static final int TEXT_BLOCK_ROWS = 1000;
 
@@ -92,10 +93,11 @@ public final class RowPrinter {
       for (int c = 0; c < schema.size(); c++) {
         header.add(schema.field(c).name());
         DataType.Kind kind = schema.field(c).type().kind();
-        numeric[c] = switch (kind) {
-          case INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DECIMAL -> true;
-          default -> false;
-        };
+        numeric[c] =
+            switch (kind) {
+              case INT8, INT16, INT32, INT64, FLOAT32, FLOAT64, DECIMAL -> true;
+              default -> false;
+            };
       }
       table = new TextTable(out, header, numeric, TEXT_BLOCK_ROWS);
     }

@@ -6,9 +6,8 @@ import java.util.List;
 
 /**
  * An aligned text table written as rows arrive: the column widths are those of the header and the
- * first {@code blockRows} rows (each cell cut, by default to {@link #MAX_CELL_CHARS}), so a
- * long {@code cat} streams instead of holding the file. Numbers are right-aligned, text
- * left-aligned.
+ * first {@code blockRows} rows (each cell cut, by default to {@link #MAX_CELL_CHARS}), so a long
+ * {@code cat} streams instead of holding the file. Numbers are right-aligned, text left-aligned.
  */
 public final class TextTable {
 
@@ -32,7 +31,11 @@ public final class TextTable {
   }
 
   /** A table whose cells are cut at {@code maxCellChars}. */
-  public TextTable(PrintWriter out, List<String> header, boolean[] rightAligned, int blockRows,
+  public TextTable(
+      PrintWriter out,
+      List<String> header,
+      boolean[] rightAligned,
+      int blockRows,
       int maxCellChars) {
     if (maxCellChars < 2) {
       throw new IllegalArgumentException("maxCellChars must be at least 2: " + maxCellChars);
@@ -101,7 +104,8 @@ public final class TextTable {
 
   private String cut(String cell) {
     String oneLine = cell.replace('\n', ' ').replace('\r', ' ').replace('\t', ' ');
-    return oneLine.length() <= maxCellChars ? oneLine
+    return oneLine.length() <= maxCellChars
+        ? oneLine
         : oneLine.substring(0, maxCellChars - 1) + "\u2026";
   }
 }

@@ -9,14 +9,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders an inspection result as text: an object's scalar fields as {@code key: value} lines,
- * each array of objects as a block per element (its scalars on one line), and an array of flat
- * objects as an aligned table.
+ * Renders an inspection result as text: an object's scalar fields as {@code key: value} lines, each
+ * array of objects as a block per element (its scalars on one line), and an array of flat objects
+ * as an aligned table.
  */
 public final class TreeText {
 
-  private TreeText() {
-  }
+  private TreeText() {}
 
   /** Prints {@code node} (an object) to {@code out}. */
   public static void print(PrintWriter out, ObjectNode node) {
@@ -87,11 +86,14 @@ public final class TreeText {
   private static void table(PrintWriter out, JsonNode array, String indent) {
     List<String> header = new ArrayList<>();
     for (JsonNode element : array) {
-      element.fieldNames().forEachRemaining(name -> {
-        if (!header.contains(name)) {
-          header.add(name);
-        }
-      });
+      element
+          .fieldNames()
+          .forEachRemaining(
+              name -> {
+                if (!header.contains(name)) {
+                  header.add(name);
+                }
+              });
     }
     boolean[] numeric = new boolean[header.size()];
     for (int c = 0; c < header.size(); c++) {

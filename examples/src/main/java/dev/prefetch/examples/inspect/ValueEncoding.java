@@ -28,23 +28,21 @@ import java.util.List;
  *
  * <ul>
  *   <li>null: {@code null}; BOOLEAN: {@code true}/{@code false}; INT8 to INT64: numbers.
- *   <li>FLOAT32, FLOAT64: numbers (the shortest text that reads back as the same value);
- *       NaN and the infinities as the strings {@code "NaN"}, {@code "Infinity"},
- *       {@code "-Infinity"}.
+ *   <li>FLOAT32, FLOAT64: numbers (the shortest text that reads back as the same value); NaN and
+ *       the infinities as the strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}.
  *   <li>DECIMAL: a string of the plain number with exactly the type's scale ({@code "12.30"}).
- *   <li>DATE: {@code "2024-03-01"}. TIME: {@code "13:45:00.000"} with 3, 6 or 9 fraction
- *       digits for millis, micros or nanos. TIMESTAMP: {@code "2024-03-01T13:45:00.000000"},
- *       fraction digits by unit as for TIME, and a trailing {@code Z} when adjusted to UTC.
- *   <li>STRING: a string (the bytes decoded as UTF-8). BINARY, FIXED_BINARY: base64 (RFC 4648,
- *       with padding).
- *   <li>LIST: an array. STRUCT: an object of its fields in order. MAP: an array of
- *       {@code {"key": ..., "value": ...}} objects (keys may be of any type).
+ *   <li>DATE: {@code "2024-03-01"}. TIME: {@code "13:45:00.000"} with 3, 6 or 9 fraction digits for
+ *       millis, micros or nanos. TIMESTAMP: {@code "2024-03-01T13:45:00.000000"}, fraction digits
+ *       by unit as for TIME, and a trailing {@code Z} when adjusted to UTC.
+ *   <li>STRING: a string (the bytes decoded as UTF-8). BINARY, FIXED_BINARY: base64 (RFC 4648, with
+ *       padding).
+ *   <li>LIST: an array. STRUCT: an object of its fields in order. MAP: an array of {@code {"key":
+ *       ..., "value": ...}} objects (keys may be of any type).
  * </ul>
  */
 public final class ValueEncoding {
 
-  private ValueEncoding() {
-  }
+  private ValueEncoding() {}
 
   /** Writes value {@code i} of {@code vector} in the encoding above. */
   public static void write(JsonGenerator out, ColumnVector vector, int i) throws IOException {
@@ -135,8 +133,8 @@ public final class ValueEncoding {
       case TIME -> time(((LongVector) vector).get(i), type);
       case TIMESTAMP -> timestamp(((LongVector) vector).get(i), type);
       case STRING -> ((BinaryVector) vector).getString(i);
-      case BINARY, FIXED_BINARY -> Base64.getEncoder().encodeToString(
-          ((BinaryVector) vector).getBytes(i));
+      case BINARY, FIXED_BINARY ->
+          Base64.getEncoder().encodeToString(((BinaryVector) vector).getBytes(i));
       case LIST, STRUCT, MAP -> throw new IllegalArgumentException("not a scalar: " + type);
     };
   }
@@ -172,8 +170,10 @@ public final class ValueEncoding {
       return value + " " + type.timeUnit().name().toLowerCase(java.util.Locale.ROOT);
     }
     LocalTime t = LocalTime.ofSecondOfDay(seconds);
-    return String.format(java.util.Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(),
-        t.getSecond()) + fraction(fraction, type.timeUnit()) + (type.utcAdjusted() ? "Z" : "");
+    return String.format(
+            java.util.Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond())
+        + fraction(fraction, type.timeUnit())
+        + (type.utcAdjusted() ? "Z" : "");
   }
 
   private static String timestamp(long value, DataType type) {
@@ -181,8 +181,11 @@ public final class ValueEncoding {
     long seconds = Math.floorDiv(value, perSecond);
     long fraction = Math.floorMod(value, perSecond);
     LocalDateTime t = LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
-    return t.toLocalDate() + "T" + String.format(java.util.Locale.ROOT, "%02d:%02d:%02d",
-        t.getHour(), t.getMinute(), t.getSecond()) + fraction(fraction, type.timeUnit())
+    return t.toLocalDate()
+        + "T"
+        + String.format(
+            java.util.Locale.ROOT, "%02d:%02d:%02d", t.getHour(), t.getMinute(), t.getSecond())
+        + fraction(fraction, type.timeUnit())
         + (type.utcAdjusted() ? "Z" : "");
   }
 

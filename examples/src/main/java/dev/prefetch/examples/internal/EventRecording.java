@@ -6,15 +6,20 @@ import java.util.List;
 import jdk.jfr.Recording;
 
 /**
- * A JFR recording of the reader's events, started in this process: the events named in the
- * README ({@code dev.prefetch.*}), every one of them (no threshold), written to a file on close.
+ * A JFR recording of the reader's events, started in this process: the events named in the README
+ * ({@code dev.prefetch.*}), every one of them (no threshold), written to a file on close.
  */
 public final class EventRecording implements AutoCloseable {
 
   /** The reader's JFR event names. */
-  public static final List<String> EVENTS = List.of("dev.prefetch.FilePlanned",
-      "dev.prefetch.RangeRead", "dev.prefetch.ProducerBlocked", "dev.prefetch.ConsumerWaited",
-      "dev.prefetch.BatchReleased", "dev.prefetch.CacheLookup");
+  public static final List<String> EVENTS =
+      List.of(
+          "dev.prefetch.FilePlanned",
+          "dev.prefetch.RangeRead",
+          "dev.prefetch.ProducerBlocked",
+          "dev.prefetch.ConsumerWaited",
+          "dev.prefetch.BatchReleased",
+          "dev.prefetch.CacheLookup");
 
   private final Recording recording;
   private final Path out;

@@ -26,20 +26,18 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
- * Parses {@code "column op literal"} and builds the format library's own predicate for it, typed
- * by the column's type in the file: a Parquet {@link FilterPredicate} or an ORC
- * {@link SearchArgument}.
+ * Parses {@code "column op literal"} and builds the format library's own predicate for it, typed by
+ * the column's type in the file: a Parquet {@link FilterPredicate} or an ORC {@link
+ * SearchArgument}.
  */
 public final class FilterParser {
 
   /** A parsed predicate. */
-  public record Predicate(String column, String op, String literal) {
-  }
+  public record Predicate(String column, String op, String literal) {}
 
   private static final String[] OPS = {"<=", ">=", "!=", "=", "<", ">"};
 
-  private FilterParser() {
-  }
+  private FilterParser() {}
 
   /** Parses the text; a bad one is a usage error. */
   public static Predicate parse(String text) {
@@ -52,16 +50,21 @@ public final class FilterParser {
           if (column.isEmpty() || literal.isEmpty()) {
             break;
           }
-          if (literal.length() >= 2 && (literal.startsWith("'") && literal.endsWith("'")
-              || literal.startsWith("\"") && literal.endsWith("\""))) {
+          if (literal.length() >= 2
+              && (literal.startsWith("'") && literal.endsWith("'")
+                  || literal.startsWith("\"") && literal.endsWith("\""))) {
             literal = literal.substring(1, literal.length() - 1);
           }
           return new Predicate(column, op, literal);
         }
       }
     }
-    throw new CliException(CliException.USAGE, "--filter must be \"column op literal\" with op one"
-        + " of = != < <= > >= (e.g. \"qty >= 500\"): '" + text + "'");
+    throw new CliException(
+        CliException.USAGE,
+        "--filter must be \"column op literal\" with op one"
+            + " of = != < <= > >= (e.g. \"qty >= 500\"): '"
+            + text
+            + "'");
   }
 
   /** The Parquet predicate for {@code file}, typed by the column's type. */
@@ -72,56 +75,81 @@ public final class FilterParser {
       schema = reader.getFooter().getFileMetaData().getSchema();
     }
     if (!schema.containsField(p.column()) || !schema.getType(p.column()).isPrimitive()) {
-      throw new CliException(CliException.USAGE, file + ": --filter column '" + p.column()
-          + "' is not a top-level primitive column of the file");
+      throw new CliException(
+          CliException.USAGE,
+          file
+              + ": --filter column '"
+              + p.column()
+              + "' is not a top-level primitive column of the file");
     }
     PrimitiveType type = schema.getType(p.column()).asPrimitiveType();
     LogicalTypeAnnotation logical = type.getLogicalTypeAnnotation();
     try {
       switch (type.getPrimitiveTypeName()) {
-        case INT32: {
-          int v = logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
-              ? Math.toIntExact(parseDate(p.literal()))
-              : logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
-                  ? new BigDecimal(p.literal()).setScale(d.getScale()).unscaledValue().intValueExact()
-                  : Integer.parseInt(p.literal());
-          return compare(FilterApi.intColumn(p.column()), v, p.op());
-        }
-        case INT64: {
-          long v = logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
-              ? new BigDecimal(p.literal()).setScale(d.getScale()).unscaledValue().longValueExact()
-              : Long.parseLong(p.literal());
-          return compare(FilterApi.longColumn(p.column()), v, p.op());
-        }
+        case INT32:
+          {
+            int v =
+                logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
+                    ? Math.toIntExact(parseDate(p.literal()))
+                    : logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
+                        ? new BigDecimal(p.literal())
+                            .setScale(d.getScale())
+                            .unscaledValue()
+                            .intValueExact()
+                        : Integer.parseInt(p.literal());
+            return compare(FilterApi.intColumn(p.column()), v, p.op());
+          }
+        case INT64:
+          {
+            long v =
+                logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
+                    ? new BigDecimal(p.literal())
+                        .setScale(d.getScale())
+                        .unscaledValue()
+                        .longValueExact()
+                    : Long.parseLong(p.literal());
+            return compare(FilterApi.longColumn(p.column()), v, p.op());
+          }
         case FLOAT:
           return compare(FilterApi.floatColumn(p.column()), Float.parseFloat(p.literal()), p.op());
         case DOUBLE:
-          return compare(FilterApi.doubleColumn(p.column()), Double.parseDouble(p.literal()), p.op());
-        case BOOLEAN: {
-          boolean v = parseBoolean(p.literal());
-          Operators.BooleanColumn column = FilterApi.booleanColumn(p.column());
-          return switch (p.op()) {
-            case "=" -> FilterApi.eq(column, v);
-            case "!=" -> FilterApi.notEq(column, v);
-            default -> throw new CliException(CliException.USAGE,
-                "--filter: a boolean column supports only = and !=");
-          };
-        }
+          return compare(
+              FilterApi.doubleColumn(p.column()), Double.parseDouble(p.literal()), p.op());
+        case BOOLEAN:
+          {
+            boolean v = parseBoolean(p.literal());
+            Operators.BooleanColumn column = FilterApi.booleanColumn(p.column());
+            return switch (p.op()) {
+              case "=" -> FilterApi.eq(column, v);
+              case "!=" -> FilterApi.notEq(column, v);
+              default ->
+                  throw new CliException(
+                      CliException.USAGE, "--filter: a boolean column supports only = and !=");
+            };
+          }
         case BINARY:
-          return compare(FilterApi.binaryColumn(p.column()),
-              Binary.fromString(p.literal()), p.op());
+          return compare(
+              FilterApi.binaryColumn(p.column()), Binary.fromString(p.literal()), p.op());
         default:
-          throw new CliException(CliException.USAGE, file + ": --filter does not support column '"
-              + p.column() + "' of type " + type);
+          throw new CliException(
+              CliException.USAGE,
+              file + ": --filter does not support column '" + p.column() + "' of type " + type);
       }
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new CliException(CliException.USAGE, "--filter: '" + p.literal()
-          + "' is not a value of column '" + p.column() + "' (" + type + ")");
+      throw new CliException(
+          CliException.USAGE,
+          "--filter: '"
+              + p.literal()
+              + "' is not a value of column '"
+              + p.column()
+              + "' ("
+              + type
+              + ")");
     }
   }
 
-  private static <T extends Comparable<T>, C extends Operators.Column<T>
-      & Operators.SupportsLtGt> FilterPredicate compare(C column, T value, String op) {
+  private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt>
+      FilterPredicate compare(C column, T value, String op) {
     return switch (op) {
       case "=" -> FilterApi.eq(column, value);
       case "!=" -> FilterApi.notEq(column, value);
@@ -141,8 +169,9 @@ public final class FilterParser {
     }
     int index = schema.getFieldNames().indexOf(p.column());
     if (index < 0) {
-      throw new CliException(CliException.USAGE, file + ": --filter column '" + p.column()
-          + "' is not a top-level column of the file");
+      throw new CliException(
+          CliException.USAGE,
+          file + ": --filter column '" + p.column() + "' is not a top-level column of the file");
     }
     TypeDescription type = schema.getChildren().get(index);
     PredicateLeaf.Type leafType;
@@ -177,14 +206,23 @@ public final class FilterParser {
           leafType = PredicateLeaf.Type.TIMESTAMP;
           value = Timestamp.valueOf(p.literal());
         }
-        default -> throw new CliException(CliException.USAGE, file
-            + ": --filter does not support column '" + p.column() + "' of type " + type);
+        default ->
+            throw new CliException(
+                CliException.USAGE,
+                file + ": --filter does not support column '" + p.column() + "' of type " + type);
       }
     } catch (CliException e) {
       throw e;
     } catch (IllegalArgumentException e) {
-      throw new CliException(CliException.USAGE, "--filter: '" + p.literal()
-          + "' is not a value of column '" + p.column() + "' (" + type + ")");
+      throw new CliException(
+          CliException.USAGE,
+          "--filter: '"
+              + p.literal()
+              + "' is not a value of column '"
+              + p.column()
+              + "' ("
+              + type
+              + ")");
     }
     SearchArgument.Builder b = SearchArgumentFactory.newBuilder();
     String c = p.column();

@@ -5,8 +5,7 @@ import java.util.Locale;
 /** Human-readable numbers for the command's tables. */
 public final class Format {
 
-  private Format() {
-  }
+  private Format() {}
 
   /** 1234567 as "1.23M", 1234 as "1.23k". */
   public static String count(double n) {

@@ -10,8 +10,7 @@ import java.util.Map;
  */
 public final class Json {
 
-  private Json() {
-  }
+  private Json() {}
 
   /** The JSON text of {@code value} on one line. */
   public static String write(Object value) {
@@ -60,8 +59,10 @@ public final class Json {
     } else if (d == Math.rint(d) && Math.abs(d) < 1e15) {
       out.append((long) d);
     } else {
-      out.append(String.format(Locale.ROOT, "%.6g", d).replaceAll("0+(e|$)", "$1")
-          .replaceAll("\\.(e|$)", "$1"));
+      out.append(
+          String.format(Locale.ROOT, "%.6g", d)
+              .replaceAll("0+(e|$)", "$1")
+              .replaceAll("\\.(e|$)", "$1"));
     }
   }
 

@@ -6,8 +6,7 @@ import java.lang.management.OperatingSystemMXBean;
 /** The CPU time of this whole process (all its threads), where the JVM reports it. */
 public final class ProcessCpu {
 
-  private ProcessCpu() {
-  }
+  private ProcessCpu() {}
 
   /** Nanoseconds of CPU this process has used, or -1 when the JVM does not say. */
   public static long nanos() {

@@ -74,7 +74,10 @@ public final class ProgressBar implements AutoCloseable {
     if (totalRows > 0) {
       double fraction = Math.min(1.0, done / (double) totalRows);
       int filled = (int) (fraction * WIDTH);
-      line.append('[').append("#".repeat(filled)).append(" ".repeat(WIDTH - filled)).append("] ")
+      line.append('[')
+          .append("#".repeat(filled))
+          .append(" ".repeat(WIDTH - filled))
+          .append("] ")
           .append(String.format(Locale.ROOT, "%3.0f%% ", fraction * 100));
     }
     line.append(String.format(Locale.ROOT, "%,d rows  %.1fs", done, seconds));

@@ -17,11 +17,11 @@ import org.apache.hadoop.util.Progressable;
  * Local files read the way an object store serves them: every storage request (each positioned
  * read, each read after a seek or an open) waits a fixed first-byte latency, and each open stream
  * transfers at most a fixed number of bytes per second. A vectored read sends its ranges as
- * concurrent requests (at most {@value #DEFAULT_VECTORED} at once unless
- * {@value #VECTORED_REQUESTS} says otherwise), as S3A does.
+ * concurrent requests (at most {@value #DEFAULT_VECTORED} at once unless {@value
+ * #VECTORED_REQUESTS} says otherwise), as S3A does.
  *
- * <p>Paths are {@code simulated:///absolute/local/path}. Register the scheme with
- * {@link #configure(Configuration, long, double)}; the latency and bandwidth are read from the
+ * <p>Paths are {@code simulated:///absolute/local/path}. Register the scheme with {@link
+ * #configure(Configuration, long, double)}; the latency and bandwidth are read from the
  * configuration keys {@value #LATENCY_MS} and {@value #BANDWIDTH_MBPS} (MiB per second, 0 for no
  * cap). Writes are not supported: this is a read-only view for scans.
  */
@@ -30,8 +30,10 @@ public final class SimulatedFileSystem extends FilterFileSystem {
   public static final String SCHEME = "simulated";
   public static final String LATENCY_MS = "simulated.latency-ms";
   public static final String BANDWIDTH_MBPS = "simulated.bandwidth-mbps";
+
   /** Requests one vectored read keeps in flight at most (default {@value #DEFAULT_VECTORED}). */
   public static final String VECTORED_REQUESTS = "simulated.vectored-requests";
+
   public static final int DEFAULT_VECTORED = 8;
 
   private static final URI ROOT = URI.create(SCHEME + ":///");
@@ -50,7 +52,8 @@ public final class SimulatedFileSystem extends FilterFileSystem {
       throw new IllegalArgumentException("latency must not be negative: " + latencyMs + " ms");
     }
     if (bandwidthMbps < 0 || Double.isNaN(bandwidthMbps)) {
-      throw new IllegalArgumentException("bandwidth must not be negative: " + bandwidthMbps + " MB/s");
+      throw new IllegalArgumentException(
+          "bandwidth must not be negative: " + bandwidthMbps + " MB/s");
     }
     conf.set("fs." + SCHEME + ".impl", SimulatedFileSystem.class.getName());
     // Each configuration gets its own instance, so that its latency and bandwidth apply.
@@ -72,8 +75,8 @@ public final class SimulatedFileSystem extends FilterFileSystem {
     this.bytesPerSecond = conf.getDouble(BANDWIDTH_MBPS, 0) * (1 << 20);
     this.vectoredRequests = conf.getInt(VECTORED_REQUESTS, DEFAULT_VECTORED);
     if (vectoredRequests < 1) {
-      throw new IllegalArgumentException(VECTORED_REQUESTS + " must be at least 1: "
-          + vectoredRequests);
+      throw new IllegalArgumentException(
+          VECTORED_REQUESTS + " must be at least 1: " + vectoredRequests);
     }
   }
 
@@ -151,13 +154,18 @@ public final class SimulatedFileSystem extends FilterFileSystem {
     if (status.isDirectory()) {
       throw new FileNotFoundException(path + " is a directory");
     }
-    return new FSDataInputStream(new SimulatedInputStream(fs.open(file, bufferSize),
-        status.getLen(), latencyNanos, bytesPerSecond, vectoredRequests));
+    return new FSDataInputStream(
+        new SimulatedInputStream(
+            fs.open(file, bufferSize),
+            status.getLen(),
+            latencyNanos,
+            bytesPerSecond,
+            vectoredRequests));
   }
 
   @Override
-  protected CompletableFuture<FSDataInputStream> openFileWithOptions(Path path,
-      OpenFileParameters parameters) throws IOException {
+  protected CompletableFuture<FSDataInputStream> openFileWithOptions(
+      Path path, OpenFileParameters parameters) throws IOException {
     CompletableFuture<FSDataInputStream> result = new CompletableFuture<>();
     try {
       result.complete(open(path, parameters.getBufferSize()));
@@ -168,9 +176,15 @@ public final class SimulatedFileSystem extends FilterFileSystem {
   }
 
   @Override
-  public org.apache.hadoop.fs.FSDataOutputStream create(Path f,
-      org.apache.hadoop.fs.permission.FsPermission permission, boolean overwrite, int bufferSize,
-      short replication, long blockSize, Progressable progress) throws IOException {
+  public org.apache.hadoop.fs.FSDataOutputStream create(
+      Path f,
+      org.apache.hadoop.fs.permission.FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
     throw new IOException("simulated storage is read-only: " + f);
   }
 

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.fs.FSDataInputStream;
 import java.util.function.IntFunction;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileRange;
 
@@ -28,12 +28,12 @@ import org.apache.hadoop.fs.FileRange;
  * interrupt raises an {@link InterruptedIOException} (with the flag kept), and {@link #close()}
  * from another thread wakes every waiter at once, which then fails with "stream closed".
  *
- * <p>Vectored reads are served as an object store client serves them (S3A fetches the ranges of
- * a vectored read asynchronously, each with a ranged GET of its own): every range is a request
- * of its own, at most {@code vectoredRequests} in flight at once, each waiting the latency and
+ * <p>Vectored reads are served as an object store client serves them (S3A fetches the ranges of a
+ * vectored read asynchronously, each with a ranged GET of its own): every range is a request of its
+ * own, at most {@code vectoredRequests} in flight at once, each waiting the latency and
  * transferring at the per-stream rate on its own connection. The call returns once the last range
- * has "arrived". Ranges are not merged: a Parquet reader asks for column chunks or pages, which
- * it has already merged where they are adjacent.
+ * has "arrived". Ranges are not merged: a Parquet reader asks for column chunks or pages, which it
+ * has already merged where they are adjacent.
  */
 final class SimulatedInputStream extends FSInputStream {
 
@@ -46,12 +46,18 @@ final class SimulatedInputStream extends FSInputStream {
 
   /** Guarded by this. */
   private long transferEndNanos;
+
   /** Position of the sequential cursor; owned by the (single) sequential reader. */
   private long position;
+
   /** Whether the next sequential read starts a new request. */
   private boolean newRequest = true;
 
-  SimulatedInputStream(FSDataInputStream in, long length, long latencyNanos, double bytesPerSecond,
+  SimulatedInputStream(
+      FSDataInputStream in,
+      long length,
+      long latencyNanos,
+      double bytesPerSecond,
       int vectoredRequests) {
     this.in = in;
     this.length = length;
@@ -151,13 +157,17 @@ final class SimulatedInputStream extends FSInputStream {
     long last = 0;
     List<ByteBuffer> data = new ArrayList<>(sorted.size());
     for (FileRange range : sorted) {
-      if (range.getOffset() < 0 || range.getLength() < 0
+      if (range.getOffset() < 0
+          || range.getLength() < 0
           || range.getOffset() + range.getLength() > length) {
         throw new EOFException("range " + range + " outside [0, " + length + "]");
       }
       ByteBuffer buffer = allocate.apply(range.getLength());
       if (buffer.hasArray()) {
-        in.readFully(range.getOffset(), buffer.array(), buffer.arrayOffset() + buffer.position(),
+        in.readFully(
+            range.getOffset(),
+            buffer.array(),
+            buffer.arrayOffset() + buffer.position(),
             range.getLength());
         buffer.limit(buffer.position() + range.getLength());
       } else {

@@ -15,12 +15,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 class GeneratorTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private static GenSpec spec(String format, GenSpec.Kind kind, long rows, long seed) {
-    return new GenSpec(format, kind, rows, 6, 3, GenSpec.DEFAULT_ROW_GROUP_BYTES, 64 << 10,
-        "snappy", true, true, true, seed);
+    return new GenSpec(
+        format,
+        kind,
+        rows,
+        6,
+        3,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES,
+        64 << 10,
+        "snappy",
+        true,
+        true,
+        true,
+        seed);
   }
 
   static BaselineResult read(Path file) throws IOException {
@@ -65,7 +75,8 @@ class GeneratorTest {
         // Parquet stores microseconds, the ORC baseline feeds nanoseconds.
         continue;
       }
-      assertThat(o.columnChecksums().get(c)).as(p.columnNames().get(c))
+      assertThat(o.columnChecksums().get(c))
+          .as(p.columnNames().get(c))
           .isEqualTo(p.columnChecksums().get(c));
     }
   }
@@ -97,9 +108,10 @@ class GeneratorTest {
     }
     Path orc = dir.resolve("wide.orc");
     Generator.write(spec("orc", GenSpec.Kind.WIDE, 3000, 1), orc);
-    try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(
-        new org.apache.hadoop.fs.Path(orc.toUri()),
-        org.apache.orc.OrcFile.readerOptions(new Configuration()))) {
+    try (org.apache.orc.Reader reader =
+        org.apache.orc.OrcFile.createReader(
+            new org.apache.hadoop.fs.Path(orc.toUri()),
+            org.apache.orc.OrcFile.readerOptions(new Configuration()))) {
       assertThat(reader.getStripes()).hasSize(3);
     }
     assertThat(read(parquet).checksum()).isEqualTo(read(orc).checksum());
@@ -109,10 +121,36 @@ class GeneratorTest {
   void pageIndexesAndStatisticsFollowTheirSwitches() throws IOException {
     Path with = dir.resolve("with.parquet");
     Path without = dir.resolve("without.parquet");
-    Generator.write(new GenSpec("parquet", GenSpec.Kind.SCAN, 5000, 0, 1,
-        GenSpec.DEFAULT_ROW_GROUP_BYTES, 4096, "none", false, true, true, 1), with);
-    Generator.write(new GenSpec("parquet", GenSpec.Kind.SCAN, 5000, 0, 1,
-        GenSpec.DEFAULT_ROW_GROUP_BYTES, 4096, "none", false, true, false, 1), without);
+    Generator.write(
+        new GenSpec(
+            "parquet",
+            GenSpec.Kind.SCAN,
+            5000,
+            0,
+            1,
+            GenSpec.DEFAULT_ROW_GROUP_BYTES,
+            4096,
+            "none",
+            false,
+            true,
+            true,
+            1),
+        with);
+    Generator.write(
+        new GenSpec(
+            "parquet",
+            GenSpec.Kind.SCAN,
+            5000,
+            0,
+            1,
+            GenSpec.DEFAULT_ROW_GROUP_BYTES,
+            4096,
+            "none",
+            false,
+            true,
+            false,
+            1),
+        without);
     for (Path file : List.of(with, without)) {
       try (org.apache.parquet.hadoop.ParquetFileReader reader =
           org.apache.parquet.hadoop.ParquetFileReader.open(
@@ -136,10 +174,23 @@ class GeneratorTest {
     Generator.write(spec("orc", GenSpec.Kind.NESTED, 3000, 5), orc);
     Configuration conf = new Configuration();
     dev.prefetch.RowRange rows = new dev.prefetch.RowRange(900, 2100);
-    BaselineResult p = ParquetBaseline.scan(new org.apache.hadoop.fs.Path(parquet.toUri()), conf,
-        List.of("id", "events"), null, null, rows, false);
-    BaselineResult o = OrcBaseline.scan(new org.apache.hadoop.fs.Path(orc.toUri()), conf,
-        List.of("id", "events"), null, rows, false);
+    BaselineResult p =
+        ParquetBaseline.scan(
+            new org.apache.hadoop.fs.Path(parquet.toUri()),
+            conf,
+            List.of("id", "events"),
+            null,
+            null,
+            rows,
+            false);
+    BaselineResult o =
+        OrcBaseline.scan(
+            new org.apache.hadoop.fs.Path(orc.toUri()),
+            conf,
+            List.of("id", "events"),
+            null,
+            rows,
+            false);
     assertThat(p.rows()).isEqualTo(1200);
     assertThat(o.rows()).isEqualTo(1200);
     assertThat(p.checksum()).isEqualTo(o.checksum());

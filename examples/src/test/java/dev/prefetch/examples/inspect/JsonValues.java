@@ -20,8 +20,7 @@ import java.util.Map;
  */
 public final class JsonValues {
 
-  private JsonValues() {
-  }
+  private JsonValues() {}
 
   /** The value {@code node} encodes for {@code type}, normalized. */
   public static Object decode(JsonNode node, DataType type) {
@@ -48,31 +47,35 @@ public final class JsonValues {
         require(node.isIntegralNumber() && node.canConvertToLong(), node, type);
         return node.longValue();
       case FLOAT32:
-        return node.isTextual() ? (float) special(node.textValue())
+        return node.isTextual()
+            ? (float) special(node.textValue())
             : Float.parseFloat(node.asText());
       case FLOAT64:
         return node.isTextual() ? special(node.textValue()) : Double.parseDouble(node.asText());
-      case DECIMAL: {
-        require(node.isTextual(), node, type);
-        BigDecimal d = new BigDecimal(node.textValue());
-        require(d.scale() == type.scale(), node, type);
-        return d;
-      }
+      case DECIMAL:
+        {
+          require(node.isTextual(), node, type);
+          BigDecimal d = new BigDecimal(node.textValue());
+          require(d.scale() == type.scale(), node, type);
+          return d;
+        }
       case DATE:
         require(node.isTextual(), node, type);
         return (int) LocalDate.parse(node.textValue()).toEpochDay();
-      case TIME: {
-        String text = utc(node, type);
-        int dot = text.indexOf('.');
-        long seconds = LocalTime.parse(text.substring(0, dot)).toSecondOfDay();
-        return seconds * perSecond(type) + fraction(text.substring(dot + 1), type, node);
-      }
-      case TIMESTAMP: {
-        String text = utc(node, type);
-        int dot = text.lastIndexOf('.');
-        long seconds = LocalDateTime.parse(text.substring(0, dot)).toEpochSecond(ZoneOffset.UTC);
-        return seconds * perSecond(type) + fraction(text.substring(dot + 1), type, node);
-      }
+      case TIME:
+        {
+          String text = utc(node, type);
+          int dot = text.indexOf('.');
+          long seconds = LocalTime.parse(text.substring(0, dot)).toSecondOfDay();
+          return seconds * perSecond(type) + fraction(text.substring(dot + 1), type, node);
+        }
+      case TIMESTAMP:
+        {
+          String text = utc(node, type);
+          int dot = text.lastIndexOf('.');
+          long seconds = LocalDateTime.parse(text.substring(0, dot)).toEpochSecond(ZoneOffset.UTC);
+          return seconds * perSecond(type) + fraction(text.substring(dot + 1), type, node);
+        }
       case STRING:
         require(node.isTextual(), node, type);
         return node.textValue();
@@ -80,34 +83,37 @@ public final class JsonValues {
       case FIXED_BINARY:
         require(node.isTextual(), node, type);
         return normalize(Base64.getDecoder().decode(node.textValue()));
-      case LIST: {
-        require(node.isArray(), node, type);
-        List<Object> values = new ArrayList<>();
-        for (JsonNode element : node) {
-          values.add(decode(element, type.elementField().type()));
+      case LIST:
+        {
+          require(node.isArray(), node, type);
+          List<Object> values = new ArrayList<>();
+          for (JsonNode element : node) {
+            values.add(decode(element, type.elementField().type()));
+          }
+          return values;
         }
-        return values;
-      }
-      case STRUCT: {
-        require(node.isObject() && node.size() == type.children().size(), node, type);
-        List<Object> values = new ArrayList<>();
-        for (Field field : type.children()) {
-          values.add(decode(node.get(field.name()), field.type()));
+      case STRUCT:
+        {
+          require(node.isObject() && node.size() == type.children().size(), node, type);
+          List<Object> values = new ArrayList<>();
+          for (Field field : type.children()) {
+            values.add(decode(node.get(field.name()), field.type()));
+          }
+          return values;
         }
-        return values;
-      }
-      case MAP: {
-        require(node.isArray(), node, type);
-        List<Object> entries = new ArrayList<>();
-        for (JsonNode entry : node) {
-          require(entry.isObject() && entry.size() == 2, entry, type);
-          List<Object> pair = new ArrayList<>();
-          pair.add(decode(entry.get("key"), type.children().get(0).type()));
-          pair.add(decode(entry.get("value"), type.children().get(1).type()));
-          entries.add(pair);
+      case MAP:
+        {
+          require(node.isArray(), node, type);
+          List<Object> entries = new ArrayList<>();
+          for (JsonNode entry : node) {
+            require(entry.isObject() && entry.size() == 2, entry, type);
+            List<Object> pair = new ArrayList<>();
+            pair.add(decode(entry.get("key"), type.children().get(0).type()));
+            pair.add(decode(entry.get("value"), type.children().get(1).type()));
+            entries.add(pair);
+          }
+          return entries;
         }
-        return entries;
-      }
       default:
         throw new AssertionError("unknown kind " + type);
     }

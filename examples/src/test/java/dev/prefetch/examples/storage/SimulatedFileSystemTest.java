@@ -19,8 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SimulatedFileSystemTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path file(int bytes) throws IOException {
     Path f = dir.resolve("data.bin");
@@ -43,7 +42,8 @@ class SimulatedFileSystemTest {
   void everyPositionedReadAndEverySeekPaysTheLatency() throws IOException {
     Path local = file(4096);
     org.apache.hadoop.fs.Path path = SimulatedFileSystem.pathOf(local);
-    try (FileSystem fs = fs(40, 0); FSDataInputStream in = fs.open(path)) {
+    try (FileSystem fs = fs(40, 0);
+        FSDataInputStream in = fs.open(path)) {
       byte[] buffer = new byte[16];
       long start = System.nanoTime();
       in.readFully(100, buffer);
@@ -60,7 +60,8 @@ class SimulatedFileSystemTest {
   @Timeout(30)
   void aVectoredReadSendsItsRangesAsConcurrentRequestsEightAtATime() throws Exception {
     Path local = file(1 << 16);
-    try (FileSystem fs = fs(100, 0); FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
+    try (FileSystem fs = fs(100, 0);
+        FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
       java.util.List<org.apache.hadoop.fs.FileRange> ranges = new java.util.ArrayList<>();
       for (int i = 15; i >= 0; i--) { // out of order: served sorted
         ranges.add(org.apache.hadoop.fs.FileRange.createFileRange(i * 4000L + 7, 100));
@@ -82,7 +83,8 @@ class SimulatedFileSystemTest {
   @Timeout(30)
   void aStreamTransfersNoFasterThanItsBandwidth() throws IOException {
     Path local = file(1 << 20);
-    try (FileSystem fs = fs(0, 4); FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
+    try (FileSystem fs = fs(0, 4);
+        FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
       byte[] all = new byte[1 << 20];
       long start = System.nanoTime();
       in.readFully(0, all);
@@ -110,18 +112,21 @@ class SimulatedFileSystemTest {
   @Timeout(30)
   void aReaderWaitingForStorageIsInterruptible() throws Exception {
     Path local = file(64);
-    try (FileSystem fs = fs(60_000, 0); FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
+    try (FileSystem fs = fs(60_000, 0);
+        FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
       AtomicReference<Throwable> failure = new AtomicReference<>();
       CountDownLatch done = new CountDownLatch(1);
-      Thread reader = new Thread(() -> {
-        try {
-          in.readFully(0, new byte[8]);
-        } catch (Throwable t) {
-          failure.set(t);
-        } finally {
-          done.countDown();
-        }
-      });
+      Thread reader =
+          new Thread(
+              () -> {
+                try {
+                  in.readFully(0, new byte[8]);
+                } catch (Throwable t) {
+                  failure.set(t);
+                } finally {
+                  done.countDown();
+                }
+              });
       reader.start();
       Thread.sleep(100);
       reader.interrupt();
@@ -138,15 +143,17 @@ class SimulatedFileSystemTest {
       FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local));
       AtomicReference<Throwable> failure = new AtomicReference<>();
       CountDownLatch done = new CountDownLatch(1);
-      Thread reader = new Thread(() -> {
-        try {
-          in.readFully(0, new byte[8]);
-        } catch (Throwable t) {
-          failure.set(t);
-        } finally {
-          done.countDown();
-        }
-      });
+      Thread reader =
+          new Thread(
+              () -> {
+                try {
+                  in.readFully(0, new byte[8]);
+                } catch (Throwable t) {
+                  failure.set(t);
+                } finally {
+                  done.countDown();
+                }
+              });
       reader.start();
       Thread.sleep(100);
       in.close();
@@ -159,7 +166,8 @@ class SimulatedFileSystemTest {
   void theSimulatedStorageIsReadOnly() throws IOException {
     try (FileSystem fs = fs(0, 0)) {
       assertThatThrownBy(() -> fs.create(SimulatedFileSystem.pathOf(dir.resolve("new"))))
-          .isInstanceOf(IOException.class).hasMessageContaining("read-only");
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("read-only");
     }
   }
 }

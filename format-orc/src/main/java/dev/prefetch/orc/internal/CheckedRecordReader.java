@@ -1,7 +1,7 @@
 package dev.prefetch.orc.internal;
 
-import java.io.IOException;
 import dev.prefetch.spi.ScanCounters;
+import java.io.IOException;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
@@ -12,16 +12,16 @@ import org.apache.orc.impl.RecordReaderImpl;
 
 /**
  * orc-core's record reader whose column readers read end-checked streams, so that a corrupt run
- * ends in a {@link StreamEndException} instead of a thread spinning in orc-core's run decoder
- * (see {@link EndCheckedInStream} for the loop).
+ * ends in a {@link StreamEndException} instead of a thread spinning in orc-core's run decoder (see
+ * {@link EndCheckedInStream} for the loop).
  *
  * <p>orc-core builds its stripe planner, the factory of every column stream, privately in its
  * record reader's constructor, which also reads the first stripe. Nothing in its API hands the
- * column readers other streams, so the planner is swapped here for an
- * {@link EndCheckedStripePlanner} copied from it: once, through reflection on the private field,
- * from {@link #readStripeFooter}, which orc-core calls at the start of every stripe before it
- * uses the planner (also for the first stripe, inside the constructor). The copy shares the data
- * reader and holds no stripe yet, like the original at that point.
+ * column readers other streams, so the planner is swapped here for an {@link
+ * EndCheckedStripePlanner} copied from it: once, through reflection on the private field, from
+ * {@link #readStripeFooter}, which orc-core calls at the start of every stripe before it uses the
+ * planner (also for the first stripe, inside the constructor). The copy shares the data reader and
+ * holds no stripe yet, like the original at that point.
  *
  * <p>Where the field cannot be written (a later orc-core renames it, a later JDK refuses to write
  * it), the reader works as orc-core's own, unguarded, and says so: {@link StreamGuard} logs it
@@ -33,6 +33,7 @@ class CheckedRecordReader extends RecordReaderImpl {
   private static final ThreadLocal<StreamGuard> CONSTRUCTING = new ThreadLocal<>();
 
   private final StreamGuard guard;
+
   /**
    * True once a stripe was read without the end check. No initializer: the first stripe is read
    * inside super(), before initializers run, and one would undo what that read set.
@@ -41,6 +42,7 @@ class CheckedRecordReader extends RecordReaderImpl {
 
   /** The reader's memory bound for one batch's values, and where it reads, for messages. */
   private long maxBatchBytes = Long.MAX_VALUE;
+
   private String where = "";
 
   CheckedRecordReader(ReaderImpl reader, Reader.Options options, StreamGuard guard)
@@ -50,8 +52,8 @@ class CheckedRecordReader extends RecordReaderImpl {
   }
 
   /**
-   * A record reader over {@code options} of {@code reader}, an orc-core reader of a file; one
-   * that reads without end-checked streams counts {@link StreamGuard#UNGUARDED_READERS}.
+   * A record reader over {@code options} of {@code reader}, an orc-core reader of a file; one that
+   * reads without end-checked streams counts {@link StreamGuard#UNGUARDED_READERS}.
    */
   static RecordReader open(Reader reader, Reader.Options options, ReadChecks checks)
       throws IOException {
@@ -59,18 +61,18 @@ class CheckedRecordReader extends RecordReaderImpl {
   }
 
   /** {@link #open(Reader, Reader.Options, ReadChecks)} with a given guard (tests). */
-  static RecordReader open(Reader reader, Reader.Options options, StreamGuard guard,
-      ReadChecks checks) throws IOException {
-    return construct(guard, checks,
-        () -> new CheckedRecordReader((ReaderImpl) reader, options, guard));
+  static RecordReader open(
+      Reader reader, Reader.Options options, StreamGuard guard, ReadChecks checks)
+      throws IOException {
+    return construct(
+        guard, checks, () -> new CheckedRecordReader((ReaderImpl) reader, options, guard));
   }
 
   /**
-   * What a record reader checks and where it counts: its read's counters, its memory bound for
-   * one batch's values ({@link LengthCheck}), and the file and stripe it reads, for messages.
+   * What a record reader checks and where it counts: its read's counters, its memory bound for one
+   * batch's values ({@link LengthCheck}), and the file and stripe it reads, for messages.
    */
-  record ReadChecks(ScanCounters counters, long maxBatchBytes, String where) {
-  }
+  record ReadChecks(ScanCounters counters, long maxBatchBytes, String where) {}
 
   /** Builds a record reader of this class or a subclass. */
   interface Construction {
@@ -81,8 +83,8 @@ class CheckedRecordReader extends RecordReaderImpl {
    * Runs {@code construction} with {@code guard} visible to the stripe reads inside orc-core's
    * constructor, and counts the reader in {@code counters} if it reads unguarded.
    */
-  static RecordReader construct(StreamGuard guard, ReadChecks checks,
-      Construction construction) throws IOException {
+  static RecordReader construct(StreamGuard guard, ReadChecks checks, Construction construction)
+      throws IOException {
     CONSTRUCTING.set(guard);
     CheckedRecordReader opened;
     try {

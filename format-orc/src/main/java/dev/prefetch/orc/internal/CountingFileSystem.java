@@ -16,9 +16,9 @@ import org.apache.hadoop.fs.Path;
  *
  * <p>orc-core reads through {@code FSDataInputStream} positioned reads ({@code readFully(position,
  * ...)}, also behind its vectored reads); each such call is one request (a large one on a local
- * file is split into several reads, still counted as one). Besides
- * {@link ScanCounters#BYTES_READ} and {@link ScanCounters#READ_REQUESTS}, an optional extra byte
- * counter (the tail bytes while the tail is read) is added to.
+ * file is split into several reads, still counted as one). Besides {@link ScanCounters#BYTES_READ}
+ * and {@link ScanCounters#READ_REQUESTS}, an optional extra byte counter (the tail bytes while the
+ * tail is read) is added to.
  */
 final class CountingFileSystem extends FilterFileSystem {
 
@@ -27,8 +27,10 @@ final class CountingFileSystem extends FilterFileSystem {
 
   private final ScanCounters counters;
   private final String extraBytesCounter;
+
   /** Whether the file is on the local filesystem, whose large reads are split. */
   private final boolean localFile;
+
   /** Streams opened and not yet closed: orc-core leaks one when a record reader fails to open. */
   private final Set<CountingStream> openStreams = ConcurrentHashMap.newKeySet();
 
@@ -53,9 +55,9 @@ final class CountingFileSystem extends FilterFileSystem {
   }
 
   /**
-   * Closes every stream opened through this view and not closed yet. orc-core's record reader
-   * opens its stream in its constructor and does not close it when the constructor fails (an I/O
-   * error or an interrupt while it reads the first stripe), so its owner cleans up here.
+   * Closes every stream opened through this view and not closed yet. orc-core's record reader opens
+   * its stream in its constructor and does not close it when the constructor fails (an I/O error or
+   * an interrupt while it reads the first stripe), so its owner cleans up here.
    */
   void closeOpenStreams() throws IOException {
     IOException failure = null;
@@ -135,8 +137,7 @@ final class CountingFileSystem extends FilterFileSystem {
     }
 
     @Override
-    public void readFully(long position, byte[] buffer, int offset, int length)
-        throws IOException {
+    public void readFully(long position, byte[] buffer, int offset, int length) throws IOException {
       if (!localFile) {
         in.readFully(position, buffer, offset, length);
       } else {

@@ -9,19 +9,19 @@ import org.apache.orc.impl.PositionProvider;
 /**
  * One of orc-core's column streams that refuses to be read past its end twice.
  *
- * <p>Why: orc-core 2.3's integer run decoder (RLE v2, byte-aligned bit widths) reads a run's
- * packed values with a loop that adds each {@code read}'s result to the bytes read until they reach
- * the bytes wanted. At the end of a stream {@code read} answers -1, which the loop adds as well,
- * so when a corrupt run header (or a stream cut short by a corrupt length) asks for more bytes
- * than the stream holds, the count walks down through the whole {@code int} range, about four
- * billion calls per eight values, without ever looking at the interrupt flag: the reading thread
- * spins for minutes to hours. Its skip loops over string, binary and double streams do the same
- * with {@code skip} answering 0 at the end.
+ * <p>Why: orc-core 2.3's integer run decoder (RLE v2, byte-aligned bit widths) reads a run's packed
+ * values with a loop that adds each {@code read}'s result to the bytes read until they reach the
+ * bytes wanted. At the end of a stream {@code read} answers -1, which the loop adds as well, so
+ * when a corrupt run header (or a stream cut short by a corrupt length) asks for more bytes than
+ * the stream holds, the count walks down through the whole {@code int} range, about four billion
+ * calls per eight values, without ever looking at the interrupt flag: the reading thread spins for
+ * minutes to hours. Its skip loops over string, binary and double streams do the same with {@code
+ * skip} answering 0 at the end.
  *
- * <p>The first read at the end still answers -1 (or a skip 0), as {@link java.io.InputStream}
- * says, since orc-core's own checks rely on that and throw a clear {@code EOFException}. A decoder
- * that reads again without seeking was not checking: that read throws
- * {@link StreamEndException}. A seek moves away from the end and clears that state.
+ * <p>The first read at the end still answers -1 (or a skip 0), as {@link java.io.InputStream} says,
+ * since orc-core's own checks rely on that and throw a clear {@code EOFException}. A decoder that
+ * reads again without seeking was not checking: that read throws {@link StreamEndException}. A seek
+ * moves away from the end and clears that state.
  *
  * <p>Cost: every call is forwarded to the real stream plus one comparison of its result; the
  * decoders' call sites see only this class, so the JIT inlines it.
@@ -31,6 +31,7 @@ import org.apache.orc.impl.PositionProvider;
 final class EndCheckedInStream extends InStream {
 
   private final InStream in;
+
   /** The last read or skip found the stream at its end, and no seek came since. */
   private boolean atEnd;
 
@@ -68,8 +69,8 @@ final class EndCheckedInStream extends InStream {
 
   private void reachedEnd() throws StreamEndException {
     if (atEnd) {
-      throw new StreamEndException("Read past the end of " + in
-          + ": its runs need more bytes than it holds");
+      throw new StreamEndException(
+          "Read past the end of " + in + ": its runs need more bytes than it holds");
     }
     atEnd = true;
   }

@@ -7,8 +7,8 @@ import org.apache.orc.impl.reader.StripePlanner;
 
 /**
  * orc-core's stripe planner, handing its column readers streams that refuse to be read past their
- * end twice ({@link EndCheckedInStream}). Column readers take every stream of a stripe from
- * {@link #getStream}, once per stripe, so this is the one place to wrap them.
+ * end twice ({@link EndCheckedInStream}). Column readers take every stream of a stripe from {@link
+ * #getStream}, once per stripe, so this is the one place to wrap them.
  */
 final class EndCheckedStripePlanner extends StripePlanner {
 

@@ -25,8 +25,8 @@ import org.apache.orc.impl.ReaderImpl;
  * taken from the metadata cache, from which every orc-core reader of the file is opened.
  *
  * <p>The bytes kept are exactly {@code [stripeStatisticsOffset, fileLength)}: orc-core's own tail
- * buffer starts wherever its speculative read began (often before the stripe statistics, inside
- * the last stripe), and an {@link OrcTail} rebuilt from bytes assumes they start at the stripe
+ * buffer starts wherever its speculative read began (often before the stripe statistics, inside the
+ * last stripe), and an {@link OrcTail} rebuilt from bytes assumes they start at the stripe
  * statistics. The parsed {@link OrcProto.FileTail} is an immutable message and the byte array is
  * never written, so both are shared by every reader of the file; each reader wraps the array in a
  * {@link ByteBuffer} of its own ({@link #newOrcTail()}), as orc-core moves buffer positions.
@@ -47,8 +47,15 @@ final class FileTail {
    *
    * @param identity the file version, or null when the cache cannot be used
    */
-  static FileTail load(DataFile file, FileSystem fs, Configuration conf, FileStatus status,
-      FileIdentity identity, Cache cache, ScanCounters counters) throws IOException {
+  static FileTail load(
+      DataFile file,
+      FileSystem fs,
+      Configuration conf,
+      FileStatus status,
+      FileIdentity identity,
+      Cache cache,
+      ScanCounters counters)
+      throws IOException {
     if (status.getLen() == 0) {
       throw new CorruptFileException("Not an ORC file: " + file + " is empty (0 bytes)");
     }
@@ -60,13 +67,16 @@ final class FileTail {
       OrcLog.cacheBypassed(file);
       return readFromFile(file, fs, conf, status, counters);
     }
-    CacheValue value = cache.get(CacheKey.footer(identity),
-        key -> CacheValue.copyOf(readFromFile(file, fs, conf, status, counters).bytes));
+    CacheValue value =
+        cache.get(
+            CacheKey.footer(identity),
+            key -> CacheValue.copyOf(readFromFile(file, fs, conf, status, counters).bytes));
     return parse(file, value.toByteArray(), status.getLen());
   }
 
-  private static FileTail readFromFile(DataFile file, FileSystem fs, Configuration conf,
-      FileStatus status, ScanCounters counters) throws IOException {
+  private static FileTail readFromFile(
+      DataFile file, FileSystem fs, Configuration conf, FileStatus status, ScanCounters counters)
+      throws IOException {
     CountingFileSystem counting =
         new CountingFileSystem(fs, counters, ScanCounters.FOOTER_BYTES_READ);
     counters.increment(ScanCounters.FOOTER_READS);
@@ -92,15 +102,20 @@ final class FileTail {
       OrcProto.FileTail proto = parsed.getFileTail();
       long expected = fileLength - parsed.getStripeStatisticsOffset();
       if (expected != bytes.length) {
-        throw new CorruptFileException("ORC file " + file + ": tail has " + bytes.length
-            + " bytes, its postscript says " + expected);
+        throw new CorruptFileException(
+            "ORC file "
+                + file
+                + ": tail has "
+                + bytes.length
+                + " bytes, its postscript says "
+                + expected);
       }
       return new FileTail(proto, bytes);
     } catch (CorruptFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new CorruptFileException("ORC file " + file + ": tail does not parse: "
-          + e.getMessage(), e);
+      throw new CorruptFileException(
+          "ORC file " + file + ": tail does not parse: " + e.getMessage(), e);
     }
   }
 
@@ -116,8 +131,8 @@ final class FileTail {
 
   /** A fresh {@link OrcTail} over the shared bytes, for one orc-core reader. */
   OrcTail newOrcTail() throws IOException {
-    return new OrcTail(proto, new BufferChunk(ByteBuffer.wrap(bytes),
-        proto.getFileLength() - bytes.length), -1);
+    return new OrcTail(
+        proto, new BufferChunk(ByteBuffer.wrap(bytes), proto.getFileLength() - bytes.length), -1);
   }
 
   @Override

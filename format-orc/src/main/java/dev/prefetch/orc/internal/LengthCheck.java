@@ -12,11 +12,10 @@ import org.apache.orc.impl.PositionProvider;
  *
  * <p>Why: orc-core sums a batch's lengths and allocates the child vector (list, map) or the byte
  * array (string, binary) of that size before it reads any of it, so a corrupt length stream asks
- * for an array of any size, and the JVM fails with an {@link OutOfMemoryError} (or, with
- * {@code -XX:+ExitOnOutOfMemoryError}, exits). Here each batch of lengths is checked as it is
- * decoded: no length is negative, and their sum stays within {@code limit}, the reader's memory
- * bound for one batch's values; otherwise a {@link CorruptFileException} names the file, stripe
- * and column.
+ * for an array of any size, and the JVM fails with an {@link OutOfMemoryError} (or, with {@code
+ * -XX:+ExitOnOutOfMemoryError}, exits). Here each batch of lengths is checked as it is decoded: no
+ * length is negative, and their sum stays within {@code limit}, the reader's memory bound for one
+ * batch's values; otherwise a {@link CorruptFileException} names the file, stripe and column.
  *
  * <p>Confined to the thread of the record reader that owns the stream.
  */
@@ -122,16 +121,22 @@ final class LengthCheck implements IntegerReader {
       throw corrupt("a length of " + repeated + " " + unit);
     }
     if (repeated > 0 && repeated > limit / size) {
-      throw tooMany(Math.multiplyHigh(repeated, size) != 0 ? Long.MAX_VALUE : repeated * size,
-          size);
+      throw tooMany(
+          Math.multiplyHigh(repeated, size) != 0 ? Long.MAX_VALUE : repeated * size, size);
     }
   }
 
   private CorruptFileException tooMany(long total, int rows) {
-    return corrupt(rows + " values claim " + (total == Long.MAX_VALUE ? "more than 2^63"
-        : String.valueOf(total)) + " " + unit + " together, more than the " + limit
-        + " one batch may hold (prefetch.max-buffered-bytes; lower read.batch-size for values"
-        + " this long)");
+    return corrupt(
+        rows
+            + " values claim "
+            + (total == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(total))
+            + " "
+            + unit
+            + " together, more than the "
+            + limit
+            + " one batch may hold (prefetch.max-buffered-bytes; lower read.batch-size for values"
+            + " this long)");
   }
 
   private CorruptFileException corrupt(String what) {

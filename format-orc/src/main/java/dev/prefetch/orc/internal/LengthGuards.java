@@ -15,13 +15,12 @@ import org.slf4j.LoggerFactory;
  * the element counts of lists and maps, the byte lengths of directly encoded strings, chars,
  * varchars and binaries.
  *
- * <p>orc-core builds those readers privately and creates their length readers afresh at each
- * stripe start, so the check is installed through reflection on their (non-final, protected)
- * fields, after each stripe start and before each batch ({@link CheckedRecordReader}); a field
- * already holding a check is left alone, so the walk costs a few field reads per column and batch.
- * Where a field is missing (a later orc-core), the walk installs nothing, logs that once and the
- * read's metrics count the reader ({@link #UNCHECKED_READERS}); the tests fail
- * ({@code LengthGuardsTest}).
+ * <p>orc-core builds those readers privately and creates their length readers afresh at each stripe
+ * start, so the check is installed through reflection on their (non-final, protected) fields, after
+ * each stripe start and before each batch ({@link CheckedRecordReader}); a field already holding a
+ * check is left alone, so the walk costs a few field reads per column and batch. Where a field is
+ * missing (a later orc-core), the walk installs nothing, logs that once and the read's metrics
+ * count the reader ({@link #UNCHECKED_READERS}); the tests fail ({@code LengthGuardsTest}).
  *
  * <p>Stateless apart from the resolved fields; thread-safe.
  */
@@ -37,40 +36,45 @@ final class LengthGuards {
   private static final AtomicBoolean LOGGED = new AtomicBoolean();
 
   private static final Field BATCH_READER = field(RecordReaderImpl.class, "reader");
-  private static final Field STRUCT_FIELDS = field(TreeReaderFactory.StructTreeReader.class,
-      "fields");
-  private static final Field UNION_FIELDS = field(TreeReaderFactory.UnionTreeReader.class,
-      "fields");
-  private static final Field LIST_ELEMENT = field(TreeReaderFactory.ListTreeReader.class,
-      "elementReader");
-  private static final Field LIST_LENGTHS = field(TreeReaderFactory.ListTreeReader.class,
-      "lengths");
+  private static final Field STRUCT_FIELDS =
+      field(TreeReaderFactory.StructTreeReader.class, "fields");
+  private static final Field UNION_FIELDS =
+      field(TreeReaderFactory.UnionTreeReader.class, "fields");
+  private static final Field LIST_ELEMENT =
+      field(TreeReaderFactory.ListTreeReader.class, "elementReader");
+  private static final Field LIST_LENGTHS =
+      field(TreeReaderFactory.ListTreeReader.class, "lengths");
   private static final Field MAP_KEY = field(TreeReaderFactory.MapTreeReader.class, "keyReader");
-  private static final Field MAP_VALUE = field(TreeReaderFactory.MapTreeReader.class,
-      "valueReader");
-  private static final Field MAP_LENGTHS = field(TreeReaderFactory.MapTreeReader.class,
-      "lengths");
-  private static final Field STRING_READER = field(TreeReaderFactory.StringTreeReader.class,
-      "reader");
-  private static final Field STRING_LENGTHS = field(
-      TreeReaderFactory.StringDirectTreeReader.class, "lengths");
-  private static final Field BINARY_LENGTHS = field(TreeReaderFactory.BinaryTreeReader.class,
-      "lengths");
+  private static final Field MAP_VALUE =
+      field(TreeReaderFactory.MapTreeReader.class, "valueReader");
+  private static final Field MAP_LENGTHS = field(TreeReaderFactory.MapTreeReader.class, "lengths");
+  private static final Field STRING_READER =
+      field(TreeReaderFactory.StringTreeReader.class, "reader");
+  private static final Field STRING_LENGTHS =
+      field(TreeReaderFactory.StringDirectTreeReader.class, "lengths");
+  private static final Field BINARY_LENGTHS =
+      field(TreeReaderFactory.BinaryTreeReader.class, "lengths");
 
-  private LengthGuards() {
-  }
+  private LengthGuards() {}
 
   /** Whether every field the walk needs was found in this orc-core. */
   static boolean isAvailable() {
-    return BATCH_READER != null && STRUCT_FIELDS != null && UNION_FIELDS != null
-        && LIST_ELEMENT != null && LIST_LENGTHS != null && MAP_KEY != null && MAP_VALUE != null
-        && MAP_LENGTHS != null && STRING_READER != null && STRING_LENGTHS != null
+    return BATCH_READER != null
+        && STRUCT_FIELDS != null
+        && UNION_FIELDS != null
+        && LIST_ELEMENT != null
+        && LIST_LENGTHS != null
+        && MAP_KEY != null
+        && MAP_VALUE != null
+        && MAP_LENGTHS != null
+        && STRING_READER != null
+        && STRING_LENGTHS != null
         && BINARY_LENGTHS != null;
   }
 
   /**
-   * Checks the length streams of {@code reader}'s current stripe; false when this orc-core has
-   * not every field the walk needs (logged once).
+   * Checks the length streams of {@code reader}'s current stripe; false when this orc-core has not
+   * every field the walk needs (logged once).
    *
    * @param maxBatchBytes the reader's memory bound for one batch's values
    * @param where the file and stripe, for messages
@@ -78,9 +82,11 @@ final class LengthGuards {
   static boolean install(RecordReaderImpl reader, long maxBatchBytes, String where) {
     if (!isAvailable()) {
       if (LOGGED.compareAndSet(false, true)) {
-        LOG.warn("ORC length streams are read unchecked: this orc-core's column readers lack a"
-            + " field the check needs, so a corrupt length can make orc-core allocate an array"
-            + " of any size; the read metrics count such readers as {}", UNCHECKED_READERS);
+        LOG.warn(
+            "ORC length streams are read unchecked: this orc-core's column readers lack a"
+                + " field the check needs, so a corrupt length can make orc-core allocate an array"
+                + " of any size; the read metrics count such readers as {}",
+            UNCHECKED_READERS);
       }
       return false;
     }

@@ -11,28 +11,30 @@ import org.apache.orc.OrcProto;
 import org.apache.orc.StripeInformation;
 
 /**
- * The sizes an ORC file states about itself, checked before anything is allocated or planned
- * from them: the tail's section lengths against the file, the stripes' offsets, lengths and row
- * counts against the file, its row count and their row indexes, and a stripe footer's stream
- * lengths and dictionary sizes against the stripe. orc-core trusts all of these (it allocates a
- * tail buffer, stripe and stream buffers and dictionary arrays from them), so a corrupt size is
- * stopped here with a {@link CorruptFileException} naming the file, stripe and column.
+ * The sizes an ORC file states about itself, checked before anything is allocated or planned from
+ * them: the tail's section lengths against the file, the stripes' offsets, lengths and row counts
+ * against the file, its row count and their row indexes, and a stripe footer's stream lengths and
+ * dictionary sizes against the stripe. orc-core trusts all of these (it allocates a tail buffer,
+ * stripe and stream buffers and dictionary arrays from them), so a corrupt size is stopped here
+ * with a {@link CorruptFileException} naming the file, stripe and column.
  */
 final class OrcChecks {
 
   /** Bytes of the file read from its end in one request: the whole tail of most files. */
   static final int TAIL_READ_BYTES = 16 << 10;
+
   /** orc-core's largest compression block: a chunk header holds 23 bits of length. */
   static final int MAX_COMPRESSION_BLOCK_BYTES = (1 << 23) - 1;
+
   /** The largest array the JVM allocates. */
   static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
+
   /** A row index entry takes at least two bytes (its tag and its length). */
   private static final int MIN_INDEX_ENTRY_BYTES = 2;
 
   private static final byte[] MAGIC = "ORC".getBytes(StandardCharsets.US_ASCII);
 
-  private OrcChecks() {
-  }
+  private OrcChecks() {}
 
   /**
    * The most bytes one compressed byte of {@code kind} can stand for: the format's own bound
@@ -60,26 +62,36 @@ final class OrcChecks {
    * Reads the tail of a file of {@code fileLength} bytes, {@code [stripe statistics, end)}, after
    * checking every length its postscript states against the file.
    */
-  static byte[] readTail(DataFile file, FSDataInputStream in, long fileLength)
-      throws IOException {
+  static byte[] readTail(DataFile file, FSDataInputStream in, long fileLength) throws IOException {
     if (fileLength < MAGIC.length + 2) {
-      throw new CorruptFileException("Not an ORC file: " + file + " has only " + fileLength
-          + " bytes");
+      throw new CorruptFileException(
+          "Not an ORC file: " + file + " has only " + fileLength + " bytes");
     }
     int read = (int) Math.min(fileLength, TAIL_READ_BYTES);
     byte[] last = new byte[read];
     in.readFully(fileLength - read, last, 0, read);
     int psLength = last[read - 1] & 0xFF;
     if (psLength == 0 || psLength + 1 > read) {
-      throw new CorruptFileException("Not a valid ORC file: " + file + ": its postscript length "
-          + psLength + " does not fit the file of " + fileLength + " bytes");
+      throw new CorruptFileException(
+          "Not a valid ORC file: "
+              + file
+              + ": its postscript length "
+              + psLength
+              + " does not fit the file of "
+              + fileLength
+              + " bytes");
     }
     OrcProto.PostScript ps;
     try {
       ps = OrcProtos.postScript(last, read - 1 - psLength, psLength);
     } catch (IOException | RuntimeException e) {
-      throw new CorruptFileException("Not a valid ORC file: " + file + ": its postscript does"
-          + " not parse: " + e.getMessage(), e);
+      throw new CorruptFileException(
+          "Not a valid ORC file: "
+              + file
+              + ": its postscript does"
+              + " not parse: "
+              + e.getMessage(),
+          e);
     }
     if (!ps.hasMagic()) {
       byte[] head = new byte[MAGIC.length];
@@ -88,29 +100,51 @@ final class OrcChecks {
         throw new CorruptFileException("Not an ORC file: " + file + " has no ORC magic bytes");
       }
     } else if (!"ORC".equals(ps.getMagic())) {
-      throw new CorruptFileException("Not an ORC file: " + file + ": its postscript has magic '"
-          + ps.getMagic() + "'");
+      throw new CorruptFileException(
+          "Not an ORC file: " + file + ": its postscript has magic '" + ps.getMagic() + "'");
     }
     long footer = ps.getFooterLength();
     long metadata = ps.getMetadataLength();
     long statistics = ps.getStripeStatisticsLength();
     long room = fileLength - MAGIC.length - 1 - psLength;
-    if (footer <= 0 || metadata < 0 || statistics < 0 || footer > room || metadata > room
-        || statistics > room || footer + metadata + statistics > room) {
-      throw new CorruptFileException("Corrupt ORC file " + file + ": its postscript states a"
-          + " footer of " + footer + ", metadata of " + metadata + " and stripe statistics of "
-          + statistics + " bytes, more than the file of " + fileLength + " bytes holds");
+    if (footer <= 0
+        || metadata < 0
+        || statistics < 0
+        || footer > room
+        || metadata > room
+        || statistics > room
+        || footer + metadata + statistics > room) {
+      throw new CorruptFileException(
+          "Corrupt ORC file "
+              + file
+              + ": its postscript states a"
+              + " footer of "
+              + footer
+              + ", metadata of "
+              + metadata
+              + " and stripe statistics of "
+              + statistics
+              + " bytes, more than the file of "
+              + fileLength
+              + " bytes holds");
     }
     long tail = 1 + psLength + footer + metadata + statistics;
     if (tail > MAX_ARRAY_BYTES) {
-      throw new CorruptFileException("ORC file " + file + " has a tail of " + tail
-          + " bytes, larger than one array can hold");
+      throw new CorruptFileException(
+          "ORC file " + file + " has a tail of " + tail + " bytes, larger than one array can hold");
     }
     CompressionKind kind = compression(file, ps);
-    if (kind != CompressionKind.NONE && (ps.getCompressionBlockSize() <= 0
-        || ps.getCompressionBlockSize() > MAX_COMPRESSION_BLOCK_BYTES)) {
-      throw new CorruptFileException("Corrupt ORC file " + file + ": compression block size "
-          + ps.getCompressionBlockSize() + " is outside (0, " + MAX_COMPRESSION_BLOCK_BYTES + "]");
+    if (kind != CompressionKind.NONE
+        && (ps.getCompressionBlockSize() <= 0
+            || ps.getCompressionBlockSize() > MAX_COMPRESSION_BLOCK_BYTES)) {
+      throw new CorruptFileException(
+          "Corrupt ORC file "
+              + file
+              + ": compression block size "
+              + ps.getCompressionBlockSize()
+              + " is outside (0, "
+              + MAX_COMPRESSION_BLOCK_BYTES
+              + "]");
     }
     byte[] bytes = new byte[(int) tail];
     if (tail <= read) {
@@ -128,8 +162,8 @@ final class OrcChecks {
     try {
       return CompressionKind.valueOf(ps.getCompression().name());
     } catch (IllegalArgumentException e) {
-      throw new CorruptFileException("ORC file " + file + " uses an unknown compression "
-          + ps.getCompression(), e);
+      throw new CorruptFileException(
+          "ORC file " + file + " uses an unknown compression " + ps.getCompression(), e);
     }
   }
 
@@ -141,19 +175,35 @@ final class OrcChecks {
    *
    * @param contentLength the bytes before the tail (the footer's content length)
    */
-  static void checkStripes(DataFile file, List<StripeInformation> stripes, long fileRows,
-      long rowIndexStride, long contentLength, CompressionKind kind, long fileLength)
+  static void checkStripes(
+      DataFile file,
+      List<StripeInformation> stripes,
+      long fileRows,
+      long rowIndexStride,
+      long contentLength,
+      CompressionKind kind,
+      long fileLength)
       throws CorruptFileException {
     if (contentLength < 0 || contentLength > fileLength) {
-      throw new CorruptFileException("Corrupt ORC file " + file + ": content length "
-          + contentLength + " outside the file of " + fileLength + " bytes");
+      throw new CorruptFileException(
+          "Corrupt ORC file "
+              + file
+              + ": content length "
+              + contentLength
+              + " outside the file of "
+              + fileLength
+              + " bytes");
     }
     if (fileRows < 0) {
       throw new CorruptFileException("Corrupt ORC file " + file + ": " + fileRows + " rows");
     }
     if (rowIndexStride < 0) {
-      throw new CorruptFileException("Corrupt ORC file " + file + ": row index stride "
-          + (rowIndexStride & 0xFFFFFFFFL) + " is beyond the format's 2^31 - 1");
+      throw new CorruptFileException(
+          "Corrupt ORC file "
+              + file
+              + ": row index stride "
+              + (rowIndexStride & 0xFFFFFFFFL)
+              + " is beyond the format's 2^31 - 1");
     }
     long end = MAGIC.length;
     long rows = 0;
@@ -164,40 +214,70 @@ final class OrcChecks {
       long data = stripe.getDataLength();
       long footer = stripe.getFooterLength();
       String where = "Corrupt ORC file " + file + ", stripe " + s + ": ";
-      if (offset < end || index < 0 || data < 0 || footer <= 0 || index > contentLength
-          || data > contentLength || footer > contentLength
+      if (offset < end
+          || index < 0
+          || data < 0
+          || footer <= 0
+          || index > contentLength
+          || data > contentLength
+          || footer > contentLength
           || index + data + footer > contentLength - offset) {
-        throw new CorruptFileException(where + "it lies at " + offset + " with an index of "
-            + index + ", data of " + data + " and a footer of " + footer + " bytes, outside the "
-            + contentLength + " bytes of stripes (or overlapping the stripe before)");
+        throw new CorruptFileException(
+            where
+                + "it lies at "
+                + offset
+                + " with an index of "
+                + index
+                + ", data of "
+                + data
+                + " and a footer of "
+                + footer
+                + " bytes, outside the "
+                + contentLength
+                + " bytes of stripes (or overlapping the stripe before)");
       }
       end = offset + index + data + footer;
       long count = stripe.getNumberOfRows();
       if (count < 0 || count > Long.MAX_VALUE - rows) {
-        throw new CorruptFileException(where + "it claims " + count + " rows after the "
-            + rows + " of earlier stripes");
+        throw new CorruptFileException(
+            where + "it claims " + count + " rows after the " + rows + " of earlier stripes");
       }
       rows += count;
       if (rowIndexStride > 0 && count > 0) {
         long strides = (count - 1) / rowIndexStride + 1;
-        long maxStrides = Math.min(Integer.MAX_VALUE,
-            index / MIN_INDEX_ENTRY_BYTES * maxExpansion(kind));
+        long maxStrides =
+            Math.min(Integer.MAX_VALUE, index / MIN_INDEX_ENTRY_BYTES * maxExpansion(kind));
         if (strides > maxStrides) {
-          throw new CorruptFileException(where + "it claims " + count + " rows, " + strides
-              + " strides of " + rowIndexStride + ", more than its row index of " + index
-              + " bytes can describe (" + maxStrides + ")");
+          throw new CorruptFileException(
+              where
+                  + "it claims "
+                  + count
+                  + " rows, "
+                  + strides
+                  + " strides of "
+                  + rowIndexStride
+                  + ", more than its row index of "
+                  + index
+                  + " bytes can describe ("
+                  + maxStrides
+                  + ")");
         }
       }
     }
   }
 
   /**
-   * Checks a stripe footer against its stripe: stream lengths that are not negative and add up
-   * to no more than the stripe's index and data, and dictionaries no larger than their streams
-   * can hold (orc-core allocates a dictionary's offsets from its stated size).
+   * Checks a stripe footer against its stripe: stream lengths that are not negative and add up to
+   * no more than the stripe's index and data, and dictionaries no larger than their streams can
+   * hold (orc-core allocates a dictionary's offsets from its stated size).
    */
-  static void checkStripeFooter(DataFile file, int stripeNumber, StripeInformation stripe,
-      OrcProto.StripeFooter footer, CompressionKind kind) throws CorruptFileException {
+  static void checkStripeFooter(
+      DataFile file,
+      int stripeNumber,
+      StripeInformation stripe,
+      OrcProto.StripeFooter footer,
+      CompressionKind kind)
+      throws CorruptFileException {
     String where = "Corrupt ORC file " + file + ", stripe " + stripeNumber + ", ";
     long room = stripe.getIndexLength() + stripe.getDataLength();
     long total = 0;
@@ -205,9 +285,19 @@ final class OrcChecks {
     for (OrcProto.Stream stream : footer.getStreamsList()) {
       long length = stream.getLength();
       if (length < 0 || length > room - total) {
-        throw new CorruptFileException(where + "column " + stream.getColumn() + ": its "
-            + stream.getKind() + " stream of " + length + " bytes does not fit the stripe's "
-            + room + " bytes of index and data (" + total + " used by streams before it)");
+        throw new CorruptFileException(
+            where
+                + "column "
+                + stream.getColumn()
+                + ": its "
+                + stream.getKind()
+                + " stream of "
+                + length
+                + " bytes does not fit the stripe's "
+                + room
+                + " bytes of index and data ("
+                + total
+                + " used by streams before it)");
       }
       total += length;
       if (stream.getKind() == OrcProto.Stream.Kind.DICTIONARY_DATA
@@ -228,9 +318,17 @@ final class OrcChecks {
       long bytes = dictionaryBytes.getOrDefault(column, 0L);
       long max = Math.min(MAX_ARRAY_BYTES / 4, bytes * 8 * maxExpansion(kind) + 257);
       if (size > max) {
-        throw new CorruptFileException(where + "column " + column + ": a dictionary of " + size
-            + " entries in " + bytes + " bytes of dictionary and length streams (at most " + max
-            + ")");
+        throw new CorruptFileException(
+            where
+                + "column "
+                + column
+                + ": a dictionary of "
+                + size
+                + " entries in "
+                + bytes
+                + " bytes of dictionary and length streams (at most "
+                + max
+                + ")");
       }
     }
   }

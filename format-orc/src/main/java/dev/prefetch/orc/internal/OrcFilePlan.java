@@ -38,9 +38,18 @@ public final class OrcFilePlan implements FilePlan {
   private final long maxBatchBytes;
   private final StripeBuffers stripeBuffers;
 
-  OrcFilePlan(DataFile file, FileSystem fs, Configuration conf, FileTail tail,
-      Projection projection, SearchArgument sarg, List<StripeInformation> stripes,
-      List<ReadRange> ranges, int batchSize, long maxBatchBytes, ScanCounters counters) {
+  OrcFilePlan(
+      DataFile file,
+      FileSystem fs,
+      Configuration conf,
+      FileTail tail,
+      Projection projection,
+      SearchArgument sarg,
+      List<StripeInformation> stripes,
+      List<ReadRange> ranges,
+      int batchSize,
+      long maxBatchBytes,
+      ScanCounters counters) {
     this.maxBatchBytes = maxBatchBytes;
     this.file = file;
     this.fs = fs;
@@ -60,9 +69,11 @@ public final class OrcFilePlan implements FilePlan {
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
     this.rowIndexStride = tail.proto().getFooter().getRowIndexStride();
-    this.stripeBuffers = projection == null ? null
-        : new StripeBuffers(this.stripes, sharedRanges(this.stripes, this.ranges, sarg),
-            projection.include());
+    this.stripeBuffers =
+        projection == null
+            ? null
+            : new StripeBuffers(
+                this.stripes, sharedRanges(this.stripes, this.ranges, sarg), projection.include());
   }
 
   /**
@@ -70,8 +81,8 @@ public final class OrcFilePlan implements FilePlan {
    * whole. A stripe read in part (row ranges) or under a predicate (which may skip row groups) is
    * read by each record reader for itself, only the row groups it needs (0 here).
    */
-  private static int[] sharedRanges(List<StripeInformation> stripes, List<ReadRange> ranges,
-      SearchArgument sarg) {
+  private static int[] sharedRanges(
+      List<StripeInformation> stripes, List<ReadRange> ranges, SearchArgument sarg) {
     int[] count = new int[stripes.size()];
     if (sarg != null) {
       return count;
@@ -94,11 +105,11 @@ public final class OrcFilePlan implements FilePlan {
    * A predicate that holds for every row, given to orc-core when the read has none. With a
    * predicate orc-core reads each stripe's row index, which partial reads of a stride window need;
    * and its {@code seekToRow} without one reads the row index through a path that fails with a
-   * NullPointerException on files with bloom filters (it passes no bloom filter column mask).
-   * "c IS NULL OR NOT c IS NULL" on a column the read includes keeps every row group, and is
-   * never turned into a row filter. Without a read column
-   * of a plain name there is none, and stripes are then read whole (and a file with bloom filters
-   * could meet that orc-core failure when a range starts inside a stripe).
+   * NullPointerException on files with bloom filters (it passes no bloom filter column mask). "c IS
+   * NULL OR NOT c IS NULL" on a column the read includes keeps every row group, and is never turned
+   * into a row filter. Without a read column of a plain name there is none, and stripes are then
+   * read whole (and a file with bloom filters could meet that orc-core failure when a range starts
+   * inside a stripe).
    */
   private static SearchArgument alwaysTrue(Projection projection) {
     if (!projection.structRoot()) {
@@ -168,21 +179,26 @@ public final class OrcFilePlan implements FilePlan {
 
   /** Opens an orc-core reader over the shared tail, reading through {@code counting}. */
   Reader openOrcReader(CountingFileSystem counting) throws IOException {
-    OrcFile.ReaderOptions options = OrcFile.readerOptions(conf)
-        .filesystem(counting)
-        .orcTail(tail.newOrcTail())
-        .maxLength(tail.proto().getFileLength())
-        .useUTCTimestamp(true);
+    OrcFile.ReaderOptions options =
+        OrcFile.readerOptions(conf)
+            .filesystem(counting)
+            .orcTail(tail.newOrcTail())
+            .maxLength(tail.proto().getFileLength())
+            .useUTCTimestamp(true);
     return OrcFile.createReader(file.path(), options);
   }
 
   /** orc-core read options for one stripe: the projection, the predicate, the stripe. */
   Reader.Options stripeOptions(Reader reader, int stripe) {
-    Reader.Options options = reader.options()
-        .include(projection.include().clone()) // each reader its own: orc-core keeps it
-        .range(stripes.get(stripe).getOffset(), 1);
-    String[] columnNames = projection.structRoot()
-        ? projection.fileSchema().getFieldNames().toArray(new String[0]) : new String[0];
+    Reader.Options options =
+        reader
+            .options()
+            .include(projection.include().clone()) // each reader its own: orc-core keeps it
+            .range(stripes.get(stripe).getOffset(), 1);
+    String[] columnNames =
+        projection.structRoot()
+            ? projection.fileSchema().getFieldNames().toArray(new String[0])
+            : new String[0];
     if (sarg != null) {
       options.searchArgument(sarg, columnNames);
     } else if (alwaysTrue != null) {

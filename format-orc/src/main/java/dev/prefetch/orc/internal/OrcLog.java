@@ -9,12 +9,13 @@ final class OrcLog {
 
   private static final Logger CACHE = LoggerFactory.getLogger("dev.prefetch.cache");
 
-  private OrcLog() {
-  }
+  private OrcLog() {}
 
   /** The tail of {@code file} is read from storage although a cache is configured. */
   static void cacheBypassed(DataFile file) {
-    CACHE.warn("{}: the metadata cache is skipped: the file system gives no identity (length and "
-        + "modification time) for the file, so its tail is read from storage", file);
+    CACHE.warn(
+        "{}: the metadata cache is skipped: the file system gives no identity (length and "
+            + "modification time) for the file, so its tail is read from storage",
+        file);
   }
 }

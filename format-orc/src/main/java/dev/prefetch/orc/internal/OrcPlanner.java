@@ -31,23 +31,27 @@ import org.apache.orc.impl.ReaderImpl;
  * <p>Size estimate of the selected columns, per stripe: the stripe's data length (from the tail's
  * stripe information, no stripe footer read) times the share of the selected columns in the
  * stripe's raw data size, which orc-core derives from that stripe's column statistics (also in the
- * tail: value counts times type widths, string and binary lengths). Raw size is not compressed size,
- * but compression ratios of the columns of one file are alike enough for sizing reads. Without
- * usable statistics the share falls back to 1 (the whole stripe).
+ * tail: value counts times type widths, string and binary lengths). Raw size is not compressed
+ * size, but compression ratios of the columns of one file are alike enough for sizing reads.
+ * Without usable statistics the share falls back to 1 (the whole stripe).
  */
 public final class OrcPlanner {
 
-  private OrcPlanner() {
-  }
+  private OrcPlanner() {}
 
   /** See {@link dev.prefetch.spi.FileFormat#plan}. */
-  public static OrcFilePlan plan(DataFile file, ReadOptions options, ReadContext context,
-      ScanCounters counters) throws IOException {
+  public static OrcFilePlan plan(
+      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      throws IOException {
     SearchArgument sarg = null;
     if (options.filter() != null) {
       if (!(options.filter() instanceof SearchArgument s)) {
-        throw new IllegalArgumentException("ORC file " + file + ": the filter must be an ORC "
-            + "SearchArgument, not a " + options.filter().getClass().getName());
+        throw new IllegalArgumentException(
+            "ORC file "
+                + file
+                + ": the filter must be an ORC "
+                + "SearchArgument, not a "
+                + options.filter().getClass().getName());
       }
       sarg = s;
     }
@@ -58,12 +62,14 @@ public final class OrcPlanner {
     FileTail tail = FileTail.load(file, fs, conf, status, identity, context.cache(), counters);
     try {
       return plan(file, options, fs, conf, tail, sarg, counters);
-    } catch (IllegalArgumentException | FileNotFoundException | InterruptedIOException
+    } catch (IllegalArgumentException
+        | FileNotFoundException
+        | InterruptedIOException
         | CorruptFileException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new CorruptFileException("Cannot plan the read of ORC file " + file + ": "
-          + e.getMessage(), e);
+      throw new CorruptFileException(
+          "Cannot plan the read of ORC file " + file + ": " + e.getMessage(), e);
     }
   }
 
@@ -76,16 +82,33 @@ public final class OrcPlanner {
     try {
       return reader.getOrcProtoStripeStatistics();
     } catch (RuntimeException e) {
-      throw new CorruptFileException("Cannot read the stripe statistics of ORC file " + file
-          + ": " + e.getMessage(), e);
+      throw new CorruptFileException(
+          "Cannot read the stripe statistics of ORC file " + file + ": " + e.getMessage(), e);
     }
   }
 
-  private static OrcFilePlan plan(DataFile file, ReadOptions options, FileSystem fs,
-      Configuration conf, FileTail tail, SearchArgument sarg, ScanCounters counters)
+  private static OrcFilePlan plan(
+      DataFile file,
+      ReadOptions options,
+      FileSystem fs,
+      Configuration conf,
+      FileTail tail,
+      SearchArgument sarg,
+      ScanCounters counters)
       throws IOException {
-    OrcFilePlan bare = new OrcFilePlan(file, fs, conf, tail, null, null, List.of(), List.of(),
-        options.batchSize(), options.maxBufferedBytes(), counters);
+    OrcFilePlan bare =
+        new OrcFilePlan(
+            file,
+            fs,
+            conf,
+            tail,
+            null,
+            null,
+            List.of(),
+            List.of(),
+            options.batchSize(),
+            options.maxBufferedBytes(),
+            counters);
     try (Reader reader = bare.openOrcReader()) {
       TypeDescription schema = reader.getSchema();
       List<String> predicateColumns = new ArrayList<>();
@@ -94,17 +117,22 @@ public final class OrcPlanner {
           predicateColumns.add(leaf.getColumnName());
         }
       }
-      Projection projection = Projection.resolve(file, schema, options.columns(),
-          predicateColumns);
+      Projection projection = Projection.resolve(file, schema, options.columns(), predicateColumns);
       List<StripeInformation> stripes = reader.getStripes();
       OrcProto.Footer footer = tail.proto().getFooter();
       long fileLength = tail.proto().getFileLength();
       // Writers before content lengths (Hive 0.11) leave it out: the stripes end where the tail
       // starts.
-      long contentLength = footer.hasContentLength() ? footer.getContentLength()
-          : fileLength - tail.length();
-      OrcChecks.checkStripes(file, stripes, footer.getNumberOfRows(), footer.getRowIndexStride(),
-          contentLength, reader.getCompressionKind(), fileLength);
+      long contentLength =
+          footer.hasContentLength() ? footer.getContentLength() : fileLength - tail.length();
+      OrcChecks.checkStripes(
+          file,
+          stripes,
+          footer.getNumberOfRows(),
+          footer.getRowIndexStride(),
+          contentLength,
+          reader.getCompressionKind(),
+          fileLength);
       int count = stripes.size();
       long[] rows = new long[count];
       long[] bytes = new long[count];
@@ -113,18 +141,35 @@ public final class OrcPlanner {
       for (int s = 0; s < count; s++) {
         StripeInformation stripe = stripes.get(s);
         rows[s] = stripe.getNumberOfRows();
-        double share = projection.readsEverything() ? 1.0
-            : share(projection, schema, reader, stripeStats, s);
+        double share =
+            projection.readsEverything() ? 1.0 : share(projection, schema, reader, stripeStats, s);
         bytes[s] = Math.round(stripe.getDataLength() * share);
         keep[s] = file.containsOffset(stripe.getOffset());
       }
       if (sarg != null) {
         SargPruner.prune(sarg, schema, reader.getStripeStatistics(), keep);
       }
-      List<ReadRange> ranges = RangePlanner.plan(rows, bytes, keep, reader.getRowIndexStride(),
-          options.orcNaturalReadSizeBytes(), maxRangeRows(options), options.rowRanges());
-      return new OrcFilePlan(file, fs, conf, tail, projection, sarg, stripes, ranges,
-          options.batchSize(), options.maxBufferedBytes(), counters);
+      List<ReadRange> ranges =
+          RangePlanner.plan(
+              rows,
+              bytes,
+              keep,
+              reader.getRowIndexStride(),
+              options.orcNaturalReadSizeBytes(),
+              maxRangeRows(options),
+              options.rowRanges());
+      return new OrcFilePlan(
+          file,
+          fs,
+          conf,
+          tail,
+          projection,
+          sarg,
+          stripes,
+          ranges,
+          options.batchSize(),
+          options.maxBufferedBytes(),
+          counters);
     }
   }
 
@@ -135,24 +180,31 @@ public final class OrcPlanner {
    * on an earlier one.
    */
   private static long maxRangeRows(ReadOptions options) {
-    return options.prefetchEnabled() ? (long) options.queueCapacity() * options.batchSize()
+    return options.prefetchEnabled()
+        ? (long) options.queueCapacity() * options.batchSize()
         : Long.MAX_VALUE;
   }
 
   /** The selected columns' share of stripe {@code s}'s raw data size, in [0, 1]. */
-  private static double share(Projection projection, TypeDescription schema, Reader reader,
-      List<OrcProto.StripeStatistics> stripeStats, int s) {
-    List<OrcProto.ColumnStatistics> stats = s < stripeStats.size()
-        ? stripeStats.get(s).getColStatsList() : reader.getOrcProtoFileStatistics();
+  private static double share(
+      Projection projection,
+      TypeDescription schema,
+      Reader reader,
+      List<OrcProto.StripeStatistics> stripeStats,
+      int s) {
+    List<OrcProto.ColumnStatistics> stats =
+        s < stripeStats.size()
+            ? stripeStats.get(s).getColStatsList()
+            : reader.getOrcProtoFileStatistics();
     List<Integer> all = new ArrayList<>();
-    for (TypeDescription child : schema.getChildren() == null ? List.<TypeDescription>of()
-        : schema.getChildren()) {
+    for (TypeDescription child :
+        schema.getChildren() == null ? List.<TypeDescription>of() : schema.getChildren()) {
       all.add(child.getId());
     }
     try {
       long total = ReaderImpl.getRawDataSizeFromColIndices(all, reader.getTypes(), stats);
-      long selected = ReaderImpl.getRawDataSizeFromColIndices(projection.columnIds(),
-          reader.getTypes(), stats);
+      long selected =
+          ReaderImpl.getRawDataSizeFromColIndices(projection.columnIds(), reader.getTypes(), stats);
       if (total <= 0) {
         return 1.0;
       }
@@ -166,9 +218,9 @@ public final class OrcPlanner {
   private static Configuration configuration(Configuration base, Map<String, String> properties) {
     Configuration conf = null;
     for (Map.Entry<String, String> entry : properties.entrySet()) {
-      if (entry.getKey().startsWith("orc.") && !entry.getKey().equals(
-          ReadOptions.ORC_NATURAL_READ_SIZE) && !entry.getKey().equals(
-          ReadOptions.ORC_PREFETCH_THRESHOLD)) {
+      if (entry.getKey().startsWith("orc.")
+          && !entry.getKey().equals(ReadOptions.ORC_NATURAL_READ_SIZE)
+          && !entry.getKey().equals(ReadOptions.ORC_PREFETCH_THRESHOLD)) {
         if (conf == null) {
           conf = new Configuration(base);
         }

@@ -26,21 +26,21 @@ import org.apache.orc.TypeDescription;
  * <p>It owns one orc-core {@link Reader} (built from the plan's tail, so it reads no tail), one
  * stream for stripe bytes, and at most one {@link RecordReader}, over one stripe from the first
  * stride of a range to the stripe's end ({@link StrideWindowRecordReader}); a reader spanning
- * several stripes would load the next stripe eagerly at each stripe end, which another producer
- * may own. Later ranges of the same stripe reuse it: it goes on if the range starts where the
- * previous one stopped, else it seeks. orc-core gets its bytes through a {@link SharedDataReader}:
- * for a stripe the plan reads whole, slices of the plan's {@link StripeBuffers}, which every
- * producer shares, so each byte is read once however the stripe's ranges are spread; otherwise
- * (row ranges, a predicate) the row groups it asks for, from this reader's stream. The window runs
- * to the stripe's end rather than the range's because orc-core pads every partial read of a
- * compressed stream by two compression blocks, and because a window per range would decompress
- * again the blocks its neighbours share.
+ * several stripes would load the next stripe eagerly at each stripe end, which another producer may
+ * own. Later ranges of the same stripe reuse it: it goes on if the range starts where the previous
+ * one stopped, else it seeks. orc-core gets its bytes through a {@link SharedDataReader}: for a
+ * stripe the plan reads whole, slices of the plan's {@link StripeBuffers}, which every producer
+ * shares, so each byte is read once however the stripe's ranges are spread; otherwise (row ranges,
+ * a predicate) the row groups it asks for, from this reader's stream. The window runs to the
+ * stripe's end rather than the range's because orc-core pads every partial read of a compressed
+ * stream by two compression blocks, and because a window per range would decompress again the
+ * blocks its neighbours share.
  *
  * <p>One set of orc-core column vectors serves every batch: allocating them afresh per batch (a
  * null mask for every column, the per-value references of every string column...) cost more than
- * the conversion itself. The converted vectors still keep orc-core's {@code long[]},
- * {@code double[]} and null-mask arrays without copying: once a batch is converted, the converter
- * gives the orc-core vectors it took arrays from fresh ones (see {@link VectorConverter}).
+ * the conversion itself. The converted vectors still keep orc-core's {@code long[]}, {@code
+ * double[]} and null-mask arrays without copying: once a batch is converted, the converter gives
+ * the orc-core vectors it took arrays from fresh ones (see {@link VectorConverter}).
  */
 final class OrcRangeReader implements RangeReader {
 
@@ -50,19 +50,25 @@ final class OrcRangeReader implements RangeReader {
   private final int[] readSchemaIndex;
   private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
   private final VectorConverter converter = new VectorConverter();
+
   /** The reused orc-core vectors of the top-level columns read, at the plan's batch size. */
   private final org.apache.hadoop.hive.ql.exec.vector.ColumnVector[] readColumns;
+
   /** A batch over {@link #readColumns} at full size; shorter batches get a wrapper of their own. */
   private final VectorizedRowBatch fullBatch;
 
   private final CountingFileSystem fs;
   private Reader reader;
+
   /** This reader's stream for stripe bytes, opened at the first stripe. */
   private FSDataInputStream stream;
+
   private RecordReader rows;
   private int rowsStripe = -1;
+
   /** Whether the current range is read to its end (and reported as done). */
   private boolean rangeFinished = true;
+
   private int windowFirst;
   private long end;
   private boolean done = true;
@@ -94,8 +100,8 @@ final class OrcRangeReader implements RangeReader {
       this.readSchemaIndex = new int[] {0};
       struct = fileSchema;
     }
-    this.readColumns = struct.createRowBatch(TypeDescription.RowBatchVersion.USE_DECIMAL64,
-        plan.batchSize()).cols;
+    this.readColumns =
+        struct.createRowBatch(TypeDescription.RowBatchVersion.USE_DECIMAL64, plan.batchSize()).cols;
     this.fullBatch = wrap(plan.batchSize());
     this.fs = plan.newCountingFileSystem();
     this.reader = plan.openOrcReader(fs);
@@ -105,8 +111,8 @@ final class OrcRangeReader implements RangeReader {
   public void start(ReadRange range) throws IOException {
     StrideLocator locator = (StrideLocator) range.locator();
     pending.clear();
-    boolean loaded = rows != null && rowsStripe == locator.stripe()
-        && locator.firstStride() >= windowFirst;
+    boolean loaded =
+        rows != null && rowsStripe == locator.stripe() && locator.firstStride() >= windowFirst;
     if (!loaded) {
       closeRows();
       try {
@@ -123,8 +129,8 @@ final class OrcRangeReader implements RangeReader {
         if (e instanceof RuntimeException) {
           // orc-core's stripe set-up fails on inconsistent stripe metadata (a stream missing, a
           // row index entry out of range) with unchecked exceptions: a corrupt file
-          throw new CorruptFileException("Cannot read ORC file " + plan.file() + ", stripe "
-              + locator.stripe() + ": " + e, e);
+          throw new CorruptFileException(
+              "Cannot read ORC file " + plan.file() + ", stripe " + locator.stripe() + ": " + e, e);
         }
         throw e;
       }
@@ -138,8 +144,16 @@ final class OrcRangeReader implements RangeReader {
         throw corruptIfStreamEnded(e, rowsStripe);
       } catch (RuntimeException e) {
         // a row index or stream that does not fit the stripe's columns
-        throw new CorruptFileException("Cannot seek in ORC file " + plan.file() + ", stripe "
-            + rowsStripe + " to row " + range.firstRow() + ": " + e, e);
+        throw new CorruptFileException(
+            "Cannot seek in ORC file "
+                + plan.file()
+                + ", stripe "
+                + rowsStripe
+                + " to row "
+                + range.firstRow()
+                + ": "
+                + e,
+            e);
       }
     }
     end = range.endRow();
@@ -150,29 +164,36 @@ final class OrcRangeReader implements RangeReader {
   /**
    * A record reader over one stripe. When orc-core filters rows itself (a SearchArgument with
    * {@code orc.sarg.to.filter}), one {@code nextBatch} may read and drop several internal batches
-   * that select no row before returning one, and nothing in the batch says where its rows start.
-   * A first filter that selects everything records the row number orc-core is at when each
-   * internal batch is filtered; the last one recorded is where the returned batch starts.
+   * that select no row before returning one, and nothing in the batch says where its rows start. A
+   * first filter that selects everything records the row number orc-core is at when each internal
+   * batch is filtered; the last one recorded is where the returned batch starts.
    */
   private RecordReader openRows(int stripe, int firstStride) throws IOException {
     Reader.Options options = plan.stripeOptions(reader, stripe);
     if (stream == null) {
       stream = fs.open(plan.file().path());
     }
-    options.dataReader(new SharedDataReader(plan.file(), stream, plan.stripeBuffers(), stripe,
-        reader.getCompressionKind(), reader.getCompressionSize()));
+    options.dataReader(
+        new SharedDataReader(
+            plan.file(),
+            stream,
+            plan.stripeBuffers(),
+            stripe,
+            reader.getCompressionKind(),
+            reader.getCompressionSize()));
     filtering = options.getSearchArgument() != null && options.isAllowSARGToFilter();
     if (filtering) {
       options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
     }
-    CheckedRecordReader.ReadChecks checks = new CheckedRecordReader.ReadChecks(plan.counters(),
-        plan.maxBatchBytes(), plan.file() + ", stripe " + stripe);
+    CheckedRecordReader.ReadChecks checks =
+        new CheckedRecordReader.ReadChecks(
+            plan.counters(), plan.maxBatchBytes(), plan.file() + ", stripe " + stripe);
     if (firstStride < 0 || options.getSearchArgument() == null) {
       return CheckedRecordReader.open(reader, options, checks); // whole stripes
     }
     int strides = plan.strideCount(stripe);
-    return StrideWindowRecordReader.open(reader, options, firstStride, strides - 1, strides,
-        checks);
+    return StrideWindowRecordReader.open(
+        reader, options, firstStride, strides - 1, strides, checks);
   }
 
   private void recordFilteredBatchStart() {
@@ -260,8 +281,13 @@ final class OrcRangeReader implements RangeReader {
   private RecordBatch convert(VectorizedRowBatch batch, long firstRow, int start, int count) {
     List<ColumnVector> columns = new ArrayList<>(projection.columnCount());
     for (int c = 0; c < projection.columnCount(); c++) {
-      columns.add(converter.convert(projection.type(c), schema.field(c).type(),
-          column(batch, projection.path(c)), start, count));
+      columns.add(
+          converter.convert(
+              projection.type(c),
+              schema.field(c).type(),
+              column(batch, projection.path(c)),
+              start,
+              count));
     }
     return new RecordBatch(plan.file(), firstRow, count, schema, columns);
   }
@@ -289,24 +315,24 @@ final class OrcRangeReader implements RangeReader {
 
   /**
    * orc-core's decoders fail on corrupt streams with unchecked exceptions (an index out of a
-   * dictionary's bounds, a compression chunk larger than the buffer): a corrupt file, said so
-   * with the file and stripe.
+   * dictionary's bounds, a compression chunk larger than the buffer): a corrupt file, said so with
+   * the file and stripe.
    *
    * <p>No allocation sized by the file reaches orc-core unchecked: the tail, stripe and stream
    * sizes are checked when the file is planned and a stripe footer read ({@link OrcChecks}), and
    * the lengths its list, map, string and binary readers allocate from are checked as they are
-   * decoded ({@link LengthCheck}). An {@link OutOfMemoryError} is therefore a real heap
-   * exhaustion and passes through untouched.
+   * decoded ({@link LengthCheck}). An {@link OutOfMemoryError} is therefore a real heap exhaustion
+   * and passes through untouched.
    *
-   * <p>A run that needs more bytes than its stream holds ends in a {@link StreamEndException}
-   * from the end-checked streams ({@link CheckedRecordReader}), also a corrupt file.
+   * <p>A run that needs more bytes than its stream holds ends in a {@link StreamEndException} from
+   * the end-checked streams ({@link CheckedRecordReader}), also a corrupt file.
    */
   private boolean nextBatch(VectorizedRowBatch batch) throws IOException {
     try {
       return rows.nextBatch(batch);
     } catch (RuntimeException e) {
-      throw new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
-          + rowsStripe + ": " + e, e);
+      throw new CorruptFileException(
+          "Cannot decode ORC file " + plan.file() + ", stripe " + rowsStripe + ": " + e, e);
     } catch (IOException e) {
       throw corruptIfStreamEnded(e, rowsStripe);
     }
@@ -319,8 +345,9 @@ final class OrcRangeReader implements RangeReader {
   private IOException corruptIfStreamEnded(IOException e, int stripe) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof StreamEndException) {
-        return new CorruptFileException("Cannot decode ORC file " + plan.file() + ", stripe "
-            + stripe + ": " + t.getMessage(), e);
+        return new CorruptFileException(
+            "Cannot decode ORC file " + plan.file() + ", stripe " + stripe + ": " + t.getMessage(),
+            e);
       }
     }
     return e;

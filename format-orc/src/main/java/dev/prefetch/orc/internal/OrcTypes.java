@@ -30,6 +30,7 @@ import org.apache.orc.TypeDescription;
  *       value holds) and one field per alternative, "field0", "field1", ...; in a row only the
  *       field of its tag is non-null, and a null union has a null tag and null fields</td></tr>
  * </table>
+ *
  * A file whose root type is not a struct (the ORC specification allows any type at the root, and
  * orc-core reads such files) reads as one column named {@value #NON_STRUCT_ROOT_COLUMN}, Hive's
  * name for an unnamed first column, of the root type's mapping.
@@ -41,11 +42,11 @@ public final class OrcTypes {
 
   /** Name of the union tag field of a union's struct. */
   public static final String UNION_TAG = "tag";
+
   /** Prefix of the union alternative fields: "field0", "field1", ... */
   public static final String UNION_FIELD_PREFIX = "field";
 
-  private OrcTypes() {
-  }
+  private OrcTypes() {}
 
   /** The data type of an ORC type. */
   public static DataType toDataType(TypeDescription type) {
@@ -83,25 +84,28 @@ public final class OrcTypes {
       case LIST:
         return DataType.list(Field.of("element", toDataType(type.getChildren().get(0))));
       case MAP:
-        return DataType.map(Field.of("key", toDataType(type.getChildren().get(0))),
+        return DataType.map(
+            Field.of("key", toDataType(type.getChildren().get(0))),
             Field.of("value", toDataType(type.getChildren().get(1))));
-      case STRUCT: {
-        List<Field> fields = new ArrayList<>();
-        List<String> names = type.getFieldNames();
-        for (int i = 0; i < names.size(); i++) {
-          fields.add(Field.of(names.get(i), toDataType(type.getChildren().get(i))));
+      case STRUCT:
+        {
+          List<Field> fields = new ArrayList<>();
+          List<String> names = type.getFieldNames();
+          for (int i = 0; i < names.size(); i++) {
+            fields.add(Field.of(names.get(i), toDataType(type.getChildren().get(i))));
+          }
+          return DataType.struct(fields);
         }
-        return DataType.struct(fields);
-      }
-      case UNION: {
-        List<Field> fields = new ArrayList<>();
-        fields.add(Field.of(UNION_TAG, DataType.int8()));
-        List<TypeDescription> children = type.getChildren();
-        for (int i = 0; i < children.size(); i++) {
-          fields.add(Field.of(UNION_FIELD_PREFIX + i, toDataType(children.get(i))));
+      case UNION:
+        {
+          List<Field> fields = new ArrayList<>();
+          fields.add(Field.of(UNION_TAG, DataType.int8()));
+          List<TypeDescription> children = type.getChildren();
+          for (int i = 0; i < children.size(); i++) {
+            fields.add(Field.of(UNION_FIELD_PREFIX + i, toDataType(children.get(i))));
+          }
+          return DataType.struct(fields);
         }
-        return DataType.struct(fields);
-      }
       default:
         throw new IllegalArgumentException("unsupported ORC type " + type);
     }

@@ -26,8 +26,14 @@ final class Projection {
   private final List<Integer> columnIds;
   private final boolean readsEverything;
 
-  private Projection(TypeDescription fileSchema, Schema schema, int[][] paths,
-      TypeDescription[] types, boolean[] include, boolean[] topLevelRead, List<Integer> columnIds,
+  private Projection(
+      TypeDescription fileSchema,
+      Schema schema,
+      int[][] paths,
+      TypeDescription[] types,
+      boolean[] include,
+      boolean[] topLevelRead,
+      List<Integer> columnIds,
       boolean readsEverything) {
     this.readsEverything = readsEverything;
     this.fileSchema = fileSchema;
@@ -42,8 +48,8 @@ final class Projection {
   /**
    * Resolves {@code names} against {@code fileSchema}.
    *
-   * @throws IllegalArgumentException for a name the file lacks, naming the file and the columns
-   *     it has
+   * @throws IllegalArgumentException for a name the file lacks, naming the file and the columns it
+   *     has
    */
   static Projection resolve(DataFile file, TypeDescription fileSchema, List<String> names) {
     return resolve(file, fileSchema, names, List.of());
@@ -54,8 +60,8 @@ final class Projection {
    * columns {@code alsoRead} names that the file has (a predicate's columns, which orc-core's row
    * filter evaluates on the batch).
    */
-  static Projection resolve(DataFile file, TypeDescription fileSchema, List<String> names,
-      List<String> alsoRead) {
+  static Projection resolve(
+      DataFile file, TypeDescription fileSchema, List<String> names, List<String> alsoRead) {
     if (fileSchema.getCategory() != TypeDescription.Category.STRUCT) {
       return nonStructRoot(file, fileSchema, names);
     }
@@ -76,8 +82,13 @@ final class Projection {
       String name = wanted.get(c);
       int[] path = find(fileSchema, name);
       if (path == null) {
-        throw new IllegalArgumentException("Unknown column '" + name + "' in ORC file " + file
-            + "; available columns: " + available(fileSchema));
+        throw new IllegalArgumentException(
+            "Unknown column '"
+                + name
+                + "' in ORC file "
+                + file
+                + "; available columns: "
+                + available(fileSchema));
       }
       TypeDescription type = fileSchema;
       for (int step : path) {
@@ -108,32 +119,45 @@ final class Projection {
     for (boolean whole : wholeTopLevel) {
       everything &= whole;
     }
-    return new Projection(fileSchema, new Schema(fields), paths, types, include, topLevelRead,
-        ids, everything);
+    return new Projection(
+        fileSchema, new Schema(fields), paths, types, include, topLevelRead, ids, everything);
   }
 
   /**
    * A root that is not a struct is one column, {@link OrcTypes#NON_STRUCT_ROOT_COLUMN}: orc-core
    * reads it into column 0 of a batch, so its path is {0}.
    */
-  private static Projection nonStructRoot(DataFile file, TypeDescription root,
-      List<String> names) {
+  private static Projection nonStructRoot(DataFile file, TypeDescription root, List<String> names) {
     String name = OrcTypes.NON_STRUCT_ROOT_COLUMN;
     for (String wanted : names) {
       if (!wanted.equals(name)) {
-        throw new IllegalArgumentException("Unknown column '" + wanted + "' in ORC file " + file
-            + " of root type " + root + "; available columns: [" + name + "]");
+        throw new IllegalArgumentException(
+            "Unknown column '"
+                + wanted
+                + "' in ORC file "
+                + file
+                + " of root type "
+                + root
+                + "; available columns: ["
+                + name
+                + "]");
       }
     }
     if (names.size() > 1) {
-      throw new IllegalArgumentException("Column '" + name + "' of ORC file " + file
-          + " is selected more than once: " + names);
+      throw new IllegalArgumentException(
+          "Column '" + name + "' of ORC file " + file + " is selected more than once: " + names);
     }
     boolean[] include = new boolean[root.getMaximumId() + 1];
     java.util.Arrays.fill(include, true);
-    return new Projection(root, new Schema(List.of(Field.of(name, OrcTypes.toDataType(root)))),
-        new int[][] {{0}}, new TypeDescription[] {root}, include, new boolean[] {true},
-        List.of(root.getId()), true);
+    return new Projection(
+        root,
+        new Schema(List.of(Field.of(name, OrcTypes.toDataType(root)))),
+        new int[][] {{0}},
+        new TypeDescription[] {root},
+        include,
+        new boolean[] {true},
+        List.of(root.getId()),
+        true);
   }
 
   /** Whether the file's root type is a struct (else it is one column, read into column 0). */

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * Cuts the kept stripes of an ORC file into read ranges of whole row-index strides.
  *
- * <p>Each stripe's estimated bytes for the selected columns are spread evenly over its strides;
- * a range takes as many consecutive strides as bring it nearest to the natural read size (at least
+ * <p>Each stripe's estimated bytes for the selected columns are spread evenly over its strides; a
+ * range takes as many consecutive strides as bring it nearest to the natural read size (at least
  * one, and no more than a given number of rows), and the strides of a stripe are then shared out
  * evenly among its ranges, so there is no runt range at the stripe's end. A range never crosses a
  * stripe end. Without a row index ({@code rowIndexStride == 0}) a range is a whole stripe. A row
@@ -18,8 +18,7 @@ import java.util.List;
  */
 final class RangePlanner {
 
-  private RangePlanner() {
-  }
+  private RangePlanner() {}
 
   /**
    * @param stripeRows rows of each stripe
@@ -30,8 +29,13 @@ final class RangePlanner {
    * @param maxRangeRows most rows of a range made of several strides (at least one stride)
    * @param rowRanges file rows to read, sorted and disjoint, or null for all
    */
-  static List<ReadRange> plan(long[] stripeRows, long[] stripeBytes, boolean[] keep,
-      long rowIndexStride, long naturalReadSizeBytes, long maxRangeRows,
+  static List<ReadRange> plan(
+      long[] stripeRows,
+      long[] stripeBytes,
+      boolean[] keep,
+      long rowIndexStride,
+      long naturalReadSizeBytes,
+      long maxRangeRows,
       List<RowRange> rowRanges) {
     List<ReadRange> ranges = new ArrayList<>();
     long stripeStart = 0;
@@ -39,13 +43,22 @@ final class RangePlanner {
       long rows = stripeRows[s];
       if (keep[s] && rows > 0) {
         if (rowIndexStride <= 0) {
-          add(ranges, stripeStart, rows, stripeBytes[s], StrideLocator.wholeStripe(s), rowRanges,
+          add(
+              ranges,
+              stripeStart,
+              rows,
+              stripeBytes[s],
+              StrideLocator.wholeStripe(s),
+              rowRanges,
               0);
         } else {
           long strides = (rows + rowIndexStride - 1) / rowIndexStride;
           double bytesPerStride = (double) stripeBytes[s] / strides;
-          long perRange = bytesPerStride <= 0 ? strides
-              : Math.max(1, Math.min(strides, Math.round(naturalReadSizeBytes / bytesPerStride)));
+          long perRange =
+              bytesPerStride <= 0
+                  ? strides
+                  : Math.max(
+                      1, Math.min(strides, Math.round(naturalReadSizeBytes / bytesPerStride)));
           perRange = Math.max(1, Math.min(perRange, maxRangeRows / rowIndexStride));
           long count = (strides + perRange - 1) / perRange;
           for (long r = 0; r < count; r++) {
@@ -54,8 +67,13 @@ final class RangePlanner {
             long firstRow = first * rowIndexStride;
             long endRow = Math.min(rows, end * rowIndexStride);
             long bytes = Math.round(bytesPerStride * (end - first));
-            add(ranges, stripeStart + firstRow, endRow - firstRow, bytes,
-                new StrideLocator(s, Math.toIntExact(first), Math.toIntExact(end - 1)), rowRanges,
+            add(
+                ranges,
+                stripeStart + firstRow,
+                endRow - firstRow,
+                bytes,
+                new StrideLocator(s, Math.toIntExact(first), Math.toIntExact(end - 1)),
+                rowRanges,
                 rowIndexStride);
           }
         }
@@ -66,15 +84,23 @@ final class RangePlanner {
   }
 
   /** Adds {@code [firstRow, firstRow + rows)}, or its parts inside the row selection. */
-  private static void add(List<ReadRange> out, long firstRow, long rows, long bytes,
-      StrideLocator locator, List<RowRange> rowRanges, long rowIndexStride) {
+  private static void add(
+      List<ReadRange> out,
+      long firstRow,
+      long rows,
+      long bytes,
+      StrideLocator locator,
+      List<RowRange> rowRanges,
+      long rowIndexStride) {
     if (rowRanges == null) {
       out.add(new ReadRange(out.size(), firstRow, rows, bytes, locator));
       return;
     }
     long end = firstRow + rows;
-    long stripeFirstRow = locator.firstStride() < 0 ? firstRow
-        : firstRow - (long) locator.firstStride() * rowIndexStride;
+    long stripeFirstRow =
+        locator.firstStride() < 0
+            ? firstRow
+            : firstRow - (long) locator.firstStride() * rowIndexStride;
     for (RowRange selected : rowRanges) {
       if (!selected.overlaps(firstRow, end)) {
         continue;
@@ -83,9 +109,11 @@ final class RangePlanner {
       long to = Math.min(end, selected.end());
       StrideLocator clipped = locator;
       if (locator.firstStride() >= 0) {
-        clipped = new StrideLocator(locator.stripe(),
-            Math.toIntExact((from - stripeFirstRow) / rowIndexStride),
-            Math.toIntExact((to - 1 - stripeFirstRow) / rowIndexStride));
+        clipped =
+            new StrideLocator(
+                locator.stripe(),
+                Math.toIntExact((from - stripeFirstRow) / rowIndexStride),
+                Math.toIntExact((to - 1 - stripeFirstRow) / rowIndexStride));
       }
       long share = Math.round((double) bytes * (to - from) / rows);
       out.add(new ReadRange(out.size(), from, to - from, share, clipped));

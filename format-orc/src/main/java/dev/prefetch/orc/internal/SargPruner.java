@@ -18,12 +18,11 @@ import org.apache.orc.impl.RecordReaderImpl;
  */
 final class SargPruner {
 
-  private SargPruner() {
-  }
+  private SargPruner() {}
 
   /** Clears {@code keep[s]} for each stripe the predicate excludes. */
-  static void prune(SearchArgument sarg, TypeDescription schema, List<StripeStatistics> stats,
-      boolean[] keep) {
+  static void prune(
+      SearchArgument sarg, TypeDescription schema, List<StripeStatistics> stats, boolean[] keep) {
     List<PredicateLeaf> leaves = sarg.getLeaves();
     int[] columnIds = new int[leaves.size()];
     for (int i = 0; i < columnIds.length; i++) {

@@ -14,8 +14,8 @@ import org.apache.orc.impl.InStream;
 import org.apache.orc.impl.OrcCodecPool;
 
 /**
- * orc-core's access to one stripe's bytes for one record reader: slices of the plan's
- * {@link StripeBuffers} when the stripe is shared, else reads through its range reader's stream.
+ * orc-core's access to one stripe's bytes for one record reader: slices of the plan's {@link
+ * StripeBuffers} when the stripe is shared, else reads through its range reader's stream.
  *
  * <p>orc-core clones the instance it is given for each record reader; a clone shares the range
  * reader's stream (which the range reader closes) and takes a decompressor of its own from
@@ -39,8 +39,13 @@ final class SharedDataReader implements DataReader {
    * @param compression the file's compression
    * @param bufferSize the file's compression block size
    */
-  SharedDataReader(DataFile file, FSDataInputStream in, StripeBuffers buffers, int stripe,
-      CompressionKind compression, int bufferSize) {
+  SharedDataReader(
+      DataFile file,
+      FSDataInputStream in,
+      StripeBuffers buffers,
+      int stripe,
+      CompressionKind compression,
+      int bufferSize) {
     this.file = file;
     this.in = in;
     this.buffers = buffers;
@@ -80,8 +85,10 @@ final class SharedDataReader implements DataReader {
     while (chunk != null) {
       BufferChunk next = (BufferChunk) chunk.next;
       if (!chunk.hasData()) {
-        ByteBuffer slice = doForceDirect || !buffers.shares(stripe) ? null
-            : buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in);
+        ByteBuffer slice =
+            doForceDirect || !buffers.shares(stripe)
+                ? null
+                : buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in);
         if (slice == null) {
           next = readRun(chunk, doForceDirect);
         } else {
@@ -101,7 +108,9 @@ final class SharedDataReader implements DataReader {
     long start = first.getOffset();
     long end = first.getEnd();
     BufferChunk after = (BufferChunk) first.next;
-    while (after != null && !after.hasData() && after.getOffset() == end
+    while (after != null
+        && !after.hasData()
+        && after.getOffset() == end
         && after.getEnd() - start <= Integer.MAX_VALUE) {
       end = after.getEnd();
       after = (BufferChunk) after.next;
@@ -146,8 +155,10 @@ final class SharedDataReader implements DataReader {
   @Override
   public InStream.StreamOptions getCompressionOptions() {
     if (options == null) {
-      options = InStream.options().withCodec(OrcCodecPool.getCodec(compression))
-          .withBufferSize(bufferSize);
+      options =
+          InStream.options()
+              .withCodec(OrcCodecPool.getCodec(compression))
+              .withBufferSize(bufferSize);
     }
     return options;
   }

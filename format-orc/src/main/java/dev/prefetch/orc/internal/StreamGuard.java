@@ -8,16 +8,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The hook that hands orc-core's record readers end-checked streams: the write of an
- * {@link EndCheckedStripePlanner} into a record reader's private planner field (see
- * {@link CheckedRecordReader} for why there is no other way in).
+ * The hook that hands orc-core's record readers end-checked streams: the write of an {@link
+ * EndCheckedStripePlanner} into a record reader's private planner field (see {@link
+ * CheckedRecordReader} for why there is no other way in).
  *
- * <p>The hook may be missing: a later orc-core renames or retypes the field, or a later JDK
- * refuses to make it accessible or to write it. A reader then still reads every valid file as
- * orc-core does, but a corrupt integer run can keep its thread spinning, so the loss is never
- * silent: the first time the hook is found missing it is logged (once per guard, at WARN), every
- * record reader opened without it counts {@link #UNGUARDED_READERS} in the read's metrics, and
- * the tests fail ({@code recordReadersOfThisOrcCoreAndJdkGetEndCheckedStreams}).
+ * <p>The hook may be missing: a later orc-core renames or retypes the field, or a later JDK refuses
+ * to make it accessible or to write it. A reader then still reads every valid file as orc-core
+ * does, but a corrupt integer run can keep its thread spinning, so the loss is never silent: the
+ * first time the hook is found missing it is logged (once per guard, at WARN), every record reader
+ * opened without it counts {@link #UNGUARDED_READERS} in the read's metrics, and the tests fail
+ * ({@code recordReadersOfThisOrcCoreAndJdkGetEndCheckedStreams}).
  *
  * <p>Thread-safe: the field is resolved once; {@link #writable} only goes from true to false.
  */
@@ -47,8 +47,15 @@ final class StreamGuard {
     try {
       Field field = owner.getDeclaredField(name);
       if (field.getType() != StripePlanner.class) {
-        return new StreamGuard(null, owner.getName() + "." + name + " is a "
-            + field.getType().getName() + ", not a " + StripePlanner.class.getName());
+        return new StreamGuard(
+            null,
+            owner.getName()
+                + "."
+                + name
+                + " is a "
+                + field.getType().getName()
+                + ", not a "
+                + StripePlanner.class.getName());
       }
       field.setAccessible(true);
       return new StreamGuard(field, null);
@@ -91,9 +98,12 @@ final class StreamGuard {
 
   private void logOnce(String why) {
     if (logged.compareAndSet(false, true)) {
-      LOG.warn("ORC record readers read without the end check of their streams ({}): a corrupt"
-          + " integer run can then keep a reader thread busy for hours instead of failing; the"
-          + " read metrics count such readers as {}", why, UNGUARDED_READERS);
+      LOG.warn(
+          "ORC record readers read without the end check of their streams ({}): a corrupt"
+              + " integer run can then keep a reader thread busy for hours instead of failing; the"
+              + " read metrics count such readers as {}",
+          why,
+          UNGUARDED_READERS);
     }
   }
 }

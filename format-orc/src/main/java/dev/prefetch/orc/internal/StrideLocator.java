@@ -2,8 +2,8 @@ package dev.prefetch.orc.internal;
 
 /**
  * Where an ORC read range lies: a stripe and the row-index strides (row groups) of it the range
- * covers, both counted from 0. A file without a row index has whole-stripe ranges, with
- * {@code firstStride == lastStride == -1}.
+ * covers, both counted from 0. A file without a row index has whole-stripe ranges, with {@code
+ * firstStride == lastStride == -1}.
  *
  * @param stripe the stripe's index in the file
  * @param firstStride first stride covered
@@ -13,8 +13,8 @@ public record StrideLocator(int stripe, int firstStride, int lastStride) {
 
   public StrideLocator {
     if (stripe < 0 || firstStride < -1 || lastStride < firstStride) {
-      throw new IllegalArgumentException("bad locator: stripe " + stripe + ", strides "
-          + firstStride + ".." + lastStride);
+      throw new IllegalArgumentException(
+          "bad locator: stripe " + stripe + ", strides " + firstStride + ".." + lastStride);
     }
   }
 
@@ -26,7 +26,8 @@ public record StrideLocator(int stripe, int firstStride, int lastStride) {
   /** "stripe 2 strides 4..7", or "stripe 2" for a whole stripe. */
   @Override
   public String toString() {
-    return firstStride < 0 ? "stripe " + stripe
+    return firstStride < 0
+        ? "stripe " + stripe
         : "stripe " + stripe + " strides " + firstStride + ".." + lastStride;
   }
 }

@@ -10,24 +10,23 @@ import org.apache.orc.impl.ReaderImpl;
  * that it reads from storage only the bytes of those row groups (plus orc-core's padding of each
  * partial stream read) rather than the whole stripe.
  *
- * <p>orc-core already reads only some row groups when a predicate excludes others: it asks
- * {@link #pickRowGroups()} which row groups of the stripe to read, plans partial reads from the row
- * index, and skips the rest. This subclass intersects that answer with the window. orc-core calls
- * it from its constructor (which enters the reader's first stripe), before this class's fields are
+ * <p>orc-core already reads only some row groups when a predicate excludes others: it asks {@link
+ * #pickRowGroups()} which row groups of the stripe to read, plans partial reads from the row index,
+ * and skips the rest. This subclass intersects that answer with the window. orc-core calls it from
+ * its constructor (which enters the reader's first stripe), before this class's fields are
  * assigned, so the window travels to that first call through a thread-local set around the
  * constructor; the reader is confined to the thread that builds and uses it.
  *
- * <p>Its streams are end-checked like every record reader's of this package
- * ({@link CheckedRecordReader}).
+ * <p>Its streams are end-checked like every record reader's of this package ({@link
+ * CheckedRecordReader}).
  *
- * <p>Requires a predicate on the options (the plan always gives one when the file has a row
- * index), because only then does orc-core read the row index that partial reads need.
+ * <p>Requires a predicate on the options (the plan always gives one when the file has a row index),
+ * because only then does orc-core read the row index that partial reads need.
  */
 final class StrideWindowRecordReader extends CheckedRecordReader {
 
   /** Row groups {@code [first, last]} of a stripe of {@code groups} row groups. */
-  private record Window(int first, int last, int groups) {
-  }
+  private record Window(int first, int last, int groups) {}
 
   private static final ThreadLocal<Window> CONSTRUCTING = new ThreadLocal<>();
 
@@ -40,15 +39,18 @@ final class StrideWindowRecordReader extends CheckedRecordReader {
   }
 
   /**
-   * Opens a reader of the single stripe {@code options} select, reading only its row groups
-   * {@code [first, last]} of {@code groups}.
+   * Opens a reader of the single stripe {@code options} select, reading only its row groups {@code
+   * [first, last]} of {@code groups}.
    */
-  static RecordReader open(Reader reader, Reader.Options options, int first, int last,
-      int groups, ReadChecks checks) throws IOException {
+  static RecordReader open(
+      Reader reader, Reader.Options options, int first, int last, int groups, ReadChecks checks)
+      throws IOException {
     Window window = new Window(first, last, groups);
     CONSTRUCTING.set(window);
     try {
-      return construct(StreamGuard.ORC_CORE, checks,
+      return construct(
+          StreamGuard.ORC_CORE,
+          checks,
           () -> new StrideWindowRecordReader((ReaderImpl) reader, options, window));
     } finally {
       CONSTRUCTING.remove();

@@ -17,38 +17,44 @@ import org.apache.orc.StripeInformation;
  * free, so neighbouring ranges interleave), and each producer's orc-core record reader loads the
  * stripe's streams. Loaded per producer, a stripe was read once per producer. Here a stripe's
  * selected streams are laid out as spans of neighbouring streams, one array each, read in units of
- * at most {@link #READ_UNIT_BYTES}; the record readers get slices of the arrays
- * ({@link SharedDataReader}), no copy.
+ * at most {@link #READ_UNIT_BYTES}; the record readers get slices of the arrays ({@link
+ * SharedDataReader}), no copy.
  *
  * <h2>Threads</h2>
- * Every producer of the plan calls in concurrently. {@link #entries} and each entry's
- * {@code pendingRanges} are guarded by {@code this}; the rest of an entry by its own monitor. A
- * reader that needs units claims those nobody loads yet, one at a time, and reads each through its
- * own stream outside every lock; then it waits (on the entry's monitor) for the units others are
+ *
+ * Every producer of the plan calls in concurrently. {@link #entries} and each entry's {@code
+ * pendingRanges} are guarded by {@code this}; the rest of an entry by its own monitor. A reader
+ * that needs units claims those nobody loads yet, one at a time, and reads each through its own
+ * stream outside every lock; then it waits (on the entry's monitor) for the units others are
  * loading. So producers entering a stripe together read its units in parallel, and each unit is
  * read once. A failed load (an I/O error, or an interrupt when the read is closed) gives its unit
  * back unclaimed and wakes the waiters, so a waiter never waits for a load that no longer runs: it
- * loads the unit itself, or it is interrupted too. A unit's bytes are never written after its
- * load, and the monitor publishes them.
+ * loads the unit itself, or it is interrupted too. A unit's bytes are never written after its load,
+ * and the monitor publishes them.
  *
  * <h2>Lifetime</h2>
- * An entry counts the plan's ranges of its stripe not yet finished; when the last one finishes,
- * the entry is dropped (record readers still holding slices keep only those alive, until they
- * move on). With producers claiming ranges in order, only the stripes under their current ranges
- * are held, at most about one stripe per producer. {@link #clear()} (the plan's close) drops the
- * rest, such as a stripe whose read was stopped early.
+ *
+ * An entry counts the plan's ranges of its stripe not yet finished; when the last one finishes, the
+ * entry is dropped (record readers still holding slices keep only those alive, until they move on).
+ * With producers claiming ranges in order, only the stripes under their current ranges are held, at
+ * most about one stripe per producer. {@link #clear()} (the plan's close) drops the rest, such as a
+ * stripe whose read was stopped early.
  */
 final class StripeBuffers {
 
   /** Largest read: small enough for producers to share a stripe's reads, and one call each. */
   static final int READ_UNIT_BYTES = 8 << 20;
+
   /** Gap between two selected streams below which reading it beats a second request. */
   private static final long MAX_GAP_BYTES = 256 << 10;
 
   private final List<StripeInformation> stripes;
+
   /** Plan ranges per stripe; 0 for a stripe not read whole (its reads go to the file). */
   private final int[] rangesPerStripe;
+
   private final boolean[] include;
+
   /** Guarded by this. */
   private final Entry[] entries;
 
@@ -69,9 +75,7 @@ final class StripeBuffers {
     return rangesPerStripe[stripe] > 0;
   }
 
-  /**
-   * The stripe's footer, read and parsed by {@code reader} if no producer did yet.
-   */
+  /** The stripe's footer, read and parsed by {@code reader} if no producer did yet. */
   OrcProto.StripeFooter footer(int stripe, FooterReader reader) throws IOException {
     Entry entry = entry(stripe);
     synchronized (entry) {
@@ -84,12 +88,11 @@ final class StripeBuffers {
   }
 
   /**
-   * The stripe's bytes {@code [offset, offset + length)}, loading what is missing through
-   * {@code in}; null when they do not lie in one span of selected streams (the caller reads them
-   * from the file).
+   * The stripe's bytes {@code [offset, offset + length)}, loading what is missing through {@code
+   * in}; null when they do not lie in one span of selected streams (the caller reads them from the
+   * file).
    */
-  ByteBuffer slice(int stripe, long offset, int length, FSDataInputStream in)
-      throws IOException {
+  ByteBuffer slice(int stripe, long offset, int length, FSDataInputStream in) throws IOException {
     Entry entry = entry(stripe);
     int span;
     int first;
@@ -141,17 +144,20 @@ final class StripeBuffers {
 
   /**
    * One stripe's footer and bytes: spans of neighbouring selected streams, each one array, read in
-   * units of at most {@link #READ_UNIT_BYTES}. Layout fields are written once, before
-   * {@code footer} is set; all fields but {@code pendingRanges} are guarded by this.
+   * units of at most {@link #READ_UNIT_BYTES}. Layout fields are written once, before {@code
+   * footer} is set; all fields but {@code pendingRanges} are guarded by this.
    */
   private static final class Entry {
     /** Guarded by the enclosing {@link StripeBuffers}. */
     int pendingRanges;
+
     OrcProto.StripeFooter footer;
     long[] spanStarts;
     int[] spanLengths;
+
     /** A span's array, allocated by its first unit's load. */
     byte[][] spanData;
+
     long[] unitStarts;
     int[] unitLengths;
     int[] unitSpan;
@@ -164,10 +170,10 @@ final class StripeBuffers {
 
     /**
      * Lays out the selected columns' streams (index and data; not bloom filters, which only a
-     * predicate reads): neighbouring streams merge into one span across gaps under
-     * {@link #MAX_GAP_BYTES}, and each span is cut into equal units of at most
-     * {@link #READ_UNIT_BYTES}. A stream never crosses spans, so every range orc-core asks for (a
-     * part of one stream) is a slice of one array.
+     * predicate reads): neighbouring streams merge into one span across gaps under {@link
+     * #MAX_GAP_BYTES}, and each span is cut into equal units of at most {@link #READ_UNIT_BYTES}. A
+     * stream never crosses spans, so every range orc-core asks for (a part of one stream) is a
+     * slice of one array.
      */
     void layOut(OrcProto.StripeFooter footer, StripeInformation stripe, boolean[] include) {
       List<long[]> spans = new ArrayList<>();
@@ -176,15 +182,20 @@ final class StripeBuffers {
       for (OrcProto.Stream stream : footer.getStreamsList()) {
         long from = position;
         position += stream.getLength();
-        boolean bloom = stream.getKind() == OrcProto.Stream.Kind.BLOOM_FILTER
-            || stream.getKind() == OrcProto.Stream.Kind.BLOOM_FILTER_UTF8;
+        boolean bloom =
+            stream.getKind() == OrcProto.Stream.Kind.BLOOM_FILTER
+                || stream.getKind() == OrcProto.Stream.Kind.BLOOM_FILTER_UTF8;
         int column = stream.getColumn();
-        if (bloom || stream.getLength() == 0 || column >= include.length || !include[column]
+        if (bloom
+            || stream.getLength() == 0
+            || column >= include.length
+            || !include[column]
             || position > end) {
           continue;
         }
         long[] lastSpan = spans.isEmpty() ? null : spans.get(spans.size() - 1);
-        if (lastSpan != null && from - lastSpan[1] <= MAX_GAP_BYTES
+        if (lastSpan != null
+            && from - lastSpan[1] <= MAX_GAP_BYTES
             && position - lastSpan[0] <= Integer.MAX_VALUE - 8) {
           lastSpan[1] = position;
         } else {
@@ -278,8 +289,11 @@ final class StripeBuffers {
         // the monitor publishes them to every reader that sees the unit loaded.
         boolean ok = false;
         try {
-          in.readFully(unitStarts[claimed], data,
-              (int) (unitStarts[claimed] - spanStarts[span]), unitLengths[claimed]);
+          in.readFully(
+              unitStarts[claimed],
+              data,
+              (int) (unitStarts[claimed] - spanStarts[span]),
+              unitLengths[claimed]);
           ok = true;
         } finally {
           synchronized (this) {

@@ -31,20 +31,20 @@ import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
 import org.apache.orc.TypeDescription;
 
 /**
- * Converts orc-core's column vectors into the project's vectors, for the rows
- * {@code [start, start + count)} of a batch.
+ * Converts orc-core's column vectors into the project's vectors, for the rows {@code [start, start
+ * + count)} of a batch.
  *
  * <p>No copy where the layouts match and the run starts at row 0 of a vector that does not repeat:
  * bigint, double and decimal(p &le; 18) values ({@code long[]}/{@code double[]}) and null masks
  * ({@code boolean[]}) are handed over as they are, and so is the byte array of a batch of strings
- * or binaries that orc-core read back to back into an array of their exact length. The reader reuses one orc-core batch, so every
- * array handed over is noted, and {@link #release()} (called once all runs of a batch are
- * converted, before orc-core fills the batch again) gives those orc-core vectors fresh arrays:
- * orc-core never writes an array it has handed over, and nothing else of the batch is allocated
- * again. Everything else is copied into arrays of the target layout: narrower integers, floats,
- * booleans, dates, timestamps (millis + nanos to one long of nanos), bytes (orc-core's per-value
- * references to shared buffers become one contiguous array, in one copy when the values already
- * lie back to back), wide decimals, and every repeating vector.
+ * or binaries that orc-core read back to back into an array of their exact length. The reader
+ * reuses one orc-core batch, so every array handed over is noted, and {@link #release()} (called
+ * once all runs of a batch are converted, before orc-core fills the batch again) gives those
+ * orc-core vectors fresh arrays: orc-core never writes an array it has handed over, and nothing
+ * else of the batch is allocated again. Everything else is copied into arrays of the target layout:
+ * narrower integers, floats, booleans, dates, timestamps (millis + nanos to one long of nanos),
+ * bytes (orc-core's per-value references to shared buffers become one contiguous array, in one copy
+ * when the values already lie back to back), wide decimals, and every repeating vector.
  *
  * <p>Timestamps: orc-core splits a value into {@code time[i]} (milliseconds since the epoch) and
  * {@code nanos[i]} (the nanosecond of the second, which includes the milliseconds); the value is
@@ -59,8 +59,10 @@ final class VectorConverter {
   /** orc-core vectors whose {@code isNull} array was handed over since the last release. */
   private final List<org.apache.hadoop.hive.ql.exec.vector.ColumnVector> lentNulls =
       new ArrayList<>();
+
   /** orc-core vectors whose {@code long[]} values were handed over since the last release. */
   private final List<LongColumnVector> lentLongs = new ArrayList<>();
+
   /** orc-core vectors whose {@code double[]} values were handed over since the last release. */
   private final List<DoubleColumnVector> lentDoubles = new ArrayList<>();
 
@@ -87,76 +89,85 @@ final class VectorConverter {
   }
 
   /** The run {@code [start, start + count)} of {@code v} (of ORC type {@code type}) as a vector. */
-  ColumnVector convert(TypeDescription type, DataType dataType,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count) {
+  ColumnVector convert(
+      TypeDescription type,
+      DataType dataType,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count) {
     boolean[] nulls = nulls(v, start, count);
     switch (type.getCategory()) {
-      case BOOLEAN: {
-        long[] in = ((LongColumnVector) v).vector;
-        boolean[] out = new boolean[count];
-        if (v.isRepeating) {
-          Arrays.fill(out, in[0] != 0);
-        } else {
-          for (int i = 0; i < count; i++) {
-            out[i] = in[start + i] != 0;
+      case BOOLEAN:
+        {
+          long[] in = ((LongColumnVector) v).vector;
+          boolean[] out = new boolean[count];
+          if (v.isRepeating) {
+            Arrays.fill(out, in[0] != 0);
+          } else {
+            for (int i = 0; i < count; i++) {
+              out[i] = in[start + i] != 0;
+            }
           }
+          return new BooleanVector(dataType, count, out, nulls);
         }
-        return new BooleanVector(dataType, count, out, nulls);
-      }
-      case BYTE: {
-        long[] in = ((LongColumnVector) v).vector;
-        byte[] out = new byte[count];
-        if (v.isRepeating) {
-          Arrays.fill(out, (byte) in[0]);
-        } else {
-          for (int i = 0; i < count; i++) {
-            out[i] = (byte) in[start + i];
+      case BYTE:
+        {
+          long[] in = ((LongColumnVector) v).vector;
+          byte[] out = new byte[count];
+          if (v.isRepeating) {
+            Arrays.fill(out, (byte) in[0]);
+          } else {
+            for (int i = 0; i < count; i++) {
+              out[i] = (byte) in[start + i];
+            }
           }
+          return new ByteVector(dataType, count, out, nulls);
         }
-        return new ByteVector(dataType, count, out, nulls);
-      }
-      case SHORT: {
-        long[] in = ((LongColumnVector) v).vector;
-        short[] out = new short[count];
-        if (v.isRepeating) {
-          Arrays.fill(out, (short) in[0]);
-        } else {
-          for (int i = 0; i < count; i++) {
-            out[i] = (short) in[start + i];
+      case SHORT:
+        {
+          long[] in = ((LongColumnVector) v).vector;
+          short[] out = new short[count];
+          if (v.isRepeating) {
+            Arrays.fill(out, (short) in[0]);
+          } else {
+            for (int i = 0; i < count; i++) {
+              out[i] = (short) in[start + i];
+            }
           }
+          return new ShortVector(dataType, count, out, nulls);
         }
-        return new ShortVector(dataType, count, out, nulls);
-      }
       case INT:
-      case DATE: {
-        long[] in = ((LongColumnVector) v).vector;
-        int[] out = new int[count];
-        if (v.isRepeating) {
-          Arrays.fill(out, (int) in[0]);
-        } else {
-          for (int i = 0; i < count; i++) {
-            out[i] = (int) in[start + i];
+      case DATE:
+        {
+          long[] in = ((LongColumnVector) v).vector;
+          int[] out = new int[count];
+          if (v.isRepeating) {
+            Arrays.fill(out, (int) in[0]);
+          } else {
+            for (int i = 0; i < count; i++) {
+              out[i] = (int) in[start + i];
+            }
           }
+          return new IntVector(dataType, count, out, nulls);
         }
-        return new IntVector(dataType, count, out, nulls);
-      }
       case LONG:
         return new LongVector(dataType, count, longs((LongColumnVector) v, start, count), nulls);
-      case FLOAT: {
-        double[] in = ((DoubleColumnVector) v).vector;
-        float[] out = new float[count];
-        if (v.isRepeating) {
-          Arrays.fill(out, (float) in[0]);
-        } else {
-          for (int i = 0; i < count; i++) {
-            out[i] = (float) in[start + i];
+      case FLOAT:
+        {
+          double[] in = ((DoubleColumnVector) v).vector;
+          float[] out = new float[count];
+          if (v.isRepeating) {
+            Arrays.fill(out, (float) in[0]);
+          } else {
+            for (int i = 0; i < count; i++) {
+              out[i] = (float) in[start + i];
+            }
           }
+          return new FloatVector(dataType, count, out, nulls);
         }
-        return new FloatVector(dataType, count, out, nulls);
-      }
       case DOUBLE:
-        return new DoubleVector(dataType, count, doubles((DoubleColumnVector) v, start, count),
-            nulls);
+        return new DoubleVector(
+            dataType, count, doubles((DoubleColumnVector) v, start, count), nulls);
       case STRING:
       case CHAR:
       case VARCHAR:
@@ -168,36 +179,59 @@ final class VectorConverter {
         return decimal(type, dataType, v, start, count, nulls);
       case TIMESTAMP:
       case TIMESTAMP_INSTANT:
-        return new LongVector(dataType, count, timestamps((TimestampColumnVector) v, start, count),
-            nulls);
-      case LIST: {
-        ListColumnVector list = (ListColumnVector) v;
-        int[] offsets = new int[count + 1];
-        int childStart = childOffsets(list.offsets, list.lengths, v, start, count, offsets);
-        ColumnVector elements = convert(type.getChildren().get(0),
-            dataType.elementField().type(), list.child, childStart, offsets[count]);
-        return new ListVector(dataType, count, offsets, elements, nulls);
-      }
-      case MAP: {
-        MapColumnVector map = (MapColumnVector) v;
-        int[] offsets = new int[count + 1];
-        int childStart = childOffsets(map.offsets, map.lengths, v, start, count, offsets);
-        ColumnVector keys = convert(type.getChildren().get(0), dataType.keyField().type(),
-            map.keys, childStart, offsets[count]);
-        ColumnVector values = convert(type.getChildren().get(1), dataType.valueField().type(),
-            map.values, childStart, offsets[count]);
-        return new MapVector(dataType, count, offsets, keys, values, nulls);
-      }
-      case STRUCT: {
-        StructColumnVector struct = (StructColumnVector) v;
-        List<TypeDescription> children = type.getChildren();
-        List<ColumnVector> fields = new ArrayList<>(children.size());
-        for (int f = 0; f < children.size(); f++) {
-          fields.add(convert(children.get(f), dataType.children().get(f).type(), struct.fields[f],
-              start, count));
+        return new LongVector(
+            dataType, count, timestamps((TimestampColumnVector) v, start, count), nulls);
+      case LIST:
+        {
+          ListColumnVector list = (ListColumnVector) v;
+          int[] offsets = new int[count + 1];
+          int childStart = childOffsets(list.offsets, list.lengths, v, start, count, offsets);
+          ColumnVector elements =
+              convert(
+                  type.getChildren().get(0),
+                  dataType.elementField().type(),
+                  list.child,
+                  childStart,
+                  offsets[count]);
+          return new ListVector(dataType, count, offsets, elements, nulls);
         }
-        return new StructVector(dataType, count, fields, nulls);
-      }
+      case MAP:
+        {
+          MapColumnVector map = (MapColumnVector) v;
+          int[] offsets = new int[count + 1];
+          int childStart = childOffsets(map.offsets, map.lengths, v, start, count, offsets);
+          ColumnVector keys =
+              convert(
+                  type.getChildren().get(0),
+                  dataType.keyField().type(),
+                  map.keys,
+                  childStart,
+                  offsets[count]);
+          ColumnVector values =
+              convert(
+                  type.getChildren().get(1),
+                  dataType.valueField().type(),
+                  map.values,
+                  childStart,
+                  offsets[count]);
+          return new MapVector(dataType, count, offsets, keys, values, nulls);
+        }
+      case STRUCT:
+        {
+          StructColumnVector struct = (StructColumnVector) v;
+          List<TypeDescription> children = type.getChildren();
+          List<ColumnVector> fields = new ArrayList<>(children.size());
+          for (int f = 0; f < children.size(); f++) {
+            fields.add(
+                convert(
+                    children.get(f),
+                    dataType.children().get(f).type(),
+                    struct.fields[f],
+                    start,
+                    count));
+          }
+          return new StructVector(dataType, count, fields, nulls);
+        }
       case UNION:
         return union(type, dataType, (UnionColumnVector) v, start, count, nulls);
       default:
@@ -206,8 +240,8 @@ final class VectorConverter {
   }
 
   /** The null mask of the run, or null when no value in it is null. */
-  private boolean[] nulls(org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start,
-      int count) {
+  private boolean[] nulls(
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count) {
     if (v.noNulls) {
       return null;
     }
@@ -282,12 +316,12 @@ final class VectorConverter {
   }
 
   /**
-   * The run's values back to back. Two passes: offsets (noting whether the values already lie
-   * back to back in one orc-core buffer, as a directly encoded column's do), then the bytes, in
-   * one copy when they do.
+   * The run's values back to back. Two passes: offsets (noting whether the values already lie back
+   * to back in one orc-core buffer, as a directly encoded column's do), then the bytes, in one copy
+   * when they do.
    */
-  private static BinaryVector bytes(DataType dataType, BytesColumnVector v, int start, int count,
-      boolean[] nulls) {
+  private static BinaryVector bytes(
+      DataType dataType, BytesColumnVector v, int start, int count, boolean[] nulls) {
     if (v.isRepeating) {
       return repeatedBytes(dataType, v, count, nulls);
     }
@@ -318,10 +352,13 @@ final class VectorConverter {
       offsets[i + 1] = (int) total;
     }
     if (total > Integer.MAX_VALUE) {
-      throw new ArithmeticException("a batch of " + count + " values holds " + total
-          + " bytes, more than an array can");
+      throw new ArithmeticException(
+          "a batch of " + count + " values holds " + total + " bytes, more than an array can");
     }
-    if (backToBack && shared != null && firstStart == 0 && shared.length == total
+    if (backToBack
+        && shared != null
+        && firstStart == 0
+        && shared.length == total
         && shared.length != v.bufferSize()) {
       // The run is the whole array: orc-core reads a batch of directly encoded strings into an
       // array of their exact total length, fresh for each batch (or the stripe's dictionary,
@@ -345,8 +382,8 @@ final class VectorConverter {
     return new BinaryVector(dataType, count, data, offsets, nulls);
   }
 
-  private static BinaryVector repeatedBytes(DataType dataType, BytesColumnVector v, int count,
-      boolean[] nulls) {
+  private static BinaryVector repeatedBytes(
+      DataType dataType, BytesColumnVector v, int count, boolean[] nulls) {
     int[] offsets = new int[count + 1];
     if (nulls != null || v.length[0] == 0) {
       return new BinaryVector(dataType, count, new byte[0], offsets, nulls); // all null or empty
@@ -360,8 +397,12 @@ final class VectorConverter {
     return new BinaryVector(dataType, count, data, offsets, nulls);
   }
 
-  private DecimalVector decimal(TypeDescription type, DataType dataType,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count,
+  private DecimalVector decimal(
+      TypeDescription type,
+      DataType dataType,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count,
       boolean[] nulls) {
     if (v instanceof Decimal64ColumnVector d64) {
       // Unscaled values at the column's scale, as the decimal vector wants them.
@@ -409,8 +450,13 @@ final class VectorConverter {
    * Fills {@code out} with the run's offsets rebased to 0 and returns the first child element.
    * orc-core writes a batch's children back to back in row order; anything else is a bug, not data.
    */
-  private static int childOffsets(long[] offsets, long[] lengths,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count, int[] out) {
+  private static int childOffsets(
+      long[] offsets,
+      long[] lengths,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count,
+      int[] out) {
     boolean repeatingNull = v.isRepeating && !v.noNulls && v.isNull[0];
     int first = -1;
     long total = 0;
@@ -421,8 +467,7 @@ final class VectorConverter {
         if (first < 0) {
           first = Math.toIntExact(offsets[row]);
         } else if (!v.isRepeating && offsets[row] != first + total) {
-          throw new IllegalStateException("list or map children are not contiguous at row "
-              + row);
+          throw new IllegalStateException("list or map children are not contiguous at row " + row);
         }
         total += lengths[row];
       }
@@ -431,16 +476,20 @@ final class VectorConverter {
     return first < 0 ? 0 : first;
   }
 
-  private StructVector union(TypeDescription type, DataType dataType, UnionColumnVector v,
-      int start, int count, boolean[] nulls) {
+  private StructVector union(
+      TypeDescription type,
+      DataType dataType,
+      UnionColumnVector v,
+      int start,
+      int count,
+      boolean[] nulls) {
     byte[] tags = new byte[count];
     for (int i = 0; i < count; i++) {
       tags[i] = (byte) v.tags[v.isRepeating ? 0 : start + i];
     }
     List<TypeDescription> alternatives = type.getChildren();
     List<ColumnVector> fields = new ArrayList<>(alternatives.size() + 1);
-    fields.add(new ByteVector(DataType.int8(), count, tags,
-        nulls == null ? null : nulls.clone()));
+    fields.add(new ByteVector(DataType.int8(), count, tags, nulls == null ? null : nulls.clone()));
     for (int f = 0; f < alternatives.size(); f++) {
       DataType fieldType = dataType.children().get(f + 1).type();
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector child = v.fields[f];
@@ -456,8 +505,11 @@ final class VectorConverter {
   }
 
   /** A run of nulls of any type, for the alternatives of a union that is null throughout. */
-  private ColumnVector allNull(TypeDescription type, DataType dataType,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector child, int count) {
+  private ColumnVector allNull(
+      TypeDescription type,
+      DataType dataType,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector child,
+      int count) {
     child.noNulls = false;
     child.isRepeating = true;
     child.isNull[0] = true;

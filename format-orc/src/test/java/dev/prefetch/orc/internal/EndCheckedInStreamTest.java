@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * orc-core's own decoders over streams whose bytes end before their runs do: without the check
- * each of these loops spins for minutes to hours; with it each ends at once.
+ * orc-core's own decoders over streams whose bytes end before their runs do: without the check each
+ * of these loops spins for minutes to hours; with it each ends at once.
  */
 @Timeout(value = 10, unit = TimeUnit.SECONDS)
 class EndCheckedInStreamTest {
@@ -27,6 +27,7 @@ class EndCheckedInStreamTest {
 
   /** An RLE v2 DIRECT header: 64-bit values, a run of 512, which needs 4,096 more bytes. */
   private static final byte[] DIRECT_64_BIT_RUN_OF_512 = {0x7f, (byte) 0xff, 1, 2, 3};
+
   /** An RLE v2 DIRECT header: 16-bit values, a run of 3 (no full block of 8), needing 6 bytes. */
   private static final byte[] DIRECT_16_BIT_RUN_OF_3 = {0x5e, 0x02, 1};
 
@@ -40,8 +41,13 @@ class EndCheckedInStreamTest {
     int header = bytes.length << 1 | 1;
     chunk.put((byte) header).put((byte) (header >> 8)).put((byte) (header >> 16)).put(bytes);
     chunk.flip();
-    return InStream.create(NAME, new BufferChunk(chunk, 0), 0, chunk.remaining(),
-        InStream.options().withCodec(OrcCodecPool.getCodec(CompressionKind.ZLIB))
+    return InStream.create(
+        NAME,
+        new BufferChunk(chunk, 0),
+        0,
+        chunk.remaining(),
+        InStream.options()
+            .withCodec(OrcCodecPool.getCodec(CompressionKind.ZLIB))
             .withBufferSize(1 << 16));
   }
 
@@ -51,23 +57,24 @@ class EndCheckedInStreamTest {
 
   @Test
   void runOfFullBlocksPastAnUncompressedStreamEndFailsInsteadOfSpinning() throws IOException {
-    RunLengthIntegerReaderV2 decoder = new RunLengthIntegerReaderV2(
-        checked(uncompressed(DIRECT_64_BIT_RUN_OF_512)), true, false);
-    assertThatThrownBy(decoder::next).isInstanceOf(StreamEndException.class)
+    RunLengthIntegerReaderV2 decoder =
+        new RunLengthIntegerReaderV2(checked(uncompressed(DIRECT_64_BIT_RUN_OF_512)), true, false);
+    assertThatThrownBy(decoder::next)
+        .isInstanceOf(StreamEndException.class)
         .hasMessageContaining("column 1 kind DATA");
   }
 
   @Test
   void runOfFullBlocksPastACompressedStreamEndFailsInsteadOfSpinning() throws IOException {
-    RunLengthIntegerReaderV2 decoder = new RunLengthIntegerReaderV2(
-        checked(compressed(DIRECT_64_BIT_RUN_OF_512)), true, false);
+    RunLengthIntegerReaderV2 decoder =
+        new RunLengthIntegerReaderV2(checked(compressed(DIRECT_64_BIT_RUN_OF_512)), true, false);
     assertThatThrownBy(decoder::next).isInstanceOf(StreamEndException.class);
   }
 
   @Test
   void shortRunPastTheStreamEndFailsInsteadOfSpinning() throws IOException {
-    RunLengthIntegerReaderV2 decoder = new RunLengthIntegerReaderV2(
-        checked(uncompressed(DIRECT_16_BIT_RUN_OF_3)), false, false);
+    RunLengthIntegerReaderV2 decoder =
+        new RunLengthIntegerReaderV2(checked(uncompressed(DIRECT_16_BIT_RUN_OF_3)), false, false);
     assertThatThrownBy(decoder::next).isInstanceOf(StreamEndException.class);
   }
 
@@ -75,12 +82,14 @@ class EndCheckedInStreamTest {
   @Test
   void skippingPastTheStreamEndFailsInsteadOfSpinning() {
     InStream stream = checked(uncompressed(new byte[16]));
-    assertThatThrownBy(() -> {
-      long toSkip = 64;
-      while (toSkip > 0) {
-        toSkip -= stream.skip(toSkip);
-      }
-    }).isInstanceOf(StreamEndException.class);
+    assertThatThrownBy(
+            () -> {
+              long toSkip = 64;
+              while (toSkip > 0) {
+                toSkip -= stream.skip(toSkip);
+              }
+            })
+        .isInstanceOf(StreamEndException.class);
   }
 
   @Test
@@ -108,8 +117,8 @@ class EndCheckedInStreamTest {
     // SHORT_REPEAT: width 1 byte, 3 repeats of 5; then DIRECT 8-bit run of 2: 9, 10.
     byte[] runs = {0x00, 10, 0x4e, 0x01, 18, 20};
     RunLengthIntegerReaderV2 plain = new RunLengthIntegerReaderV2(uncompressed(runs), true, false);
-    RunLengthIntegerReaderV2 checked = new RunLengthIntegerReaderV2(
-        checked(uncompressed(runs)), true, false);
+    RunLengthIntegerReaderV2 checked =
+        new RunLengthIntegerReaderV2(checked(uncompressed(runs)), true, false);
     for (int i = 0; i < 5; i++) {
       assertThat(checked.next()).isEqualTo(plain.next());
     }

@@ -16,14 +16,21 @@ class RangePlannerTest {
   @Test
   void rangesTakeTheStridesNearestTheNaturalReadSizeAndShareAStripeEvenly() {
     // 100 KB a stride; 200 KB ranges take 2 strides; stripe 0's 5 strides make 3 ranges.
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE,
-        null);
-    assertThat(ranges).extracting(r -> r.locator().toString()).containsExactly(
-        "stripe 0 strides 0..0", "stripe 0 strides 1..2", "stripe 0 strides 3..4",
-        "stripe 1 strides 0..0", "stripe 1 strides 1..2", "stripe 1 strides 3..4",
-        "stripe 2 strides 0..1");
-    assertThat(ranges).extracting(ReadRange::estimatedBytes).containsExactly(
-        100_000L, 200_000L, 200_000L, 100_000L, 200_000L, 200_000L, 120_000L);
+    List<ReadRange> ranges =
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, null);
+    assertThat(ranges)
+        .extracting(r -> r.locator().toString())
+        .containsExactly(
+            "stripe 0 strides 0..0",
+            "stripe 0 strides 1..2",
+            "stripe 0 strides 3..4",
+            "stripe 1 strides 0..0",
+            "stripe 1 strides 1..2",
+            "stripe 1 strides 3..4",
+            "stripe 2 strides 0..1");
+    assertThat(ranges)
+        .extracting(ReadRange::estimatedBytes)
+        .containsExactly(100_000L, 200_000L, 200_000L, 100_000L, 200_000L, 200_000L, 120_000L);
     assertCoversInOrder(ranges, 0, 11_200);
     assertThat(ranges.get(6).firstRow()).isEqualTo(10_000);
     assertThat(ranges.get(6).rowCount()).isEqualTo(1200);
@@ -31,10 +38,11 @@ class RangePlannerTest {
 
   @Test
   void rangesNeverCrossAStripeEvenWhenTheNaturalSizeExceedsIt() {
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, Long.MAX_VALUE,
-        null);
-    assertThat(ranges).extracting(r -> r.locator().toString()).containsExactly(
-        "stripe 0 strides 0..4", "stripe 1 strides 0..4", "stripe 2 strides 0..1");
+    List<ReadRange> ranges =
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, Long.MAX_VALUE, null);
+    assertThat(ranges)
+        .extracting(r -> r.locator().toString())
+        .containsExactly("stripe 0 strides 0..4", "stripe 1 strides 0..4", "stripe 2 strides 0..1");
     assertCoversInOrder(ranges, 0, 11_200);
   }
 
@@ -42,10 +50,16 @@ class RangePlannerTest {
   void rangesHoldNoMoreRowsThanAllowedButAtLeastOneStride() {
     // The natural size would make whole stripes; at most 2,000 rows makes 2 + 1 strides.
     List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 2000, null);
-    assertThat(ranges).extracting(r -> r.locator().toString()).containsExactly(
-        "stripe 0 strides 0..0", "stripe 0 strides 1..2", "stripe 0 strides 3..4",
-        "stripe 1 strides 0..0", "stripe 1 strides 1..2", "stripe 1 strides 3..4",
-        "stripe 2 strides 0..1");
+    assertThat(ranges)
+        .extracting(r -> r.locator().toString())
+        .containsExactly(
+            "stripe 0 strides 0..0",
+            "stripe 0 strides 1..2",
+            "stripe 0 strides 3..4",
+            "stripe 1 strides 0..0",
+            "stripe 1 strides 1..2",
+            "stripe 1 strides 3..4",
+            "stripe 2 strides 0..1");
     assertCoversInOrder(ranges, 0, 11_200);
     assertThat(RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 10, null)).hasSize(12);
   }
@@ -53,22 +67,24 @@ class RangePlannerTest {
   @Test
   void fileWithoutRowIndexHasWholeStripeRanges() {
     List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 0, 1, Long.MAX_VALUE, null);
-    assertThat(ranges).extracting(r -> r.locator().toString())
+    assertThat(ranges)
+        .extracting(r -> r.locator().toString())
         .containsExactly("stripe 0", "stripe 1", "stripe 2");
     assertCoversInOrder(ranges, 0, 11_200);
   }
 
   @Test
   void strideOfEmptyColumnsStillMakesOneRangePerStripe() {
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, new long[3], ALL, 1000, 1, Long.MAX_VALUE,
-        null);
+    List<ReadRange> ranges =
+        RangePlanner.plan(ROWS, new long[3], ALL, 1000, 1, Long.MAX_VALUE, null);
     assertThat(ranges).hasSize(3);
   }
 
   @Test
   void droppedStripesHaveNoRangesAndRowNumbersStayFileRows() {
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, new boolean[] {false, true, false},
-        1000, 1L << 30, Long.MAX_VALUE, null);
+    List<ReadRange> ranges =
+        RangePlanner.plan(
+            ROWS, BYTES, new boolean[] {false, true, false}, 1000, 1L << 30, Long.MAX_VALUE, null);
     assertThat(ranges).hasSize(1);
     assertThat(ranges.get(0).firstRow()).isEqualTo(5000);
     assertThat(ranges.get(0).index()).isZero();
@@ -77,12 +93,14 @@ class RangePlannerTest {
   @Test
   void rowSelectionClipsRangesAndKeepsTheStridesTheyTouch() {
     List<RowRange> selection = List.of(new RowRange(1500, 2500), new RowRange(4990, 5010));
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE,
-        selection);
-    assertThat(ranges).extracting(ReadRange::describe).containsExactly(
-        "range 0 (rows 1500..2500, stripe 0 strides 1..2)",
-        "range 1 (rows 4990..5000, stripe 0 strides 4..4)",
-        "range 2 (rows 5000..5010, stripe 1 strides 0..0)");
+    List<ReadRange> ranges =
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, selection);
+    assertThat(ranges)
+        .extracting(ReadRange::describe)
+        .containsExactly(
+            "range 0 (rows 1500..2500, stripe 0 strides 1..2)",
+            "range 1 (rows 4990..5000, stripe 0 strides 4..4)",
+            "range 2 (rows 5000..5010, stripe 1 strides 0..0)");
     assertThat(ranges.get(0).estimatedBytes()).isEqualTo(100_000);
   }
 

@@ -19,16 +19,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 class StreamGuardTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** A later orc-core or JDK could take the guard's hook away; then this fails first. */
   @Test
   void theGuardOfThisOrcCoreAndJdkIsInstalled() throws IOException {
     assertThat(StreamGuard.ORC_CORE.isAvailable()).isTrue();
     ScanCounters counters = new ScanCounters();
-    try (Reader reader = open(writeFile()); RecordReader rows = CheckedRecordReader.open(reader,
-        reader.options(), checks(counters))) {
+    try (Reader reader = open(writeFile());
+        RecordReader rows = CheckedRecordReader.open(reader, reader.options(), checks(counters))) {
       assertThat(readAll(rows)).isEqualTo(100);
     }
     assertThat(counters.get(StreamGuard.UNGUARDED_READERS)).isZero();
@@ -45,8 +44,9 @@ class StreamGuardTest {
     ScanCounters counters = new ScanCounters();
     Path file = writeFile();
     for (int i = 0; i < 2; i++) {
-      try (Reader reader = open(file); RecordReader rows = CheckedRecordReader.open(reader,
-          reader.options(), missing, checks(counters))) {
+      try (Reader reader = open(file);
+          RecordReader rows =
+              CheckedRecordReader.open(reader, reader.options(), missing, checks(counters))) {
         assertThat(readAll(rows)).isEqualTo(100); // still reads valid files as orc-core does
       }
     }
@@ -67,8 +67,10 @@ class StreamGuardTest {
   private Path writeFile() throws IOException {
     Path file = dir.resolve("guard-" + System.nanoTime() + ".orc");
     TypeDescription schema = TypeDescription.fromString("struct<x:bigint>");
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.writerOptions(new Configuration()).setSchema(schema))) {
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration()).setSchema(schema))) {
       VectorizedRowBatch batch = schema.createRowBatch();
       LongColumnVector x = (LongColumnVector) batch.cols[0];
       for (int i = 0; i < 100; i++) {
@@ -80,8 +82,8 @@ class StreamGuardTest {
   }
 
   private static Reader open(Path file) throws IOException {
-    return OrcFile.createReader(new org.apache.hadoop.fs.Path(file.toUri()),
-        OrcFile.readerOptions(new Configuration()));
+    return OrcFile.createReader(
+        new org.apache.hadoop.fs.Path(file.toUri()), OrcFile.readerOptions(new Configuration()));
   }
 
   private static long readAll(RecordReader rows) throws IOException {

@@ -25,6 +25,7 @@ class StripeBuffersTest {
 
   /** One stripe at offset 3: a 1,000-byte index stream, then data streams of 20 MiB and 100 B. */
   private static final long OFFSET = 3;
+
   private static final int INDEX = 1000;
   private static final int BIG = 20 << 20;
   private static final int SMALL = 100;
@@ -36,14 +37,24 @@ class StripeBuffersTest {
     }
   }
 
-  private static final StripeInformation STRIPE = new ReaderImpl.StripeInformationImpl(
-      OrcProto.StripeInformation.newBuilder().setOffset(OFFSET).setIndexLength(INDEX)
-          .setDataLength(BIG + SMALL).setFooterLength(0).setNumberOfRows(10).build(), 0, 0, null);
-  private static final OrcProto.StripeFooter FOOTER = OrcProto.StripeFooter.newBuilder()
-      .addStreams(stream(OrcProto.Stream.Kind.ROW_INDEX, 1, INDEX))
-      .addStreams(stream(OrcProto.Stream.Kind.DATA, 1, BIG))
-      .addStreams(stream(OrcProto.Stream.Kind.DATA, 2, SMALL))
-      .build();
+  private static final StripeInformation STRIPE =
+      new ReaderImpl.StripeInformationImpl(
+          OrcProto.StripeInformation.newBuilder()
+              .setOffset(OFFSET)
+              .setIndexLength(INDEX)
+              .setDataLength(BIG + SMALL)
+              .setFooterLength(0)
+              .setNumberOfRows(10)
+              .build(),
+          0,
+          0,
+          null);
+  private static final OrcProto.StripeFooter FOOTER =
+      OrcProto.StripeFooter.newBuilder()
+          .addStreams(stream(OrcProto.Stream.Kind.ROW_INDEX, 1, INDEX))
+          .addStreams(stream(OrcProto.Stream.Kind.DATA, 1, BIG))
+          .addStreams(stream(OrcProto.Stream.Kind.DATA, 2, SMALL))
+          .build();
 
   private static OrcProto.Stream stream(OrcProto.Stream.Kind kind, int column, long length) {
     return OrcProto.Stream.newBuilder().setKind(kind).setColumn(column).setLength(length).build();
@@ -102,10 +113,12 @@ class StripeBuffersTest {
     try {
       List<Future<ByteBuffer>> slices = new ArrayList<>();
       for (int t = 0; t < threads; t++) {
-        slices.add(pool.submit(() -> {
-          go.await();
-          return buffers.slice(0, OFFSET + INDEX, BIG, in.stream());
-        }));
+        slices.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return buffers.slice(0, OFFSET + INDEX, BIG, in.stream());
+                }));
       }
       go.countDown();
       for (Future<ByteBuffer> slice : slices) {

@@ -43,11 +43,11 @@ public final class OrcSurgery {
     this.file = file;
     int length = file.length;
     this.psLength = file[length - 1] & 0xFF;
-    this.postScript = OrcProto.PostScript.parseFrom(
-        ByteBuffer.wrap(file, length - 1 - psLength, psLength));
+    this.postScript =
+        OrcProto.PostScript.parseFrom(ByteBuffer.wrap(file, length - 1 - psLength, psLength));
     this.footerStart = length - 1 - psLength - postScript.getFooterLength();
-    this.statisticsStart = footerStart - postScript.getMetadataLength()
-        - postScript.getStripeStatisticsLength();
+    this.statisticsStart =
+        footerStart - postScript.getMetadataLength() - postScript.getStripeStatisticsLength();
     this.footer = OrcProto.Footer.parseFrom(decode(footerStart, postScript.getFooterLength()));
     for (OrcProto.StripeInformation stripe : footer.getStripesList()) {
       long at = stripe.getOffset() + stripe.getIndexLength() + stripe.getDataLength();
@@ -80,8 +80,11 @@ public final class OrcSurgery {
   }
 
   /** The file with the edits applied (null edits leave a part as it is). */
-  public byte[] rewrite(StripeFooterEdit stripeEdit, Consumer<OrcProto.Footer.Builder> footerEdit,
-      Consumer<OrcProto.PostScript.Builder> postScriptEdit) throws IOException {
+  public byte[] rewrite(
+      StripeFooterEdit stripeEdit,
+      Consumer<OrcProto.Footer.Builder> footerEdit,
+      Consumer<OrcProto.PostScript.Builder> postScriptEdit)
+      throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(file.length + 1024);
     List<OrcProto.StripeInformation> stripes = footer.getStripesList();
     long firstStripe = stripes.isEmpty() ? statisticsStart : stripes.get(0).getOffset();
@@ -131,8 +134,13 @@ public final class OrcSurgery {
       codec = OrcCodecPool.getCodec(kind());
       options.withCodec(codec).withBufferSize((int) postScript.getCompressionBlockSize());
     }
-    try (InStream in = InStream.create("metadata", new BufferChunk(
-        ByteBuffer.wrap(file, (int) offset, (int) length).slice(), 0), 0, length, options)) {
+    try (InStream in =
+        InStream.create(
+            "metadata",
+            new BufferChunk(ByteBuffer.wrap(file, (int) offset, (int) length).slice(), 0),
+            0,
+            length,
+            options)) {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       byte[] buffer = new byte[4096];
       for (int n; (n = in.read(buffer, 0, buffer.length)) > 0; ) {

@@ -8,12 +8,13 @@ public final class CacheBypassLog {
 
   private static final Logger LOG = LoggerFactory.getLogger("dev.prefetch.cache");
 
-  private CacheBypassLog() {
-  }
+  private CacheBypassLog() {}
 
   /** The footer of {@code file} is read from storage although a cache is configured. */
   public static void bypassed(String file) {
-    LOG.warn("{}: the metadata cache is skipped: the file system gives no identity (length and "
-        + "modification time) for the file, so its footer is read from storage", file);
+    LOG.warn(
+        "{}: the metadata cache is skipped: the file system gives no identity (length and "
+            + "modification time) for the file, so its footer is read from storage",
+        file);
   }
 }

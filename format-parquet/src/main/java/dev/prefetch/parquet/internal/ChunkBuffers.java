@@ -8,34 +8,33 @@ import java.util.Set;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 
 /**
- * The allocator parquet-hadoop reads column chunks into, keeping the heap arrays of a finished
- * row group for the next one.
+ * The allocator parquet-hadoop reads column chunks into, keeping the heap arrays of a finished row
+ * group for the next one.
  *
  * <p>parquet-hadoop reads a row group's chunks into freshly allocated buffers (8 MiB each by
- * default) and releases them when the row group's page store is closed. A fresh array is zeroed
- * by the JVM before the read overwrites it: for a scan that is a second pass over every byte of
- * the file, and on a busy heap, memory the caches have never seen. A range reader reads its row
- * groups one after another, so the arrays of the last one serve the next.
+ * default) and releases them when the row group's page store is closed. A fresh array is zeroed by
+ * the JVM before the read overwrites it: for a scan that is a second pass over every byte of the
+ * file, and on a busy heap, memory the caches have never seen. A range reader reads its row groups
+ * one after another, so the arrays of the last one serve the next.
  *
  * <p>parquet-hadoop never releases the buffers of a vectored read (the read an object store gets).
- * Left to the collector, every range of a remote scan would allocate and zero its bytes afresh,
- * and each young collection would copy the buffers of the ranges still being decoded. So the
- * stream hands vectored reads the {@link #forVectoredReads()} view of this allocator, which
- * remembers what it lends, and the range reader reclaims those arrays once it has closed the page
- * store that read into them. Only those: parquet-hadoop keeps other buffers of this allocator
- * past a row group (its page checksum verifier holds one for the reader's lifetime and releases
- * it on close), and reclaiming one of them would lend it to the next chunk read while the
- * verifier still writes pages into it.
+ * Left to the collector, every range of a remote scan would allocate and zero its bytes afresh, and
+ * each young collection would copy the buffers of the ranges still being decoded. So the stream
+ * hands vectored reads the {@link #forVectoredReads()} view of this allocator, which remembers what
+ * it lends, and the range reader reclaims those arrays once it has closed the page store that read
+ * into them. Only those: parquet-hadoop keeps other buffers of this allocator past a row group (its
+ * page checksum verifier holds one for the reader's lifetime and releases it on close), and
+ * reclaiming one of them would lend it to the next chunk read while the verifier still writes pages
+ * into it.
  *
  * <p>Ownership: an array belongs to the row group's page store (or to whichever part of
- * parquet-hadoop allocated it) until {@link #release}, or, for a vectored read's, until
- * {@link #reclaim}; by then no page refers to it (decoders copy values into the batch's own
- * arrays, and a range's pages are closed only when the next range starts or the reader closes),
- * and no read writes into it (parquet-hadoop has waited for every vectored range before it
- * returns a page store). A read that failed may still have ranges in flight, so its arrays are
- * {@link #forget forgotten}, never reused. The arrays come from a {@link PageBuffers} pool, which
- * takes back only what it lent. Thread-safe: a filesystem's vectored read may allocate on its own
- * threads.
+ * parquet-hadoop allocated it) until {@link #release}, or, for a vectored read's, until {@link
+ * #reclaim}; by then no page refers to it (decoders copy values into the batch's own arrays, and a
+ * range's pages are closed only when the next range starts or the reader closes), and no read
+ * writes into it (parquet-hadoop has waited for every vectored range before it returns a page
+ * store). A read that failed may still have ranges in flight, so its arrays are {@link #forget
+ * forgotten}, never reused. The arrays come from a {@link PageBuffers} pool, which takes back only
+ * what it lent. Thread-safe: a filesystem's vectored read may allocate on its own threads.
  */
 final class ChunkBuffers implements ByteBufferAllocator {
 
@@ -46,8 +45,10 @@ final class ChunkBuffers implements ByteBufferAllocator {
   private static final long MAX_FREE_BYTES = 128L << 20;
 
   private final PageBuffers arrays = new PageBuffers(MAX_FREE_BYTES);
+
   /** Vectored reads' arrays lent since the last reclaim or forget; guarded by this. */
   private final Set<byte[]> unreleased = Collections.newSetFromMap(new IdentityHashMap<>());
+
   private final ByteBufferAllocator vectoredReads = new VectoredReads();
 
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */
@@ -58,8 +59,8 @@ final class ChunkBuffers implements ByteBufferAllocator {
   }
 
   /**
-   * This allocator as vectored reads should get it: what it lends is taken back by the next
-   * {@link #reclaim}, since parquet-hadoop never releases it.
+   * This allocator as vectored reads should get it: what it lends is taken back by the next {@link
+   * #reclaim}, since parquet-hadoop never releases it.
    */
   ByteBufferAllocator forVectoredReads() {
     return vectoredReads;
@@ -76,8 +77,8 @@ final class ChunkBuffers implements ByteBufferAllocator {
   }
 
   /**
-   * Takes back every array lent to vectored reads and not released since the last call: the
-   * caller has closed the page store whose reads they served, and those reads all completed.
+   * Takes back every array lent to vectored reads and not released since the last call: the caller
+   * has closed the page store whose reads they served, and those reads all completed.
    */
   void reclaim() {
     byte[][] lent;

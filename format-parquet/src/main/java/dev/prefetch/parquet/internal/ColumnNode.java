@@ -11,8 +11,8 @@ import org.apache.parquet.schema.PrimitiveType;
  *
  * <p>{@code nullDef} is the definition level below which the node is null, or -1 when it is never
  * null (required, or its nullability is already expressed by its parent). For a list or a map,
- * {@code elementDef} is the definition level at which an element (entry) exists and
- * {@code repLevel} the repetition level of a new element of this list.
+ * {@code elementDef} is the definition level at which an element (entry) exists and {@code
+ * repLevel} the repetition level of a new element of this list.
  */
 public sealed interface ColumnNode {
 
@@ -44,12 +44,18 @@ public sealed interface ColumnNode {
   }
 
   /** A LIST (any of its layouts) or an unannotated repeated field. */
-  record ListNode(String name, DataType type, int nullDef, int elementDef, int repLevel,
-      ColumnNode element) implements ColumnNode {
-  }
+  record ListNode(
+      String name, DataType type, int nullDef, int elementDef, int repLevel, ColumnNode element)
+      implements ColumnNode {}
 
   /** A MAP of key-value entries. */
-  record MapNode(String name, DataType type, int nullDef, int elementDef, int repLevel,
-      ColumnNode key, ColumnNode value) implements ColumnNode {
-  }
+  record MapNode(
+      String name,
+      DataType type,
+      int nullDef,
+      int elementDef,
+      int repLevel,
+      ColumnNode key,
+      ColumnNode value)
+      implements ColumnNode {}
 }

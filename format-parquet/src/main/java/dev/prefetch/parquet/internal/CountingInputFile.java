@@ -16,9 +16,9 @@ import org.apache.parquet.io.SeekableInputStream;
  * buffer read) into {@link ScanCounters#READ_REQUESTS}. Single-byte reads count bytes only; the
  * library issues them only while walking small headers that an earlier bulk read buffered.
  *
- * <p>Vectored reads are forwarded only when asked for (an object store's client fetches the
- * ranges of one vectored read concurrently); each range counts as a request and its bytes as
- * read. Otherwise parquet-hadoop falls back to the plain, counted reads.
+ * <p>Vectored reads are forwarded only when asked for (an object store's client fetches the ranges
+ * of one vectored read concurrently); each range counts as a request and its bytes as read.
+ * Otherwise parquet-hadoop falls back to the plain, counted reads.
  */
 public final class CountingInputFile implements InputFile {
 
@@ -27,9 +27,11 @@ public final class CountingInputFile implements InputFile {
   private final ScanCounters counters;
   private final boolean vectored;
 
-  /** A counted file whose streams offer vectored reads when {@code vectored} and the delegate's do. */
-  public CountingInputFile(InputFile delegate, long length, ScanCounters counters,
-      boolean vectored) {
+  /**
+   * A counted file whose streams offer vectored reads when {@code vectored} and the delegate's do.
+   */
+  public CountingInputFile(
+      InputFile delegate, long length, ScanCounters counters, boolean vectored) {
     this.delegate = Objects.requireNonNull(delegate, "delegate is null");
     this.length = length;
     this.counters = Objects.requireNonNull(counters, "counters is null");
@@ -75,8 +77,8 @@ public final class CountingInputFile implements InputFile {
       }
       // parquet-hadoop never releases a vectored read's buffers: the range reader's allocator
       // takes them back itself once the row group is done (see ChunkBuffers).
-      in.readVectored(ranges,
-          allocator instanceof ChunkBuffers chunks ? chunks.forVectoredReads() : allocator);
+      in.readVectored(
+          ranges, allocator instanceof ChunkBuffers chunks ? chunks.forVectoredReads() : allocator);
       for (ParquetFileRange range : ranges) {
         counted(range.getLength());
       }

@@ -21,18 +21,17 @@ import org.apache.parquet.io.SeekableInputStream;
  * Reads a Parquet footer once per reader: the serialized {@code FileMetaData} bytes (through the
  * metadata cache when there is one and the file has an identity), then parses them.
  *
- * <p>This is the one place that knows where footer bytes come from and how they become a
- * {@link ParquetMetadata}. The two steps are separate methods ({@link #footerBytes} and
- * {@link #parse}) so that another way of decoding the same bytes (an index of row-group
- * positions that decodes only the row groups a read asks for) can replace {@link #parse} without
- * touching I/O or caching.
+ * <p>This is the one place that knows where footer bytes come from and how they become a {@link
+ * ParquetMetadata}. The two steps are separate methods ({@link #footerBytes} and {@link #parse}) so
+ * that another way of decoding the same bytes (an index of row-group positions that decodes only
+ * the row groups a read asks for) can replace {@link #parse} without touching I/O or caching.
  *
  * <p>Layout read: {@code ... footer bytes | footer length (4 bytes, little endian) | "PAR1"}. The
  * last {@value #SPECULATIVE_TAIL_BYTES} bytes (or the whole file when shorter) are read in one
  * request, which holds the whole footer of most files; the rest of a longer footer is read in
  * requests of at most {@link FooterBytes#READ_CHUNK_BYTES} (one huge request is far slower on
- * Hadoop's local streams). Every length read from the file is checked against the file size
- * before anything is allocated.
+ * Hadoop's local streams). Every length read from the file is checked against the file size before
+ * anything is allocated.
  */
 public final class FooterReader {
 
@@ -41,11 +40,13 @@ public final class FooterReader {
 
   private static final byte[] MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] ENCRYPTED_MAGIC = "PARE".getBytes(StandardCharsets.US_ASCII);
+
   /**
-   * The largest footer read: one array. A 4-byte length can say up to 4 GiB, which only a file
-   * over 2 GiB can hold; such a length is corrupt, not a footer to allocate.
+   * The largest footer read: one array. A 4-byte length can say up to 4 GiB, which only a file over
+   * 2 GiB can hold; such a length is corrupt, not a footer to allocate.
    */
   static final long MAX_FOOTER_BYTES = Integer.MAX_VALUE - 8;
+
   /** Head magic, footer length, tail magic. */
   private static final int MIN_FILE_BYTES = 12;
 
@@ -72,9 +73,9 @@ public final class FooterReader {
   }
 
   /**
-   * The serialized footer: from {@code cache} under {@link CacheKey#footer} when both the cache
-   * and the identity are there (a hit reads nothing from the file), else from the file; a cache
-   * without an identity counts a bypass.
+   * The serialized footer: from {@code cache} under {@link CacheKey#footer} when both the cache and
+   * the identity are there (a hit reads nothing from the file), else from the file; a cache without
+   * an identity counts a bypass.
    */
   public byte[] footerBytes(Cache cache, FileIdentity identity) throws IOException {
     if (cache == null) {
@@ -85,18 +86,23 @@ public final class FooterReader {
       CacheBypassLog.bypassed(file.toString());
       return readFromFile();
     }
-    CacheValue value = cache.get(CacheKey.footer(identity), key -> CacheValue.copyOf(readFromFile()));
+    CacheValue value =
+        cache.get(CacheKey.footer(identity), key -> CacheValue.copyOf(readFromFile()));
     return value.toByteArray();
   }
 
-  /** Parses serialized footer bytes; a failure is a {@link CorruptFileException} naming the file. */
+  /**
+   * Parses serialized footer bytes; a failure is a {@link CorruptFileException} naming the file.
+   */
   public ParquetMetadata parse(byte[] footer) throws CorruptFileException {
     try {
-      return new ParquetMetadataConverter().readParquetMetadata(new ByteArrayInputStream(footer),
-          ParquetMetadataConverter.NO_FILTER);
+      return new ParquetMetadataConverter()
+          .readParquetMetadata(
+              new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
     } catch (IOException | RuntimeException e) {
-      throw new CorruptFileException("Corrupt Parquet footer in " + file + " (" + footer.length
-          + " bytes): " + e.getMessage(), e);
+      throw new CorruptFileException(
+          "Corrupt Parquet footer in " + file + " (" + footer.length + " bytes): " + e.getMessage(),
+          e);
     }
   }
 
@@ -105,8 +111,14 @@ public final class FooterReader {
       throw new CorruptFileException("Not a Parquet file: " + file + " is empty");
     }
     if (fileLength < MIN_FILE_BYTES) {
-      throw new CorruptFileException("Not a Parquet file: " + file + " has only " + fileLength
-          + " bytes, fewer than the " + MIN_FILE_BYTES + " of the smallest Parquet file");
+      throw new CorruptFileException(
+          "Not a Parquet file: "
+              + file
+              + " has only "
+              + fileLength
+              + " bytes, fewer than the "
+              + MIN_FILE_BYTES
+              + " of the smallest Parquet file");
     }
     counters.increment(ScanCounters.FOOTER_READS);
     try (SeekableInputStream in = input.newStream()) {
@@ -117,19 +129,29 @@ public final class FooterReader {
       counters.add(ScanCounters.FOOTER_BYTES_READ, tailLength);
       if (!regionEquals(tail, tailLength - 4, MAGIC)) {
         if (regionEquals(tail, tailLength - 4, ENCRYPTED_MAGIC)) {
-          throw new IOException("Cannot read " + file
-              + ": its footer is encrypted, and encrypted Parquet files are not supported");
+          throw new IOException(
+              "Cannot read "
+                  + file
+                  + ": its footer is encrypted, and encrypted Parquet files are not supported");
         }
-        throw new CorruptFileException("Not a Parquet file (or truncated): " + file
-            + " does not end with the magic bytes PAR1");
+        throw new CorruptFileException(
+            "Not a Parquet file (or truncated): "
+                + file
+                + " does not end with the magic bytes PAR1");
       }
       long footerLength = readIntLittleEndian(tail, tailLength - 8) & 0xFFFFFFFFL;
       long maxFooterLength = fileLength - MIN_FILE_BYTES;
-      if (footerLength == 0 || footerLength > maxFooterLength
-          || footerLength > MAX_FOOTER_BYTES) {
-        throw new CorruptFileException("Corrupt Parquet file " + file + ": footer length "
-            + footerLength + " does not fit the file of " + fileLength + " bytes (at most "
-            + Math.min(maxFooterLength, MAX_FOOTER_BYTES) + ")");
+      if (footerLength == 0 || footerLength > maxFooterLength || footerLength > MAX_FOOTER_BYTES) {
+        throw new CorruptFileException(
+            "Corrupt Parquet file "
+                + file
+                + ": footer length "
+                + footerLength
+                + " does not fit the file of "
+                + fileLength
+                + " bytes (at most "
+                + Math.min(maxFooterLength, MAX_FOOTER_BYTES)
+                + ")");
       }
       int length = (int) footerLength;
       byte[] footer = new byte[length];
@@ -158,7 +180,9 @@ public final class FooterReader {
   }
 
   private static int readIntLittleEndian(byte[] bytes, int offset) {
-    return (bytes[offset] & 0xFF) | (bytes[offset + 1] & 0xFF) << 8
-        | (bytes[offset + 2] & 0xFF) << 16 | (bytes[offset + 3] & 0xFF) << 24;
+    return (bytes[offset] & 0xFF)
+        | (bytes[offset + 1] & 0xFF) << 8
+        | (bytes[offset + 2] & 0xFF) << 16
+        | (bytes[offset + 3] & 0xFF) << 24;
   }
 }

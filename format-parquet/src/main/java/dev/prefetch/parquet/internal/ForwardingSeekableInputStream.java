@@ -9,8 +9,8 @@ import org.apache.parquet.io.ParquetFileRange;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * A stream that forwards every call to another one; subclasses override what they watch or
- * change (counting bytes, checking page headers as they pass).
+ * A stream that forwards every call to another one; subclasses override what they watch or change
+ * (counting bytes, checking page headers as they pass).
  */
 abstract class ForwardingSeekableInputStream extends SeekableInputStream {
 

@@ -12,13 +12,13 @@ import org.xerial.snappy.Snappy;
  * A codec factory that decompresses SNAPPY pages in one call from heap array to heap array, and
  * hands every other codec (and all compression) to parquet-hadoop's factory.
  *
- * <p>parquet-hadoop's SNAPPY path streams a page through a decompressor stream, copying it into
- * a direct buffer, decompressing into another and copying the result back to the heap; a Parquet
+ * <p>parquet-hadoop's SNAPPY path streams a page through a decompressor stream, copying it into a
+ * direct buffer, decompressing into another and copying the result back to the heap; a Parquet
  * SNAPPY page is one raw snappy block, so it can be decompressed straight into the page array the
- * decoders read. The block's declared length is checked against the page header's uncompressed
- * size before anything is written, so a corrupt page fails with an {@link IOException} and
- * cannot write past its array. Pages are written into arrays lent by the reader's
- * {@link PageBuffers}, which the bulk decoders give back when they are done with a page.
+ * decoders read. The block's declared length is checked against the page header's uncompressed size
+ * before anything is written, so a corrupt page fails with an {@link IOException} and cannot write
+ * past its array. Pages are written into arrays lent by the reader's {@link PageBuffers}, which the
+ * bulk decoders give back when they are done with a page.
  */
 final class HeapSnappyCodecs implements CompressionCodecFactory {
 
@@ -38,28 +38,37 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
   @Override
   public BytesInputDecompressor getDecompressor(CompressionCodecName codec) {
     BytesInputDecompressor other = delegate.getDecompressor(codec);
-    return codec == CompressionCodecName.SNAPPY ? new SnappyDecompressor(other, buffers)
+    return codec == CompressionCodecName.SNAPPY
+        ? new SnappyDecompressor(other, buffers)
         : new SizeCheckedDecompressor(codec, other);
   }
 
   /**
    * Fails a page whose stated uncompressed size is more than its compressed bytes can expand to
-   * under {@code codec}, before the decompressor allocates that size (page headers are checked
-   * when their chunk arrives too, see {@link PageHeaderCheck}; this covers every page that is
+   * under {@code codec}, before the decompressor allocates that size (page headers are checked when
+   * their chunk arrives too, see {@link PageHeaderCheck}; this covers every page that is
    * decompressed).
    */
   static void checkExpansion(CompressionCodecName codec, long compressed, long uncompressed)
       throws IOException {
     long most = compressed * PageHeaderCheck.maxExpansion(codec) + 64;
     if (uncompressed < 0 || uncompressed > most) {
-      throw new IOException(codec + " page of " + compressed + " bytes declares "
-          + uncompressed + " uncompressed bytes, more than the " + most + " it can expand to");
+      throw new IOException(
+          codec
+              + " page of "
+              + compressed
+              + " bytes declares "
+              + uncompressed
+              + " uncompressed bytes, more than the "
+              + most
+              + " it can expand to");
     }
   }
 
   /** Another codec's decompressor, behind the expansion check. */
-  private record SizeCheckedDecompressor(CompressionCodecName codec,
-      BytesInputDecompressor delegate) implements BytesInputDecompressor {
+  private record SizeCheckedDecompressor(
+      CompressionCodecName codec, BytesInputDecompressor delegate)
+      implements BytesInputDecompressor {
 
     @Override
     public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
@@ -68,8 +77,9 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
     }
 
     @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
-        int decompressedSize) throws IOException {
+    public void decompress(
+        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
+        throws IOException {
       checkExpansion(codec, compressedSize, decompressedSize);
       delegate.decompress(input, compressedSize, output, decompressedSize);
     }
@@ -106,21 +116,28 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
       checkExpansion(CompressionCodecName.SNAPPY, length, uncompressedSize);
       int declared = Snappy.uncompressedLength(array, offset, length);
       if (declared != uncompressedSize) {
-        throw new IOException("SNAPPY page decompresses to " + declared
-            + " bytes, its header says " + uncompressedSize);
+        throw new IOException(
+            "SNAPPY page decompresses to "
+                + declared
+                + " bytes, its header says "
+                + uncompressedSize);
       }
       byte[] out = buffers.take(uncompressedSize);
       int written = Snappy.uncompress(array, offset, length, out, 0);
       if (written != uncompressedSize) {
-        throw new IOException("SNAPPY page decompressed to " + written + " bytes, its header says "
-            + uncompressedSize);
+        throw new IOException(
+            "SNAPPY page decompressed to "
+                + written
+                + " bytes, its header says "
+                + uncompressedSize);
       }
       return BytesInput.from(out, 0, uncompressedSize);
     }
 
     @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
-        int decompressedSize) throws IOException {
+    public void decompress(
+        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
+        throws IOException {
       direct.decompress(input, compressedSize, output, decompressedSize);
     }
 

@@ -11,17 +11,22 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * parquet-hadoop's file reader over an already parsed footer, with its page indexes read through
- * a {@link PageIndexReader} (metadata cache, shared parsed offset indexes). parquet-hadoop's
- * filtered row-group read asks for offset indexes through these methods.
+ * parquet-hadoop's file reader over an already parsed footer, with its page indexes read through a
+ * {@link PageIndexReader} (metadata cache, shared parsed offset indexes). parquet-hadoop's filtered
+ * row-group read asks for offset indexes through these methods.
  */
 public final class IndexedFileReader extends ParquetFileReader {
 
   private final SeekableInputStream stream;
   private final PageIndexReader indexes;
 
-  public IndexedFileReader(InputFile input, ParquetMetadata footer, ParquetReadOptions options,
-      SeekableInputStream stream, PageIndexReader indexes) throws IOException {
+  public IndexedFileReader(
+      InputFile input,
+      ParquetMetadata footer,
+      ParquetReadOptions options,
+      SeekableInputStream stream,
+      PageIndexReader indexes)
+      throws IOException {
     super(input, footer, options, stream);
     this.stream = stream;
     this.indexes = indexes;

@@ -12,8 +12,8 @@ import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * The page indexes of one row group, read only for the columns a filter asks about (where
- * parquet-hadoop's own store reads every column's offset index up front). Used while planning,
- * on the planning thread.
+ * parquet-hadoop's own store reads every column's offset index up front). Used while planning, on
+ * the planning thread.
  */
 final class LazyColumnIndexStore implements ColumnIndexStore {
 

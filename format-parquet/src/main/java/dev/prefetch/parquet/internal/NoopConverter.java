@@ -7,14 +7,12 @@ import org.apache.parquet.schema.GroupType;
 
 /**
  * The converter tree parquet-hadoop's {@code ColumnReadStoreImpl} walks to find a column's
- * converter. Values are taken from the column readers directly, so every converter ignores what
- * it is given; children are made on demand, so a wide schema costs nothing until a column is
- * read.
+ * converter. Values are taken from the column readers directly, so every converter ignores what it
+ * is given; children are made on demand, so a wide schema costs nothing until a column is read.
  */
 final class NoopConverter extends GroupConverter {
 
-  private static final PrimitiveConverter PRIMITIVE = new PrimitiveConverter() {
-  };
+  private static final PrimitiveConverter PRIMITIVE = new PrimitiveConverter() {};
 
   private final GroupType type;
 
@@ -24,15 +22,14 @@ final class NoopConverter extends GroupConverter {
 
   @Override
   public Converter getConverter(int fieldIndex) {
-    return type.getType(fieldIndex).isPrimitive() ? PRIMITIVE
+    return type.getType(fieldIndex).isPrimitive()
+        ? PRIMITIVE
         : new NoopConverter(type.getType(fieldIndex).asGroupType());
   }
 
   @Override
-  public void start() {
-  }
+  public void start() {}
 
   @Override
-  public void end() {
-  }
+  public void end() {}
 }

@@ -9,23 +9,24 @@ import org.apache.parquet.internal.column.columnindex.OffsetIndex;
  * indexes parsed while planning page-aligned slices are reused by the producers that read them
  * ({@code parquet.read.enable-offset-index-cache}).
  *
- * <p>Bounded to {@value #MAX_ENTRIES} column chunks, least recently used first out: an offset
- * index holds about 20 bytes per page, so the bound keeps a reader's cache to a few MiB even for
- * wide files with many pages. Thread-safe: producers share it; every method holds the monitor.
+ * <p>Bounded to {@value #MAX_ENTRIES} column chunks, least recently used first out: an offset index
+ * holds about 20 bytes per page, so the bound keeps a reader's cache to a few MiB even for wide
+ * files with many pages. Thread-safe: producers share it; every method holds the monitor.
  */
 public final class OffsetIndexCache {
 
   /** Column chunks whose offset index is kept. */
   public static final int MAX_ENTRIES = 4096;
 
-  private final Map<Long, OffsetIndex> entries = new LinkedHashMap<>(64, 0.75f, true) {
-    private static final long serialVersionUID = 1L;
+  private final Map<Long, OffsetIndex> entries =
+      new LinkedHashMap<>(64, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
 
-    @Override
-    protected boolean removeEldestEntry(Map.Entry<Long, OffsetIndex> eldest) {
-      return size() > MAX_ENTRIES;
-    }
-  };
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, OffsetIndex> eldest) {
+          return size() > MAX_ENTRIES;
+        }
+      };
 
   /** The index stored at file offset {@code position}, or null. */
   public synchronized OffsetIndex get(long position) {

@@ -17,16 +17,15 @@ import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * The range reader's stream, which checks the page headers of the column chunks parquet-hadoop
- * reads through it ({@link PageHeaderCheck}) as soon as a chunk's last byte has arrived: inside
- * the read call, so before parquet-hadoop parses a header, and with no byte copied or read twice.
+ * reads through it ({@link PageHeaderCheck}) as soon as a chunk's last byte has arrived: inside the
+ * read call, so before parquet-hadoop parses a header, and with no byte copied or read twice.
  *
- * <p>Protocol: the range reader {@link #arm arms} the stream with the spans of the row group it
- * is about to read (whole chunks; for a read of selected pages, the pages the offset index places,
+ * <p>Protocol: the range reader {@link #arm arms} the stream with the spans of the row group it is
+ * about to read (whole chunks; for a read of selected pages, the pages the offset index places,
  * added as parquet-hadoop asks for each index) and {@link #disarm disarms} it when parquet-hadoop
- * returns. parquet-hadoop reads a run of consecutive chunks with one seek and one
- * {@code readFully} per buffer (or one vectored range per run); the stream keeps views of the
- * buffers filled since the last seek and checks every armed span they now hold whole. Disarmed,
- * it only forwards.
+ * returns. parquet-hadoop reads a run of consecutive chunks with one seek and one {@code readFully}
+ * per buffer (or one vectored range per run); the stream keeps views of the buffers filled since
+ * the last seek and checks every armed span they now hold whole. Disarmed, it only forwards.
  *
  * <p>Confined to the range reader's thread, but for vectored reads, whose ranges are checked on
  * whichever thread completes them, against a snapshot of the armed spans.
@@ -36,11 +35,15 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
   private final DataFile file;
   private boolean armed;
   private String where = "";
+
   /** Armed spans not yet seen whole; empty when disarmed. */
   private List<PageHeaderCheck.Span> pending = new ArrayList<>();
+
   /** File position of the first and after the last byte read since the last seek, or -1. */
   private long regionStart = -1;
+
   private long regionEnd = -1;
+
   /** Views of the bytes read since the last seek, in order. */
   private final List<ByteBuffer> region = new ArrayList<>();
 
@@ -159,19 +162,24 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
         }
       }
       if (!inside.isEmpty()) {
-        range.setDataReadFuture(range.getDataReadFuture().thenApply(buffer -> {
-          for (PageHeaderCheck.Span span : inside) {
-            ByteBuffer part = buffer.duplicate();
-            part.position(buffer.position() + (int) (span.start() - start));
-            part.limit(buffer.position() + (int) (span.end() - start));
-            try {
-              PageHeaderCheck.check(file, span, ByteBufferInputStream.wrap(part.slice()));
-            } catch (CorruptFileException e) {
-              throw new UncheckedIOException(e);
-            }
-          }
-          return buffer;
-        }));
+        range.setDataReadFuture(
+            range
+                .getDataReadFuture()
+                .thenApply(
+                    buffer -> {
+                      for (PageHeaderCheck.Span span : inside) {
+                        ByteBuffer part = buffer.duplicate();
+                        part.position(buffer.position() + (int) (span.start() - start));
+                        part.limit(buffer.position() + (int) (span.end() - start));
+                        try {
+                          PageHeaderCheck.check(
+                              file, span, ByteBufferInputStream.wrap(part.slice()));
+                        } catch (CorruptFileException e) {
+                          throw new UncheckedIOException(e);
+                        }
+                      }
+                      return buffer;
+                    }));
       }
     }
   }

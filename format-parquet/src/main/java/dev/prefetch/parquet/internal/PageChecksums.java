@@ -12,18 +12,17 @@ import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * Finds which page failed its checksum after parquet-hadoop reported a mismatch without naming
- * the column or page: walks the page headers of each selected column chunk of the row group and
+ * Finds which page failed its checksum after parquet-hadoop reported a mismatch without naming the
+ * column or page: walks the page headers of each selected column chunk of the row group and
  * recomputes the CRC32 of every page that carries one. Runs only on that error path.
  */
 final class PageChecksums {
 
-  private PageChecksums() {
-  }
+  private PageChecksums() {}
 
   /**
-   * "column x, page 3 at offset 1234", or null when no page of the selected chunks mismatches
-   * (or the chunks cannot be walked).
+   * "column x, page 3 at offset 1234", or null when no page of the selected chunks mismatches (or
+   * the chunks cannot be walked).
    */
   static String locateMismatch(InputFile input, BlockMetaData block, Set<ColumnPath> columns) {
     try (SeekableInputStream in = input.newStream()) {
@@ -48,7 +47,11 @@ final class PageChecksums {
             CRC32 crc = new CRC32();
             crc.update(bytes);
             if ((int) crc.getValue() != header.getCrc()) {
-              return "column " + chunk.getPath().toDotString() + ", page " + page + " at offset "
+              return "column "
+                  + chunk.getPath().toDotString()
+                  + ", page "
+                  + page
+                  + " at offset "
                   + position;
             }
           }

@@ -13,24 +13,26 @@ import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
- * The page decompression that other writers need beyond parquet-hadoop's own factory, in front
- * of it:
+ * The page decompression that other writers need beyond parquet-hadoop's own factory, in front of
+ * it:
+ *
  * <ul>
  *   <li>An empty compressed section that decompresses to nothing (a DataPage V2 whose values are
- *       all null, as some writers emit it: its levels are stored uncompressed, and its data
- *       section is 0 bytes although the column is compressed) is an empty page for every codec;
- *       the codecs themselves refuse empty input.
+ *       all null, as some writers emit it: its levels are stored uncompressed, and its data section
+ *       is 0 bytes although the column is compressed) is an empty page for every codec; the codecs
+ *       themselves refuse empty input.
  *   <li>Legacy {@code LZ4}: parquet-java wrote Hadoop's block framing (per block a 4-byte
- *       big-endian uncompressed length, then chunks of a 4-byte big-endian compressed length and
- *       a raw LZ4 block); other writers wrote one raw LZ4 block. A page is read as Hadoop framing
- *       when its frames parse and add up to exactly the page's bytes and its declared size, and
- *       as one raw block otherwise, as Arrow C++ does. The blocks are decompressed by
- *       aircompressor; parquet-hadoop's own LZ4 path needs lz4-java, which is not a dependency.
+ *       big-endian uncompressed length, then chunks of a 4-byte big-endian compressed length and a
+ *       raw LZ4 block); other writers wrote one raw LZ4 block. A page is read as Hadoop framing
+ *       when its frames parse and add up to exactly the page's bytes and its declared size, and as
+ *       one raw block otherwise, as Arrow C++ does. The blocks are decompressed by aircompressor;
+ *       parquet-hadoop's own LZ4 path needs lz4-java, which is not a dependency.
  *   <li>{@code BROTLI} through brotli4j's native decoder, which parquet-hadoop lacks.
  * </ul>
+ *
  * Every output is bounded by the page header's uncompressed size: nothing is allocated from a
- * length inside the compressed bytes, and a page that decompresses to another size fails with
- * an {@link IOException}.
+ * length inside the compressed bytes, and a page that decompresses to another size fails with an
+ * {@link IOException}.
  */
 public final class PageCodecs implements CompressionCodecFactory {
 
@@ -87,8 +89,9 @@ public final class PageCodecs implements CompressionCodecFactory {
     }
 
     @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
-        int decompressedSize) throws IOException {
+    public void decompress(
+        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
+        throws IOException {
       if (!isEmpty(compressedSize, decompressedSize)) {
         codec.decompress(input, compressedSize, output, decompressedSize);
       }
@@ -107,8 +110,8 @@ public final class PageCodecs implements CompressionCodecFactory {
     @Override
     public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
       if (uncompressedSize < 0) {
-        throw new IOException(codec + " page declares a negative uncompressed size "
-            + uncompressedSize);
+        throw new IOException(
+            codec + " page declares a negative uncompressed size " + uncompressedSize);
       }
       byte[] in = bytes.toByteArray();
       if (isEmpty(in.length, uncompressedSize)) {
@@ -120,8 +123,9 @@ public final class PageCodecs implements CompressionCodecFactory {
     }
 
     @Override
-    public void decompress(ByteBuffer input, int compressedSize, ByteBuffer output,
-        int decompressedSize) throws IOException {
+    public void decompress(
+        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
+        throws IOException {
       byte[] in = new byte[compressedSize];
       input.duplicate().get(in);
       if (isEmpty(compressedSize, decompressedSize)) {
@@ -145,8 +149,8 @@ public final class PageCodecs implements CompressionCodecFactory {
     }
     int written = lz4Block(in, offset, length, out, 0, out.length);
     if (written != out.length) {
-      throw new IOException("LZ4 page decompressed to " + written + " bytes, its header says "
-          + out.length);
+      throw new IOException(
+          "LZ4 page decompressed to " + written + " bytes, its header says " + out.length);
     }
   }
 
@@ -154,8 +158,8 @@ public final class PageCodecs implements CompressionCodecFactory {
    * Decompresses {@code length} bytes as Hadoop blocks (each a 4-byte big-endian uncompressed
    * length, a 4-byte big-endian compressed length and that many bytes of one raw LZ4 block, as
    * Hadoop's block compressor writes a page), when every frame fits, every block decompresses to
-   * its declared length, and the frames end exactly where the section and the page's declared
-   * size end. Returns false, with {@code out} to be overwritten, when they do not.
+   * its declared length, and the frames end exactly where the section and the page's declared size
+   * end. Returns false, with {@code out} to be overwritten, when they do not.
    */
   static boolean lz4Hadoop(byte[] in, int offset, int length, byte[] out) {
     int p = offset;
@@ -182,8 +186,9 @@ public final class PageCodecs implements CompressionCodecFactory {
     return p == end && outPos == out.length;
   }
 
-  private static int lz4Block(byte[] in, int offset, int length, byte[] out, int outOffset,
-      int maxLength) throws IOException {
+  private static int lz4Block(
+      byte[] in, int offset, int length, byte[] out, int outOffset, int maxLength)
+      throws IOException {
     try {
       return new Lz4Decompressor().decompress(in, offset, length, out, outOffset, maxLength);
     } catch (MalformedInputException | IndexOutOfBoundsException e) {
@@ -192,7 +197,9 @@ public final class PageCodecs implements CompressionCodecFactory {
   }
 
   private static long bigEndianInt(byte[] in, int p) {
-    return (in[p] & 0xFFL) << 24 | (in[p + 1] & 0xFFL) << 16 | (in[p + 2] & 0xFFL) << 8
+    return (in[p] & 0xFFL) << 24
+        | (in[p + 1] & 0xFFL) << 16
+        | (in[p + 2] & 0xFFL) << 8
         | (in[p + 3] & 0xFFL);
   }
 
@@ -201,15 +208,20 @@ public final class PageCodecs implements CompressionCodecFactory {
     try {
       Brotli4jLoader.ensureAvailability();
     } catch (UnsatisfiedLinkError | RuntimeException e) {
-      throw new IOException("BROTLI pages need brotli4j's native library, which did not load on "
-          + System.getProperty("os.name") + "/" + System.getProperty("os.arch") + ": " + e, e);
+      throw new IOException(
+          "BROTLI pages need brotli4j's native library, which did not load on "
+              + System.getProperty("os.name")
+              + "/"
+              + System.getProperty("os.arch")
+              + ": "
+              + e,
+          e);
     }
-    try (InputStream stream = new BrotliInputStream(
-        new ByteArrayInputStream(in, offset, length))) {
+    try (InputStream stream = new BrotliInputStream(new ByteArrayInputStream(in, offset, length))) {
       int read = stream.readNBytes(out, 0, out.length);
       if (read != out.length || stream.read() >= 0) {
-        throw new IOException("BROTLI page does not decompress to the " + out.length
-            + " bytes its header says");
+        throw new IOException(
+            "BROTLI page does not decompress to the " + out.length + " bytes its header says");
       }
     }
   }

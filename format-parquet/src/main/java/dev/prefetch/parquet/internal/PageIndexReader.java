@@ -17,9 +17,9 @@ import org.apache.parquet.internal.hadoop.metadata.IndexReference;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * Reads ColumnIndex and OffsetIndex structures: their bytes from the metadata cache (keyed by
- * their real position and length) or from the file, then parsed; parsed offset indexes may be
- * kept in an {@link OffsetIndexCache}. Thread-safe: the stream to read from is the caller's.
+ * Reads ColumnIndex and OffsetIndex structures: their bytes from the metadata cache (keyed by their
+ * real position and length) or from the file, then parsed; parsed offset indexes may be kept in an
+ * {@link OffsetIndexCache}. Thread-safe: the stream to read from is the caller's.
  */
 public final class PageIndexReader {
 
@@ -34,7 +34,11 @@ public final class PageIndexReader {
    * @param identity the file's identity, or null (then the cache is bypassed)
    * @param offsetIndexes parsed offset indexes to reuse, or null
    */
-  public PageIndexReader(DataFile file, long fileLength, Cache cache, FileIdentity identity,
+  public PageIndexReader(
+      DataFile file,
+      long fileLength,
+      Cache cache,
+      FileIdentity identity,
       OffsetIndexCache offsetIndexes) {
     this.file = file;
     this.fileLength = fileLength;
@@ -59,8 +63,9 @@ public final class PageIndexReader {
     byte[] bytes = bytes(ref, column, "offset index", in);
     OffsetIndex index;
     try {
-      index = ParquetMetadataConverter.fromParquetOffsetIndex(
-          Util.readOffsetIndex(new ByteArrayInputStream(bytes)));
+      index =
+          ParquetMetadataConverter.fromParquetOffsetIndex(
+              Util.readOffsetIndex(new ByteArrayInputStream(bytes)));
     } catch (IOException | RuntimeException e) {
       throw corrupt("offset index", column, e);
     }
@@ -79,33 +84,47 @@ public final class PageIndexReader {
     }
     byte[] bytes = bytes(ref, column, "column index", in);
     try {
-      return ParquetMetadataConverter.fromParquetColumnIndex(column.getPrimitiveType(),
-          Util.readColumnIndex(new ByteArrayInputStream(bytes)));
+      return ParquetMetadataConverter.fromParquetColumnIndex(
+          column.getPrimitiveType(), Util.readColumnIndex(new ByteArrayInputStream(bytes)));
     } catch (IOException | RuntimeException e) {
       throw corrupt("column index", column, e);
     }
   }
 
-  private byte[] bytes(IndexReference ref, ColumnChunkMetaData column, String what,
-      SeekableInputStream in) throws IOException {
+  private byte[] bytes(
+      IndexReference ref, ColumnChunkMetaData column, String what, SeekableInputStream in)
+      throws IOException {
     long position = ref.getOffset();
     int length = ref.getLength();
     if (position < 0 || length <= 0 || position > fileLength - length) {
-      throw new CorruptFileException("Corrupt Parquet file " + file + ": the " + what
-          + " of column " + column.getPath().toDotString() + " in row group "
-          + column.getRowGroupOrdinal() + " lies at [" + position + ", +" + length
-          + "), outside the file of " + fileLength + " bytes");
+      throw new CorruptFileException(
+          "Corrupt Parquet file "
+              + file
+              + ": the "
+              + what
+              + " of column "
+              + column.getPath().toDotString()
+              + " in row group "
+              + column.getRowGroupOrdinal()
+              + " lies at ["
+              + position
+              + ", +"
+              + length
+              + "), outside the file of "
+              + fileLength
+              + " bytes");
     }
     if (cache == null) {
       return read(in, position, length);
     }
-    CacheValue value = cache.get(CacheKey.region(identity, position, length),
-        key -> CacheValue.copyOf(read(in, position, length)));
+    CacheValue value =
+        cache.get(
+            CacheKey.region(identity, position, length),
+            key -> CacheValue.copyOf(read(in, position, length)));
     return value.toByteArray();
   }
 
-  private static byte[] read(SeekableInputStream in, long position, int length)
-      throws IOException {
+  private static byte[] read(SeekableInputStream in, long position, int length) throws IOException {
     byte[] bytes = new byte[length];
     in.seek(position);
     in.readFully(bytes);
@@ -113,8 +132,17 @@ public final class PageIndexReader {
   }
 
   private CorruptFileException corrupt(String what, ColumnChunkMetaData column, Exception e) {
-    return new CorruptFileException("Corrupt " + what + " of column "
-        + column.getPath().toDotString() + " in row group " + column.getRowGroupOrdinal()
-        + " of " + file + ": " + e.getMessage(), e);
+    return new CorruptFileException(
+        "Corrupt "
+            + what
+            + " of column "
+            + column.getPath().toDotString()
+            + " in row group "
+            + column.getRowGroupOrdinal()
+            + " of "
+            + file
+            + ": "
+            + e.getMessage(),
+        e);
   }
 }

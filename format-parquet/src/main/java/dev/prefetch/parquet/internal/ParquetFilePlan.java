@@ -14,9 +14,9 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.MessageType;
@@ -42,9 +42,18 @@ public final class ParquetFilePlan implements FilePlan {
   private final ScanCounters counters;
   private final GroupConverter converter;
 
-  ParquetFilePlan(DataFile file, InputFile input, ParquetMetadata footer,
-      ParquetReadOptions readOptions, Configuration conf, Projection projection, PageIndexReader indexes,
-      List<ReadRange> ranges, List<SliceSpec> specs, ReadOptions options, ScanCounters counters) {
+  ParquetFilePlan(
+      DataFile file,
+      InputFile input,
+      ParquetMetadata footer,
+      ParquetReadOptions readOptions,
+      Configuration conf,
+      Projection projection,
+      PageIndexReader indexes,
+      List<ReadRange> ranges,
+      List<SliceSpec> specs,
+      ReadOptions options,
+      ScanCounters counters) {
     this.file = file;
     this.input = input;
     this.footer = readFooter(footer, projection);
@@ -60,9 +69,9 @@ public final class ParquetFilePlan implements FilePlan {
   }
 
   /**
-   * The footer the readers get: the same blocks, with the schema cut down to the projected
-   * columns, since parquet-hadoop's reader set-up walks every column of the schema it is given
-   * (thousands on a wide file) while a read needs only the projected ones.
+   * The footer the readers get: the same blocks, with the schema cut down to the projected columns,
+   * since parquet-hadoop's reader set-up walks every column of the schema it is given (thousands on
+   * a wide file) while a read needs only the projected ones.
    */
   private static ParquetMetadata readFooter(ParquetMetadata footer, Projection projection) {
     FileMetaData metadata = footer.getFileMetaData();
@@ -70,8 +79,13 @@ public final class ParquetFilePlan implements FilePlan {
     if (schema == metadata.getSchema()) {
       return footer;
     }
-    return new ParquetMetadata(new FileMetaData(schema, metadata.getKeyValueMetaData(),
-        metadata.getCreatedBy(), metadata.getEncryptionType(), metadata.getFileDecryptor()),
+    return new ParquetMetadata(
+        new FileMetaData(
+            schema,
+            metadata.getKeyValueMetaData(),
+            metadata.getCreatedBy(),
+            metadata.getEncryptionType(),
+            metadata.getFileDecryptor()),
         footer.getBlocks());
   }
 
@@ -125,15 +139,17 @@ public final class ParquetFilePlan implements FilePlan {
 
   /**
    * Read options for one more parquet-hadoop reader: the plan's, with a codec factory of its own,
-   * since a factory pools decompressors without locking and a reader's close releases them;
-   * SNAPPY pages go into arrays of the reader's {@code buffers}.
+   * since a factory pools decompressors without locking and a reader's close releases them; SNAPPY
+   * pages go into arrays of the reader's {@code buffers}.
    */
   /** Options of one range reader: its page arrays and its pool of column chunk buffers. */
   ParquetReadOptions newReaderOptions(PageBuffers buffers, ByteBufferAllocator chunkBuffers) {
-    return HadoopReadOptions.builder(conf).copy(readOptions)
+    return HadoopReadOptions.builder(conf)
+        .copy(readOptions)
         .withCodecFactory(
             new PageCodecs(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)))
-        .withAllocator(chunkBuffers).build();
+        .withAllocator(chunkBuffers)
+        .build();
   }
 
   Projection projection() {

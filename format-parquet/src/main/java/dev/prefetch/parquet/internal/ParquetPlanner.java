@@ -43,12 +43,11 @@ import org.apache.parquet.io.SeekableInputStream;
 /**
  * Plans the read of one Parquet file, on the caller's thread.
  *
- * <p>Steps: the footer (once, through {@link FooterReader}, or through the footer index for
- * chosen row groups, row ranges and splits, whose row groups go by the midpoint rule); the
- * projection; row-group pruning by statistics, dictionaries and bloom filters and
- * page pruning by column indexes (parquet-hadoop's {@link RowGroupFilter} and
- * {@link ColumnIndexFilter}); the selected row ranges; then one range per row group, or several
- * page-aligned slices of a large one.
+ * <p>Steps: the footer (once, through {@link FooterReader}, or through the footer index for chosen
+ * row groups, row ranges and splits, whose row groups go by the midpoint rule); the projection;
+ * row-group pruning by statistics, dictionaries and bloom filters and page pruning by column
+ * indexes (parquet-hadoop's {@link RowGroupFilter} and {@link ColumnIndexFilter}); the selected row
+ * ranges; then one range per row group, or several page-aligned slices of a large one.
  *
  * <p>Splitting: a row group whose selected columns hold more than twice {@value #MIN_SLICE_BYTES}
  * compressed bytes is cut into page-aligned slices, at most {@code ceil(bytes / MIN_SLICE_BYTES)}:
@@ -56,16 +55,17 @@ import org.apache.parquet.io.SeekableInputStream;
  * row groups are selected than {@code prefetch.parallelism}, and, when prefetching, into enough
  * that no slice is longer than a producer's queue ({@code prefetch.queue-capacity x
  * read.batch-size} rows), since a producer can work only that far ahead of the consumer, which
- * takes ranges in row order.
- * Cuts fall on page starts of the selected column with the most bytes, so that column reads no
- * page twice; other columns read the pages overlapping each slice and skip the rows before it.
- * The slices partition the row group, so every row is read by exactly one slice. Splitting needs
- * an offset index on every selected column; without one, a row group is read whole.
+ * takes ranges in row order. Cuts fall on page starts of the selected column with the most bytes,
+ * so that column reads no page twice; other columns read the pages overlapping each slice and skip
+ * the rows before it. The slices partition the row group, so every row is read by exactly one
+ * slice. Splitting needs an offset index on every selected column; without one, a row group is read
+ * whole.
  */
 public final class ParquetPlanner {
 
   /** Smallest compressed size of a slice of a split row group. */
   public static final long MIN_SLICE_BYTES = 1L << 20;
+
   /** Slices per producer at most, so that producers finishing early find more work. */
   public static final int SLICES_PER_PRODUCER = 4;
 
@@ -73,11 +73,12 @@ public final class ParquetPlanner {
   private final ReadOptions options;
   private final ReadContext context;
   private final ScanCounters counters;
+
   /** With a partial footer: the file's row group number of each block; null otherwise. */
   private int[] fileRowGroups;
 
-  private ParquetPlanner(DataFile file, ReadOptions options, ReadContext context,
-      ScanCounters counters) {
+  private ParquetPlanner(
+      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters) {
     this.file = file;
     this.options = options;
     this.context = context;
@@ -85,8 +86,9 @@ public final class ParquetPlanner {
   }
 
   /** Plans {@code file}; see the class comment. */
-  public static ParquetFilePlan plan(DataFile file, ReadOptions options, ReadContext context,
-      ScanCounters counters) throws IOException {
+  public static ParquetFilePlan plan(
+      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      throws IOException {
     return new ParquetPlanner(file, options, context, counters).plan();
   }
 
@@ -116,8 +118,8 @@ public final class ParquetPlanner {
     // local files Hadoop serves them through an asynchronous channel with a JDK thread pool of
     // its own, and positioned reads are as fast, so local files keep plain reads.
     boolean vectored = !"file".equalsIgnoreCase(status.getPath().toUri().getScheme());
-    InputFile input = new CountingInputFile(HadoopInputFile.fromStatus(status, conf), length,
-        counters, vectored);
+    InputFile input =
+        new CountingInputFile(HadoopInputFile.fromStatus(status, conf), length, counters, vectored);
     FooterReader footerReader = new FooterReader(file, input, length, counters);
     // Only some row groups wanted: decode just those through the footer index (without a filter,
     // just the projected columns' chunks too; a filter may read statistics of other columns).
@@ -125,32 +127,45 @@ public final class ParquetPlanner {
     // the index, so a split of a wide file decodes only its own row groups.
     RowGroupSelection selection = RowGroupSelection.of(options.properties(), options.rowRanges());
     if (file.isSplit()) {
-      selection = selection.withSplit(new RowGroupSelection.Split(file.start(),
-          file.start() + file.length()));
+      selection =
+          selection.withSplit(
+              new RowGroupSelection.Split(file.start(), file.start() + file.length()));
     }
     boolean partial = selection.selective();
     ParquetMetadata footer;
     if (partial) {
-      IndexedFooterReader indexed = new IndexedFooterReader(file.toString(),
-          () -> footerReader.footerBytes(null, null), footerReader::parse, counters);
-      footer = indexed.read(cache, identity, selection,
-          options.filter() != null ? null : schema -> projectedPaths(schema));
+      IndexedFooterReader indexed =
+          new IndexedFooterReader(
+              file.toString(),
+              () -> footerReader.footerBytes(null, null),
+              footerReader::parse,
+              counters);
+      footer =
+          indexed.read(
+              cache,
+              identity,
+              selection,
+              options.filter() != null ? null : schema -> projectedPaths(schema));
       fileRowGroups = indexed.rowGroups();
     } else {
       footer = footerReader.read(cache, identity);
       counters.add(IndexedFooterReader.ROW_GROUPS_DECODED, footer.getBlocks().size());
     }
 
-    Projection projection = Projection.of(file, footer.getFileMetaData().getSchema(),
-        options.columns(), ParquetOptions.int96Unit(options));
-    OffsetIndexCache offsetIndexCache = options.parquetOffsetIndexCache()
-        ? new OffsetIndexCache() : null;
-    PageIndexReader indexes = new PageIndexReader(file, length, cache, identity,
-        offsetIndexCache);
-    ParquetReadOptions readOptions = HadoopReadOptions.builder(conf, file.path())
-        .withRecordFilter(FilterCompat.NOOP)
-        .usePageChecksumVerification(options.verifyChecksums())
-        .build();
+    Projection projection =
+        Projection.of(
+            file,
+            footer.getFileMetaData().getSchema(),
+            options.columns(),
+            ParquetOptions.int96Unit(options));
+    OffsetIndexCache offsetIndexCache =
+        options.parquetOffsetIndexCache() ? new OffsetIndexCache() : null;
+    PageIndexReader indexes = new PageIndexReader(file, length, cache, identity, offsetIndexCache);
+    ParquetReadOptions readOptions =
+        HadoopReadOptions.builder(conf, file.path())
+            .withRecordFilter(FilterCompat.NOOP)
+            .usePageChecksumVerification(options.verifyChecksums())
+            .build();
 
     List<BlockMetaData> blocks = footer.getBlocks();
     long[] firstRows = new long[blocks.size()];
@@ -160,8 +175,14 @@ public final class ParquetPlanner {
     for (int i = 0; i < blocks.size(); i++) {
       BlockMetaData block = blocks.get(i);
       if (block.getRowCount() < 0) {
-        throw new CorruptFileException("Corrupt Parquet footer in " + file + ": row group "
-            + fileRowGroup(i) + " has " + block.getRowCount() + " rows");
+        throw new CorruptFileException(
+            "Corrupt Parquet footer in "
+                + file
+                + ": row group "
+                + fileRowGroup(i)
+                + " has "
+                + block.getRowCount()
+                + " rows");
       }
       firstRows[i] = partial ? block.getRowIndexOffset() : rowsBefore;
       rowsBefore += block.getRowCount();
@@ -177,24 +198,36 @@ public final class ParquetPlanner {
     }
 
     boolean filtering = FilterCompat.isFilteringRequired(filter);
-    boolean mayNeedIndexes = filtering || options.rowRanges() != null
-        || (options.parquetSplitRowGroups() && (candidates.size() < options.parallelism()
-            || anyLongerThanLookAhead(candidates)));
+    boolean mayNeedIndexes =
+        filtering
+            || options.rowRanges() != null
+            || (options.parquetSplitRowGroups()
+                && (candidates.size() < options.parallelism()
+                    || anyLongerThanLookAhead(candidates)));
     List<ReadRange> ranges = new ArrayList<>();
     List<SliceSpec> specs = new ArrayList<>();
     if (!mayNeedIndexes || candidates.isEmpty()) {
       for (BlockMetaData block : candidates) {
         int ordinal = ordinals.get(block);
         checkChunks(block, ordinal, projection, length);
-        addRange(ranges, specs, block, ordinal, firstRows[ordinal], new long[] {0,
-            block.getRowCount()}, projection, true);
+        addRange(
+            ranges,
+            specs,
+            block,
+            ordinal,
+            firstRows[ordinal],
+            new long[] {0, block.getRowCount()},
+            projection,
+            true);
       }
     } else {
       // parquet-hadoop's reader (whose set-up walks every column of the schema) only when a
       // filter needs it; row ranges and slices need no more than the offset indexes
       SeekableInputStream stream = input.newStream();
-      try (IndexedFileReader planning = filtering
-          ? new IndexedFileReader(input, footer, readOptions, stream, indexes) : null;
+      try (IndexedFileReader planning =
+              filtering
+                  ? new IndexedFileReader(input, footer, readOptions, stream, indexes)
+                  : null;
           SeekableInputStream owned = filtering ? null : stream) {
         List<BlockMetaData> kept = candidates;
         Set<ColumnPath> allPaths = new HashSet<>();
@@ -211,13 +244,32 @@ public final class ParquetPlanner {
           if (filtering && readOptions.useColumnIndexFilter()) {
             pageRanges = pagePruning(filter, block, indexes, stream, allPaths);
           }
-          planRowGroup(ranges, specs, block, ordinal, firstRows[ordinal], kept.size(),
-              projection, pageRanges, indexes, stream);
+          planRowGroup(
+              ranges,
+              specs,
+              block,
+              ordinal,
+              firstRows[ordinal],
+              kept.size(),
+              projection,
+              pageRanges,
+              indexes,
+              stream);
         }
       }
     }
-    return new ParquetFilePlan(file, input, footer, readOptions, conf, projection, indexes, ranges,
-        specs, options, counters);
+    return new ParquetFilePlan(
+        file,
+        input,
+        footer,
+        readOptions,
+        conf,
+        projection,
+        indexes,
+        ranges,
+        specs,
+        options,
+        counters);
   }
 
   private List<ColumnPath> projectedPaths(org.apache.parquet.schema.MessageType schema) {
@@ -238,13 +290,18 @@ public final class ParquetPlanner {
     if (filter instanceof FilterCompat.Filter compat) {
       return compat;
     }
-    throw new IllegalArgumentException("The filter of a read of Parquet file " + file
-        + " must be an org.apache.parquet FilterPredicate or FilterCompat.Filter, not "
-        + filter.getClass().getName());
+    throw new IllegalArgumentException(
+        "The filter of a read of Parquet file "
+            + file
+            + " must be an org.apache.parquet FilterPredicate or FilterCompat.Filter, not "
+            + filter.getClass().getName());
   }
 
-  private List<BlockMetaData> pruneRowGroups(FilterCompat.Filter filter,
-      List<BlockMetaData> candidates, IndexedFileReader planning, ParquetReadOptions readOptions)
+  private List<BlockMetaData> pruneRowGroups(
+      FilterCompat.Filter filter,
+      List<BlockMetaData> candidates,
+      IndexedFileReader planning,
+      ParquetReadOptions readOptions)
       throws IOException {
     List<RowGroupFilter.FilterLevel> levels = new ArrayList<>();
     if (readOptions.useStatsFilter()) {
@@ -259,29 +316,41 @@ public final class ParquetPlanner {
     try {
       return RowGroupFilter.filterRowGroups(levels, filter, candidates, planning);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("The filter " + filter + " does not apply to " + file
-          + ": " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          "The filter " + filter + " does not apply to " + file + ": " + e.getMessage(), e);
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
   }
 
   /** The rows the column indexes keep, as {@code [from, to)} pairs. */
-  private long[] pagePruning(FilterCompat.Filter filter, BlockMetaData block,
-      PageIndexReader indexes, SeekableInputStream stream, Set<ColumnPath> allPaths)
+  private long[] pagePruning(
+      FilterCompat.Filter filter,
+      BlockMetaData block,
+      PageIndexReader indexes,
+      SeekableInputStream stream,
+      Set<ColumnPath> allPaths)
       throws IOException {
     try {
-      return RowRangesCompat.columnIndexRows(filter,
-          new LazyColumnIndexStore(block, indexes, stream), allPaths, block.getRowCount());
+      return RowRangesCompat.columnIndexRows(
+          filter, new LazyColumnIndexStore(block, indexes, stream), allPaths, block.getRowCount());
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }
   }
 
   /** Cuts one selected row group into ranges: row-range segments, slices, page pruning. */
-  private void planRowGroup(List<ReadRange> ranges, List<SliceSpec> specs, BlockMetaData block,
-      int ordinal, long firstRow, int selectedRowGroups, Projection projection,
-      long[] pageRanges, PageIndexReader indexes, SeekableInputStream stream)
+  private void planRowGroup(
+      List<ReadRange> ranges,
+      List<SliceSpec> specs,
+      BlockMetaData block,
+      int ordinal,
+      long firstRow,
+      int selectedRowGroups,
+      Projection projection,
+      long[] pageRanges,
+      PageIndexReader indexes,
+      SeekableInputStream stream)
       throws IOException {
     long rows = block.getRowCount();
     List<long[]> segments = new ArrayList<>();
@@ -308,7 +377,9 @@ public final class ParquetPlanner {
       }
     }
     long[] cuts = new long[0];
-    if (options.parquetSplitRowGroups() && bytes > 2 * MIN_SLICE_BYTES && offsetIndexes
+    if (options.parquetSplitRowGroups()
+        && bytes > 2 * MIN_SLICE_BYTES
+        && offsetIndexes
         && anchor != null) {
       long pieces = 1;
       if (selectedRowGroups < options.parallelism()) {
@@ -347,9 +418,9 @@ public final class ParquetPlanner {
 
   /**
    * Rows a producer can decode ahead of the consumer: its queue's worth. The consumer takes ranges
-   * in row order, so a producer holding a later range stalls once its queue is full; a range
-   * longer than this leaves the other producers idle for the rest of it. Zero when the read has
-   * no producers to keep busy.
+   * in row order, so a producer holding a later range stalls once its queue is full; a range longer
+   * than this leaves the other producers idle for the rest of it. Zero when the read has no
+   * producers to keep busy.
    */
   private long lookAheadRows() {
     if (!options.prefetchEnabled() || options.parallelism() < 2) {
@@ -385,7 +456,9 @@ public final class ParquetPlanner {
     for (int p = 1; p < index.getPageCount(); p++) {
       accumulated += index.getCompressedPageSize(p - 1);
       long pageStart = index.getFirstRowIndex(p);
-      if (accumulated * pieces >= total * (cuts.size() + 1) && pageStart > 0 && pageStart < rows
+      if (accumulated * pieces >= total * (cuts.size() + 1)
+          && pageStart > 0
+          && pageStart < rows
           && (cuts.isEmpty() || pageStart > cuts.get(cuts.size() - 1))) {
         cuts.add(pageStart);
       }
@@ -397,7 +470,10 @@ public final class ParquetPlanner {
     return out;
   }
 
-  /** {@code [from, to)} intersected with {@code pageRanges} ({@code [from, to)} pairs; null: all rows) as bounds. */
+  /**
+   * {@code [from, to)} intersected with {@code pageRanges} ({@code [from, to)} pairs; null: all
+   * rows) as bounds.
+   */
   private static long[] intersect(long from, long to, long[] pageRanges) {
     if (pageRanges == null) {
       return new long[] {from, to};
@@ -418,8 +494,15 @@ public final class ParquetPlanner {
     return out;
   }
 
-  private void addRange(List<ReadRange> ranges, List<SliceSpec> specs, BlockMetaData block,
-      int ordinal, long firstRow, long[] bounds, Projection projection, boolean pageFiltered) {
+  private void addRange(
+      List<ReadRange> ranges,
+      List<SliceSpec> specs,
+      BlockMetaData block,
+      int ordinal,
+      long firstRow,
+      long[] bounds,
+      Projection projection,
+      boolean pageFiltered) {
     long rows = block.getRowCount();
     SliceSpec spec = new SliceSpec(ordinal, firstRow, rows, bounds, pageFiltered);
     long start = bounds[0];
@@ -439,8 +522,8 @@ public final class ParquetPlanner {
     return fileRowGroups == null ? ordinal : fileRowGroups[ordinal];
   }
 
-  private static List<ColumnChunkMetaData> projectedChunks(BlockMetaData block,
-      Projection projection) {
+  private static List<ColumnChunkMetaData> projectedChunks(
+      BlockMetaData block, Projection projection) {
     Set<ColumnPath> wanted = new HashSet<>();
     for (ColumnDescriptor leaf : projection.leaves()) {
       wanted.add(ColumnPath.get(leaf.getPath()));
@@ -461,10 +544,20 @@ public final class ParquetPlanner {
       long start = chunk.getStartingPos();
       long size = chunk.getTotalSize();
       if (start < 0 || size < 0 || start > length || size > length - start) {
-        throw new CorruptFileException("Corrupt Parquet footer in " + file + ": column "
-            + chunk.getPath().toDotString() + " of row group " + fileRowGroup(ordinal)
-            + " lies at [" + start
-            + ", +" + size + "), outside the file of " + length + " bytes");
+        throw new CorruptFileException(
+            "Corrupt Parquet footer in "
+                + file
+                + ": column "
+                + chunk.getPath().toDotString()
+                + " of row group "
+                + fileRowGroup(ordinal)
+                + " lies at ["
+                + start
+                + ", +"
+                + size
+                + "), outside the file of "
+                + length
+                + " bytes");
       }
     }
   }

@@ -4,11 +4,11 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.parquet.internal.decode.Assembler;
-import dev.prefetch.parquet.internal.decode.ColumnDecoder;
 import dev.prefetch.parquet.internal.bulk.ColumnArrays;
 import dev.prefetch.parquet.internal.bulk.FlatPageReader;
 import dev.prefetch.parquet.internal.bulk.PageBuffers;
+import dev.prefetch.parquet.internal.decode.Assembler;
+import dev.prefetch.parquet.internal.decode.ColumnDecoder;
 import dev.prefetch.parquet.internal.decode.Decoders;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -32,8 +32,8 @@ import org.apache.parquet.hadoop.metadata.ColumnPath;
  * <p>A range's pages come from parquet-hadoop (all encodings, codecs, page versions and checksum
  * checks are its own): the whole row group, or with a page-filtered read only the pages that
  * overlap the range's row intervals, whose column readers then yield exactly the selected rows.
- * Without offset indexes, the whole row group is read and rows outside the intervals are
- * skipped. A batch never spans two intervals, so its rows are consecutive file rows.
+ * Without offset indexes, the whole row group is read and rows outside the intervals are skipped. A
+ * batch never spans two intervals, so its rows are consecutive file rows.
  */
 final class ParquetRangeReader implements RangeReader {
 
@@ -41,16 +41,21 @@ final class ParquetRangeReader implements RangeReader {
 
   private final ParquetFilePlan plan;
   private final IndexedFileReader reader;
+
   /**
-   * This reader's stream, which checks page headers as chunks arrive (see start()); kept for
-   * {@link #abort()}.
+   * This reader's stream, which checks page headers as chunks arrive (see start()); kept for {@link
+   * #abort()}.
    */
   private final PageCheckingStream stream;
+
   private final List<Column> columns = new ArrayList<>();
+
   /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
   private final PageBuffers buffers = new PageBuffers();
+
   /** The arrays column chunks are read into, reclaimed when a range's pages are released. */
   private final ChunkBuffers chunkBuffers = new ChunkBuffers();
+
   /**
    * Hands a released batch's vectors to their columns' pools. Runs on the consumer's thread; the
    * column list is fixed at construction and each pool is thread-safe.
@@ -63,6 +68,7 @@ final class ParquetRangeReader implements RangeReader {
   private boolean skipGaps;
   private int interval;
   private long position;
+
   /** Next row (counted from the row group's first) the column readers stand on when skipping. */
   private long cursor;
 
@@ -71,17 +77,23 @@ final class ParquetRangeReader implements RangeReader {
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {
-      this.reader = new IndexedFileReader(plan.input(), plan.footer(),
-          plan.newReaderOptions(buffers, chunkBuffers), stream, plan.indexes());
+      this.reader =
+          new IndexedFileReader(
+              plan.input(),
+              plan.footer(),
+              plan.newReaderOptions(buffers, chunkBuffers),
+              stream,
+              plan.indexes());
     } catch (IOException | RuntimeException e) {
       stream.close();
       throw e;
     }
     reader.setRequestedSchema(plan.projection().leaves());
     for (ColumnNode node : plan.projection().columns()) {
-      columns.add(node instanceof ColumnNode.Leaf leaf
-          && leaf.descriptor().getMaxRepetitionLevel() == 0 ? new FlatColumn(leaf, buffers)
-          : new NestedColumn(node));
+      columns.add(
+          node instanceof ColumnNode.Leaf leaf && leaf.descriptor().getMaxRepetitionLevel() == 0
+              ? new FlatColumn(leaf, buffers)
+              : new NestedColumn(node));
     }
   }
 
@@ -102,8 +114,8 @@ final class ParquetRangeReader implements RangeReader {
         interval = spec.intervals(); // nothing to read
         return;
       }
-      ColumnReadStore store = new ColumnReadStoreImpl(pages, plan.converter(), plan.fileSchema(),
-          plan.createdBy());
+      ColumnReadStore store =
+          new ColumnReadStoreImpl(pages, plan.converter(), plan.fileSchema(), plan.createdBy());
       // Bulk page decoding needs the pages of one contiguous row interval (or a full row group
       // whose gaps it skips itself); several page-filtered intervals stay on the value path.
       // SelectionTest and SplitRowGroupTest start slices and row ranges inside pages.
@@ -118,17 +130,18 @@ final class ParquetRangeReader implements RangeReader {
 
   /**
    * Reads the range's row group (or its selected pages) with parquet-hadoop, every page header
-   * checked before parquet-hadoop parses it and allocates from its sizes ({@link
-   * PageHeaderCheck}): the stream is armed with the selected chunks (a read of selected pages
-   * adds the pages its offset indexes place) and checks each as its last byte arrives. No
-   * {@link OutOfMemoryError} is caught: no size from the file reaches an allocation unchecked.
+   * checked before parquet-hadoop parses it and allocates from its sizes ({@link PageHeaderCheck}):
+   * the stream is armed with the selected chunks (a read of selected pages adds the pages its
+   * offset indexes place) and checks each as its last byte arrives. No {@link OutOfMemoryError} is
+   * caught: no size from the file reaches an allocation unchecked.
    */
   private PageReadStore read(boolean filtered) throws IOException {
     String where = range.locator().toString();
     stream.arm(where, filtered ? List.of() : chunkSpans(where));
     try {
-      return filtered ? RowRangesCompat.readFiltered(reader,
-          spec.rowGroup(), spec.rowGroupRows(), spec.bounds())
+      return filtered
+          ? RowRangesCompat.readFiltered(
+              reader, spec.rowGroup(), spec.rowGroupRows(), spec.bounds())
           : reader.readRowGroup(spec.rowGroup());
     } catch (IOException | RuntimeException | Error e) {
       chunkBuffers.forget(); // a vectored range may still be in flight into one of them
@@ -145,8 +158,7 @@ final class ParquetRangeReader implements RangeReader {
       selected.add(ColumnPath.get(leaf.getPath()));
     }
     List<PageHeaderCheck.Span> spans = new ArrayList<>();
-    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(spec.rowGroup())
-        .getColumns()) {
+    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(spec.rowGroup()).getColumns()) {
       if (selected.contains(chunk.getPath())) {
         long start = chunk.getStartingPos();
         spans.add(new PageHeaderCheck.Span(start, start + chunk.getTotalSize(), chunk, where));
@@ -182,8 +194,14 @@ final class ParquetRangeReader implements RangeReader {
         }
       }
       cursor = position + rows;
-      RecordBatch batch = new RecordBatch(plan.file(), spec.rowGroupFirstRow() + position, rows,
-          plan.schema(), vectors, recycler);
+      RecordBatch batch =
+          new RecordBatch(
+              plan.file(),
+              spec.rowGroupFirstRow() + position,
+              rows,
+              plan.schema(),
+              vectors,
+              recycler);
       position += rows;
       return batch;
     }
@@ -203,14 +221,22 @@ final class ParquetRangeReader implements RangeReader {
       for (ColumnDescriptor leaf : plan.projection().leaves()) {
         selected.add(ColumnPath.get(leaf.getPath()));
       }
-      String page = PageChecksums.locateMismatch(plan.input(),
-          plan.footer().getBlocks().get(spec.rowGroup()), selected);
+      String page =
+          PageChecksums.locateMismatch(
+              plan.input(), plan.footer().getBlocks().get(spec.rowGroup()), selected);
       if (page != null) {
         where = ", " + page;
       }
     }
-    return new CorruptFileException("Cannot read " + plan.file() + ", "
-        + (range == null ? "" : range.locator()) + where + ": " + e.getMessage(), e);
+    return new CorruptFileException(
+        "Cannot read "
+            + plan.file()
+            + ", "
+            + (range == null ? "" : range.locator())
+            + where
+            + ": "
+            + e.getMessage(),
+        e);
   }
 
   private void releasePages() {
@@ -244,8 +270,7 @@ final class ParquetRangeReader implements RangeReader {
     abstract void skip(long rows);
 
     /** Takes back the arrays of a released vector of this column (thread-safe); may ignore it. */
-    void recycle(ColumnVector vector) {
-    }
+    void recycle(ColumnVector vector) {}
   }
 
   /** A column without repetition: the decoder's tight loop, one entry per row. */
@@ -254,9 +279,12 @@ final class ParquetRangeReader implements RangeReader {
     private final ColumnDecoder decoder;
     private final int maxDef;
     private final PageBuffers buffers;
+
     /** The arrays of this column's released vectors, for its next batches. */
     private final ColumnArrays arrays = new ColumnArrays();
+
     private ColumnReader reader;
+
     /** The bulk page decoder of the current row group, or null on the value path. */
     private FlatPageReader bulk;
 
@@ -274,10 +302,16 @@ final class ParquetRangeReader implements RangeReader {
 
     @Override
     void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow) {
-      if (bulkFirstRow >= 0 && decoder.supportsBulk()
+      if (bulkFirstRow >= 0
+          && decoder.supportsBulk()
           && FlatPageReader.supports(leaf.descriptor())) {
-        bulk = new FlatPageReader(leaf.descriptor(), pages.getPageReader(leaf.descriptor()),
-            bulkFirstRow, buffers, arrays);
+        bulk =
+            new FlatPageReader(
+                leaf.descriptor(),
+                pages.getPageReader(leaf.descriptor()),
+                bulkFirstRow,
+                buffers,
+                arrays);
         reader = null;
       } else {
         bulk = null;
@@ -287,7 +321,8 @@ final class ParquetRangeReader implements RangeReader {
 
     @Override
     ColumnVector read(int rows) {
-      return bulk != null ? decoder.decodeBulk(bulk, rows)
+      return bulk != null
+          ? decoder.decodeBulk(bulk, rows)
           : decoder.decodeFlat(reader, maxDef, rows);
     }
 

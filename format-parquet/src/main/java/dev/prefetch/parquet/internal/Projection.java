@@ -20,11 +20,11 @@ import org.apache.parquet.schema.Type;
  * The projected columns of a file: one {@link ColumnNode} tree per selected top-level field, and
  * the leaf columns to read. Built once per plan; immutable.
  *
- * <p>Group layouts follow the Parquet format's rules for lists and maps, including the legacy
- * ones: a LIST group whose repeated child is a primitive, a group of several fields, or a group
- * named {@code array} or {@code <list>_tuple} has that child as its (required) element; otherwise
- * the repeated group's single field is the element. A repeated field outside a LIST or MAP group
- * is a required list of required elements.
+ * <p>Group layouts follow the Parquet format's rules for lists and maps, including the legacy ones:
+ * a LIST group whose repeated child is a primitive, a group of several fields, or a group named
+ * {@code array} or {@code <list>_tuple} has that child as its (required) element; otherwise the
+ * repeated group's single field is the element. A repeated field outside a LIST or MAP group is a
+ * required list of required elements.
  */
 public final class Projection {
 
@@ -62,16 +62,16 @@ public final class Projection {
    * Projects {@code names} (top-level names or dotted paths through groups; empty for every
    * top-level field) of {@code fileSchema}.
    *
-   * @throws IllegalArgumentException for an unknown column, a path into a list or map, or a
-   *     column selected twice; the message names the file
+   * @throws IllegalArgumentException for an unknown column, a path into a list or map, or a column
+   *     selected twice; the message names the file
    */
   public static Projection of(DataFile file, MessageType fileSchema, List<String> names) {
     return of(file, fileSchema, names, DataType.TimeUnit.MICROS);
   }
 
   /** As {@link #of(DataFile, MessageType, List)}, with INT96 timestamps in {@code int96Unit}. */
-  public static Projection of(DataFile file, MessageType fileSchema, List<String> names,
-      DataType.TimeUnit int96Unit) {
+  public static Projection of(
+      DataFile file, MessageType fileSchema, List<String> names, DataType.TimeUnit int96Unit) {
     Mapper mapper = new Mapper(fileSchema, int96Unit);
     List<ColumnNode> columns = new ArrayList<>();
     if (names.isEmpty()) {
@@ -92,9 +92,13 @@ public final class Projection {
     }
     for (ColumnDescriptor leaf : leaves) {
       if (!seen.add(Arrays.asList(leaf.getPath()))) {
-        throw new IllegalArgumentException("Column '" + String.join(".", leaf.getPath())
-            + "' of " + file + " is selected more than once (directly or through a parent): "
-            + names);
+        throw new IllegalArgumentException(
+            "Column '"
+                + String.join(".", leaf.getPath())
+                + "' of "
+                + file
+                + " is selected more than once (directly or through a parent): "
+                + names);
       }
     }
     return new Projection(columns, leaves);
@@ -139,9 +143,14 @@ public final class Projection {
           || logical instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
           || logical instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
           || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation) {
-        throw new IllegalArgumentException("Cannot select '" + name + "' of " + file + ": '"
-            + String.join(".", Arrays.copyOf(parts, i + 1))
-            + "' is a list or map; select it whole");
+        throw new IllegalArgumentException(
+            "Cannot select '"
+                + name
+                + "' of "
+                + file
+                + ": '"
+                + String.join(".", Arrays.copyOf(parts, i + 1))
+                + "' is a list or map; select it whole");
       }
       current = type.asGroupType();
     }
@@ -158,8 +167,8 @@ public final class Projection {
         available.add(String.join(".", path));
       }
     }
-    return new IllegalArgumentException("Unknown column '" + name + "' in " + file
-        + "; available columns: " + available);
+    return new IllegalArgumentException(
+        "Unknown column '" + name + "' in " + file + "; available columns: " + available);
   }
 
   /** Converts Parquet types to nodes, with the file schema at hand for levels. */
@@ -181,8 +190,7 @@ public final class Projection {
       if (type.isRepetition(Type.Repetition.REPEATED)) {
         int rep = schema.getMaxRepetitionLevel(path);
         ColumnNode element = present(type, path, "element", -1, def);
-        return new ColumnNode.ListNode(name, DataType.list(element.field()), -1, def, rep,
-            element);
+        return new ColumnNode.ListNode(name, DataType.list(element.field()), -1, def, rep, element);
       }
       return present(type, path, name, def > contextDef ? def : -1, def);
     }
@@ -191,19 +199,21 @@ public final class Projection {
     ColumnNode present(Type type, String[] path, String name, int nullDef, int def) {
       if (type.isPrimitive()) {
         ColumnDescriptor descriptor = schema.getColumnDescription(path);
-        return new ColumnNode.Leaf(name, Decoders.typeOf(type.asPrimitiveType(), int96Unit), nullDef,
-            descriptor);
+        return new ColumnNode.Leaf(
+            name, Decoders.typeOf(type.asPrimitiveType(), int96Unit), nullDef, descriptor);
       }
       GroupType group = type.asGroupType();
       LogicalTypeAnnotation logical = group.getLogicalTypeAnnotation();
       if (logical instanceof LogicalTypeAnnotation.ListLogicalTypeAnnotation
-          && group.getFieldCount() == 1 && group.getType(0).isRepetition(Type.Repetition.REPEATED)) {
+          && group.getFieldCount() == 1
+          && group.getType(0).isRepetition(Type.Repetition.REPEATED)) {
         Type repeated = group.getType(0);
         String[] repeatedPath = append(path, repeated.getName());
         int repeatedDef = schema.getMaxDefinitionLevel(repeatedPath);
         int rep = schema.getMaxRepetitionLevel(repeatedPath);
         ColumnNode element;
-        if (repeated.isPrimitive() || repeated.asGroupType().getFieldCount() > 1
+        if (repeated.isPrimitive()
+            || repeated.asGroupType().getFieldCount() > 1
             || repeated.getName().equals("array")
             || repeated.getName().equals(group.getName() + "_tuple")) {
           element = present(repeated, repeatedPath, "element", -1, repeatedDef);
@@ -211,12 +221,13 @@ public final class Projection {
           Type inner = repeated.asGroupType().getType(0);
           element = convert(inner, append(repeatedPath, inner.getName()), "element", repeatedDef);
         }
-        return new ColumnNode.ListNode(name, DataType.list(element.field()), nullDef,
-            repeatedDef, rep, element);
+        return new ColumnNode.ListNode(
+            name, DataType.list(element.field()), nullDef, repeatedDef, rep, element);
       }
       if ((logical instanceof LogicalTypeAnnotation.MapLogicalTypeAnnotation
-          || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation)
-          && group.getFieldCount() == 1 && !group.getType(0).isPrimitive()
+              || logical instanceof LogicalTypeAnnotation.MapKeyValueTypeAnnotation)
+          && group.getFieldCount() == 1
+          && !group.getType(0).isPrimitive()
           && group.getType(0).isRepetition(Type.Repetition.REPEATED)
           && group.getType(0).asGroupType().getFieldCount() == 2) {
         GroupType entry = group.getType(0).asGroupType();
@@ -226,10 +237,10 @@ public final class Projection {
         Type keyType = entry.getType(0);
         Type valueType = entry.getType(1);
         ColumnNode key = convert(keyType, append(entryPath, keyType.getName()), "key", entryDef);
-        ColumnNode value = convert(valueType, append(entryPath, valueType.getName()), "value",
-            entryDef);
-        return new ColumnNode.MapNode(name, DataType.map(key.field(), value.field()), nullDef,
-            entryDef, rep, key, value);
+        ColumnNode value =
+            convert(valueType, append(entryPath, valueType.getName()), "value", entryDef);
+        return new ColumnNode.MapNode(
+            name, DataType.map(key.field(), value.field()), nullDef, entryDef, rep, key, value);
       }
       List<ColumnNode> children = new ArrayList<>();
       List<Field> fields = new ArrayList<>();
@@ -239,8 +250,8 @@ public final class Projection {
         fields.add(node.field());
       }
       if (children.isEmpty()) {
-        throw new IllegalArgumentException("group '" + String.join(".", path)
-            + "' has no fields and cannot be read");
+        throw new IllegalArgumentException(
+            "group '" + String.join(".", path) + "' has no fields and cannot be read");
       }
       return new ColumnNode.Struct(name, DataType.struct(fields), nullDef, children);
     }
@@ -271,8 +282,8 @@ public final class Projection {
   }
 
   /** The kept fields of {@code group}, or null when all of them are kept whole. */
-  private static List<Type> pruneFields(GroupType group, List<String> prefix,
-      Set<List<String>> paths, Set<List<String>> prefixes) {
+  private static List<Type> pruneFields(
+      GroupType group, List<String> prefix, Set<List<String>> paths, Set<List<String>> prefixes) {
     List<Type> kept = new ArrayList<>();
     boolean whole = true;
     for (Type field : group.getFields()) {

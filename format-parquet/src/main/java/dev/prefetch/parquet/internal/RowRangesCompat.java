@@ -20,11 +20,11 @@ import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
  * parquet-hadoop's row ranges, the same for parquet 1.17 (the version Spark 4.2 ships) and 1.18.
  * The class moved between them ({@code org.apache.parquet.internal.filter2.columnindex.RowRanges}
  * became {@code org.apache.parquet.filter2.columnindex.RowRanges}), and a method returning or
- * taking it fails with {@code NoSuchMethodError} on the other version when called directly. So
- * the three calls that touch it go through reflection, resolved once: the column-index filter's
- * result becomes plain {@code [from, to)} bounds, and a slice's bounds become whichever row-range
- * object this version's {@code readFilteredRowGroup} takes. Each call is made once per row group
- * or slice, so reflection costs nothing that shows.
+ * taking it fails with {@code NoSuchMethodError} on the other version when called directly. So the
+ * three calls that touch it go through reflection, resolved once: the column-index filter's result
+ * becomes plain {@code [from, to)} bounds, and a slice's bounds become whichever row-range object
+ * this version's {@code readFilteredRowGroup} takes. Each call is made once per row group or slice,
+ * so reflection costs nothing that shows.
  */
 final class RowRangesCompat {
 
@@ -38,26 +38,29 @@ final class RowRangesCompat {
 
   static {
     try {
-      CALCULATE = ColumnIndexFilter.class.getMethod("calculateRowRanges",
-          FilterCompat.Filter.class, ColumnIndexStore.class, Set.class, long.class);
-      Class<?> legacy = Class.forName(LEGACY_ROW_RANGES, false,
-          ColumnIndexFilter.class.getClassLoader());
-      CREATE = legacy.getMethod("create", long.class, PrimitiveIterator.OfInt.class,
-          OffsetIndex.class);
+      CALCULATE =
+          ColumnIndexFilter.class.getMethod(
+              "calculateRowRanges",
+              FilterCompat.Filter.class,
+              ColumnIndexStore.class,
+              Set.class,
+              long.class);
+      Class<?> legacy =
+          Class.forName(LEGACY_ROW_RANGES, false, ColumnIndexFilter.class.getClassLoader());
+      CREATE =
+          legacy.getMethod("create", long.class, PrimitiveIterator.OfInt.class, OffsetIndex.class);
       Class<?> created = CREATE.getReturnType();
-      READ_FILTERED = ParquetFileReader.class.getMethod("readFilteredRowGroup", int.class,
-          created);
+      READ_FILTERED = ParquetFileReader.class.getMethod("readFilteredRowGroup", int.class, created);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError("unsupported parquet-hadoop version: " + e);
     }
   }
 
-  private RowRangesCompat() {
-  }
+  private RowRangesCompat() {}
 
   /** The rows of a row group the column-index filter keeps, as {@code [from, to)} pairs. */
-  static long[] columnIndexRows(FilterCompat.Filter filter, ColumnIndexStore store,
-      Set<ColumnPath> paths, long rowCount) {
+  static long[] columnIndexRows(
+      FilterCompat.Filter filter, ColumnIndexStore store, Set<ColumnPath> paths, long rowCount) {
     Object ranges = invoke(CALCULATE, null, filter, store, paths, rowCount);
     try {
       List<?> list = (List<?>) ranges.getClass().getMethod("getRanges").invoke(ranges);
@@ -76,10 +79,15 @@ final class RowRangesCompat {
   }
 
   /** Reads the rows {@code bounds} (sorted, disjoint {@code [from, to)} pairs) of a row group. */
-  static PageReadStore readFiltered(ParquetFileReader reader, int rowGroup, long rowCount,
-      long[] bounds) throws IOException {
-    Object ranges = invoke(CREATE, null, rowCount,
-        IntStream.range(0, bounds.length / 2).iterator(), new BoundsIndex(bounds));
+  static PageReadStore readFiltered(
+      ParquetFileReader reader, int rowGroup, long rowCount, long[] bounds) throws IOException {
+    Object ranges =
+        invoke(
+            CREATE,
+            null,
+            rowCount,
+            IntStream.range(0, bounds.length / 2).iterator(),
+            new BoundsIndex(bounds));
     try {
       return (PageReadStore) READ_FILTERED.invoke(reader, rowGroup, ranges);
     } catch (InvocationTargetException e) {
@@ -114,8 +122,8 @@ final class RowRangesCompat {
   }
 
   /**
-   * The bounds as the "pages" of an offset index, which is what {@code RowRanges.create} turns
-   * into ranges (page i is rows {@code [from_i, to_i - 1]}); only the row indexes are read.
+   * The bounds as the "pages" of an offset index, which is what {@code RowRanges.create} turns into
+   * ranges (page i is rows {@code [from_i, to_i - 1]}); only the row indexes are read.
    */
   private record BoundsIndex(long[] bounds) implements OffsetIndex {
     @Override

@@ -14,8 +14,8 @@ import java.util.Arrays;
  *     column has an offset index); otherwise the whole row group is read and rows outside the
  *     intervals are skipped while decoding
  */
-public record SliceSpec(int rowGroup, long rowGroupFirstRow, long rowGroupRows, long[] bounds,
-    boolean pageFiltered) {
+public record SliceSpec(
+    int rowGroup, long rowGroupFirstRow, long rowGroupRows, long[] bounds, boolean pageFiltered) {
 
   public SliceSpec {
     if (bounds.length == 0 || bounds.length % 2 != 0) {
@@ -40,5 +40,4 @@ public record SliceSpec(int rowGroup, long rowGroupFirstRow, long rowGroupRows, 
   public long to(int interval) {
     return bounds[2 * interval + 1];
   }
-
 }

@@ -1,9 +1,9 @@
 package dev.prefetch.parquet.internal;
 
-import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import java.io.IOException;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
@@ -33,8 +33,9 @@ class HeapSnappyCodecsTest {
     byte[] page = page();
     byte[] compressed = Snappy.compress(page);
     BytesInputDecompressor ours = codecs.getDecompressor(CompressionCodecName.SNAPPY);
-    BytesInputDecompressor library = HadoopCodecs.newFactory(new Configuration(), 0)
-        .getDecompressor(CompressionCodecName.SNAPPY);
+    BytesInputDecompressor library =
+        HadoopCodecs.newFactory(new Configuration(), 0)
+            .getDecompressor(CompressionCodecName.SNAPPY);
 
     byte[] decoded = ours.decompress(BytesInput.from(compressed), page.length).toByteArray();
 
@@ -50,8 +51,11 @@ class HeapSnappyCodecsTest {
     byte[] chunk = new byte[compressed.length + 20];
     System.arraycopy(compressed, 0, chunk, 10, compressed.length);
 
-    byte[] decoded = codecs.getDecompressor(CompressionCodecName.SNAPPY)
-        .decompress(BytesInput.from(chunk, 10, compressed.length), page.length).toByteArray();
+    byte[] decoded =
+        codecs
+            .getDecompressor(CompressionCodecName.SNAPPY)
+            .decompress(BytesInput.from(chunk, 10, compressed.length), page.length)
+            .toByteArray();
 
     assertThat(decoded).isEqualTo(page);
   }
@@ -79,11 +83,17 @@ class HeapSnappyCodecsTest {
   @Test
   void otherCodecsDecompressAsParquetHadoopsDo() throws IOException {
     byte[] page = page();
-    BytesInput compressed = BytesInput.copy(HadoopCodecs.newFactory(new Configuration(), 0)
-        .getCompressor(CompressionCodecName.GZIP).compress(BytesInput.from(page)));
+    BytesInput compressed =
+        BytesInput.copy(
+            HadoopCodecs.newFactory(new Configuration(), 0)
+                .getCompressor(CompressionCodecName.GZIP)
+                .compress(BytesInput.from(page)));
 
-    byte[] decoded = codecs.getDecompressor(CompressionCodecName.GZIP)
-        .decompress(compressed, page.length).toByteArray();
+    byte[] decoded =
+        codecs
+            .getDecompressor(CompressionCodecName.GZIP)
+            .decompress(compressed, page.length)
+            .toByteArray();
 
     assertThat(decoded).isEqualTo(page);
   }
@@ -91,8 +101,10 @@ class HeapSnappyCodecsTest {
   @Test
   void aPageClaimingMoreThanItsCodecCanExpandToFailsBeforeAnythingIsAllocated() {
     BytesInput tiny = BytesInput.from(new byte[100]);
-    for (CompressionCodecName codec : new CompressionCodecName[] {CompressionCodecName.GZIP,
-        CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD}) {
+    for (CompressionCodecName codec :
+        new CompressionCodecName[] {
+          CompressionCodecName.GZIP, CompressionCodecName.SNAPPY, CompressionCodecName.ZSTD
+        }) {
       BytesInputDecompressor ours = codecs.getDecompressor(codec);
       // 2 GiB from 100 bytes: no codec expands that far, and allocating it would exhaust the heap
       assertThatThrownBy(() -> ours.decompress(tiny, Integer.MAX_VALUE - 8))

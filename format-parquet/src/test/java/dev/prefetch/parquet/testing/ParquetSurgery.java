@@ -15,8 +15,8 @@ import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
 
 /**
- * Edits the decoded Thrift structures of a valid Parquet file (its {@code FileMetaData} footer
- * and its page headers) and writes the file back: the way tests and the fuzzer make files whose
+ * Edits the decoded Thrift structures of a valid Parquet file (its {@code FileMetaData} footer and
+ * its page headers) and writes the file back: the way tests and the fuzzer make files whose
  * structure parses but states sizes and counts that are wrong.
  *
  * <p>A footer edit keeps every byte before the footer. A page header edit rewrites every column
@@ -27,8 +27,7 @@ import org.apache.parquet.format.Util;
 public final class ParquetSurgery {
 
   /** One page of a column chunk: where its header starts, the header, its body's length. */
-  public record Page(long offset, PageHeader header, int headerLength) {
-  }
+  public record Page(long offset, PageHeader header, int headerLength) {}
 
   /** An edit of one page's header. */
   public interface PageEdit {
@@ -39,6 +38,7 @@ public final class ParquetSurgery {
   private final byte[] file;
   private final FileMetaData footer;
   private final long footerStart;
+
   /** Pages of each row group's column chunks. */
   private final List<List<List<Page>>> pages = new ArrayList<>();
 
@@ -46,11 +46,14 @@ public final class ParquetSurgery {
   public ParquetSurgery(byte[] file) throws IOException {
     this.file = file;
     int length = file.length;
-    int footerLength = (file[length - 8] & 0xFF) | (file[length - 7] & 0xFF) << 8
-        | (file[length - 6] & 0xFF) << 16 | (file[length - 5] & 0xFF) << 24;
+    int footerLength =
+        (file[length - 8] & 0xFF)
+            | (file[length - 7] & 0xFF) << 8
+            | (file[length - 6] & 0xFF) << 16
+            | (file[length - 5] & 0xFF) << 24;
     this.footerStart = length - 8L - footerLength;
-    this.footer = Util.readFileMetaData(new ByteArrayInputStream(file, (int) footerStart,
-        footerLength));
+    this.footer =
+        Util.readFileMetaData(new ByteArrayInputStream(file, (int) footerStart, footerLength));
     for (RowGroup group : footer.getRow_groups()) {
       List<List<Page>> columns = new ArrayList<>();
       for (ColumnChunk chunk : group.getColumns()) {
@@ -102,8 +105,7 @@ public final class ParquetSurgery {
   }
 
   /** The file with the edits applied (null edits leave a part as it is). */
-  public byte[] rewrite(PageEdit pageEdit, Consumer<FileMetaData> footerEdit)
-      throws IOException {
+  public byte[] rewrite(PageEdit pageEdit, Consumer<FileMetaData> footerEdit) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(file.length + 1024);
     FileMetaData newFooter = footer.deepCopy();
     if (pageEdit == null) {
@@ -118,8 +120,8 @@ public final class ParquetSurgery {
           ColumnMetaData meta = chunk.getMeta_data();
           long chunkStart = out.size();
           long oldStart = start(meta);
-          boolean dictionary = meta.isSetDictionary_page_offset()
-              && meta.getDictionary_page_offset() > 0;
+          boolean dictionary =
+              meta.isSetDictionary_page_offset() && meta.getDictionary_page_offset() > 0;
           List<Page> list = pages.get(g).get(c);
           for (int p = 0; p < list.size(); p++) {
             Page page = list.get(p);

@@ -16,20 +16,25 @@ import org.apache.parquet.hadoop.util.HadoopCodecs;
 /**
  * A codec factory for parquet-java's writer ({@code ParquetWriter.Builder.withCodecFactory}) that
  * compresses pages the way other writers do, where parquet-java would not:
+ *
  * <ul>
- *   <li>legacy {@code LZ4} in Hadoop's block framing (as parquet-java with Hadoop's Lz4Codec
- *       wrote it) or as one raw LZ4 block (as parquet-cpp before LZ4_RAW and others wrote it);
+ *   <li>legacy {@code LZ4} in Hadoop's block framing (as parquet-java with Hadoop's Lz4Codec wrote
+ *       it) or as one raw LZ4 block (as parquet-cpp before LZ4_RAW and others wrote it);
  *   <li>{@code BROTLI} through brotli4j's encoder;
  *   <li>{@code GZIP} as two concatenated gzip members per page, when asked;
- *   <li>an empty section (a DataPage V2 of nulls only has no data) left empty, 0 bytes, when
- *       asked, as some writers do although the codec would emit a few bytes.
+ *   <li>an empty section (a DataPage V2 of nulls only has no data) left empty, 0 bytes, when asked,
+ *       as some writers do although the codec would emit a few bytes.
  * </ul>
+ *
  * Every other codec is parquet-hadoop's own. Decompression is not offered: the factory writes.
  */
 public final class WritingCodecs implements CompressionCodecFactory {
 
   /** How legacy LZ4 pages are framed. */
-  public enum Lz4Framing { HADOOP, RAW }
+  public enum Lz4Framing {
+    HADOOP,
+    RAW
+  }
 
   private final CompressionCodecFactory delegate = HadoopCodecs.newFactory(new Configuration(), 0);
   private final Lz4Framing lz4;
@@ -56,8 +61,10 @@ public final class WritingCodecs implements CompressionCodecFactory {
   public BytesInputCompressor getCompressor(CompressionCodecName codec) {
     switch (codec) {
       case LZ4:
-        return new Compressor(codec, lz4 == Lz4Framing.HADOOP ? WritingCodecs::lz4Hadoop
-            : WritingCodecs::lz4Raw, emptyStaysEmpty);
+        return new Compressor(
+            codec,
+            lz4 == Lz4Framing.HADOOP ? WritingCodecs::lz4Hadoop : WritingCodecs::lz4Raw,
+            emptyStaysEmpty);
       case BROTLI:
         return new Compressor(codec, WritingCodecs::brotli, emptyStaysEmpty);
       case GZIP:
@@ -72,8 +79,7 @@ public final class WritingCodecs implements CompressionCodecFactory {
     if (!emptyStaysEmpty) {
       return own;
     }
-    return new Compressor(codec, bytes -> own.compress(BytesInput.from(bytes)).toByteArray(),
-        true);
+    return new Compressor(codec, bytes -> own.compress(BytesInput.from(bytes)).toByteArray(), true);
   }
 
   @Override
@@ -90,8 +96,9 @@ public final class WritingCodecs implements CompressionCodecFactory {
     byte[] compress(byte[] bytes) throws IOException;
   }
 
-  private record Compressor(CompressionCodecName codec, Compression compression,
-      boolean emptyStaysEmpty) implements BytesInputCompressor {
+  private record Compressor(
+      CompressionCodecName codec, Compression compression, boolean emptyStaysEmpty)
+      implements BytesInputCompressor {
     @Override
     public BytesInput compress(BytesInput bytes) throws IOException {
       byte[] in = bytes.toByteArray();
@@ -107,8 +114,7 @@ public final class WritingCodecs implements CompressionCodecFactory {
     }
 
     @Override
-    public void release() {
-    }
+    public void release() {}
   }
 
   /** One raw LZ4 block. */
@@ -120,8 +126,8 @@ public final class WritingCodecs implements CompressionCodecFactory {
   }
 
   /**
-   * Hadoop's block framing: blocks of at most 64 KiB of input (so a large page has several),
-   * each its uncompressed length, its compressed length and one raw LZ4 block.
+   * Hadoop's block framing: blocks of at most 64 KiB of input (so a large page has several), each
+   * its uncompressed length, its compressed length and one raw LZ4 block.
    */
   static byte[] lz4Hadoop(byte[] in) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

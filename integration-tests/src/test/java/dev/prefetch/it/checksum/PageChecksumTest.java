@@ -38,34 +38,45 @@ class PageChecksumTest {
 
   private static final int ROW_GROUP = 1;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   private Path file;
   private Path corrupt;
+
   /** Index of the corrupted page within its column chunk (a dictionary page comes first). */
   private int corruptPage;
+
   private long corruptPageOffset;
 
   @BeforeEach
   void writeAndCorrupt() throws IOException {
-    file = TestFiles.parquet(dir.resolve("checksummed.parquet"),
-        TestFiles.ParquetVariant.FLAT_UNCOMPRESSED_DICTIONARY_V2, TestFiles.DEFAULT_ROWS, true);
+    file =
+        TestFiles.parquet(
+            dir.resolve("checksummed.parquet"),
+            TestFiles.ParquetVariant.FLAT_UNCOMPRESSED_DICTIONARY_V2,
+            TestFiles.DEFAULT_ROWS,
+            true);
     long pageStart;
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(
-        new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
       ColumnChunkMetaData id = reader.getFooter().getBlocks().get(ROW_GROUP).getColumns().get(0);
       assertThat(id.getPath().toDotString()).isEqualTo("id");
       pageStart = id.getFirstDataPageOffset();
-      corruptPage = id.hasDictionaryPage() && id.getDictionaryPageOffset() > 0
-          && id.getDictionaryPageOffset() < pageStart ? 1 : 0;
+      corruptPage =
+          id.hasDictionaryPage()
+                  && id.getDictionaryPageOffset() > 0
+                  && id.getDictionaryPageOffset() < pageStart
+              ? 1
+              : 0;
       corruptPageOffset = pageStart;
     }
     byte[] bytes = Files.readAllBytes(file);
     // Inside the first data page's values: past its header, halfway through its payload (the
     // page may be short, so a fixed distance from the header could land in the next column).
-    ByteArrayInputStream in = new ByteArrayInputStream(bytes, (int) pageStart,
-        bytes.length - (int) pageStart);
+    ByteArrayInputStream in =
+        new ByteArrayInputStream(bytes, (int) pageStart, bytes.length - (int) pageStart);
     PageHeader header = Util.readPageHeader(in);
     int payloadStart = bytes.length - in.available();
     bytes[payloadStart + header.getCompressed_page_size() / 2] ^= 0x10;
@@ -85,13 +96,22 @@ class PageChecksumTest {
   @Test
   void anIntactChecksummedFileReadsTheSameWithAndWithoutVerification() throws IOException {
     Result plain = Scans.readAll(hadoop(file), Scans.single(), ReadContext.defaults());
-    Result verified = Scans.readAll(hadoop(file),
-        Scans.prefetching(4).verifyChecksums(true).build(), ReadContext.defaults());
+    Result verified =
+        Scans.readAll(
+            hadoop(file),
+            Scans.prefetching(4).verifyChecksums(true).build(),
+            ReadContext.defaults());
     // One reader through every row group: parquet-hadoop's checksum verifier keeps a buffer of
     // the reader's allocator across row groups, which must never serve a later chunk read.
-    Result verifiedByOneReader = Scans.readAll(hadoop(file), ReadOptions.builder()
-        .prefetchEnabled(false).batchSize(500).verifyChecksums(true).build(),
-        ReadContext.defaults());
+    Result verifiedByOneReader =
+        Scans.readAll(
+            hadoop(file),
+            ReadOptions.builder()
+                .prefetchEnabled(false)
+                .batchSize(500)
+                .verifyChecksums(true)
+                .build(),
+            ReadContext.defaults());
     assertThat(verified).isEqualTo(plain);
     assertThat(verifiedByOneReader).isEqualTo(plain);
     assertThat(plain.rows()).isEqualTo(TestFiles.DEFAULT_ROWS);
@@ -99,12 +119,16 @@ class PageChecksumTest {
 
   @Test
   void aCorruptPageFailsVerificationAsAChecksumErrorNamingFileAndRowGroup() {
-    for (ReadOptions options : new ReadOptions[] {
-        ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
-        Scans.prefetching(4).verifyChecksums(true).build()}) {
-      Throwable thrown = catchThrowable(() ->
-          Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
-      assertThat(thrown).as("%s", options).isInstanceOf(ReadException.class)
+    for (ReadOptions options :
+        new ReadOptions[] {
+          ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
+          Scans.prefetching(4).verifyChecksums(true).build()
+        }) {
+      Throwable thrown =
+          catchThrowable(() -> Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
+      assertThat(thrown)
+          .as("%s", options)
+          .isInstanceOf(ReadException.class)
           .hasMessageContaining("corrupt.parquet")
           .hasCauseInstanceOf(CorruptFileException.class);
       String message = thrown.getCause().getMessage();
@@ -115,13 +139,16 @@ class PageChecksumTest {
 
   @Test
   void aChecksumErrorAlsoNamesTheColumnAndPage() {
-    for (ReadOptions options : new ReadOptions[] {
-        ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
-        Scans.prefetching(4).verifyChecksums(true).build()}) {
-      Throwable thrown = catchThrowable(() ->
-          Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
+    for (ReadOptions options :
+        new ReadOptions[] {
+          ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
+          Scans.prefetching(4).verifyChecksums(true).build()
+        }) {
+      Throwable thrown =
+          catchThrowable(() -> Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
       assertThat(thrown).as("%s", options).hasCauseInstanceOf(CorruptFileException.class);
-      assertThat(thrown.getCause().getMessage()).as("%s", options)
+      assertThat(thrown.getCause().getMessage())
+          .as("%s", options)
           .contains("corrupt.parquet")
           .contains("row group " + ROW_GROUP)
           .contains("column id, page " + corruptPage + " at offset " + corruptPageOffset);
@@ -130,9 +157,13 @@ class PageChecksumTest {
 
   @Test
   void withoutVerificationTheCorruptPageIsNotCheckedAgainstItsChecksum() {
-    Throwable thrown = catchThrowable(() -> Scans.readAll(hadoop(corrupt),
-        ReadOptions.builder().prefetchEnabled(false).verifyChecksums(false).build(),
-        ReadContext.defaults()));
+    Throwable thrown =
+        catchThrowable(
+            () ->
+                Scans.readAll(
+                    hadoop(corrupt),
+                    ReadOptions.builder().prefetchEnabled(false).verifyChecksums(false).build(),
+                    ReadContext.defaults()));
     if (thrown != null) {
       assertThat(thrown.toString()).doesNotContainIgnoringCase("checksum");
     }

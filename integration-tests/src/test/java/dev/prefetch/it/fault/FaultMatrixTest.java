@@ -52,14 +52,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class FaultMatrixTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static final Map<Format, Path> FILES = new EnumMap<>(Format.class);
   private static final Map<Format, Layout> LAYOUTS = new EnumMap<>(Format.class);
   private static final Map<Format, Result> EXPECTED = new EnumMap<>(Format.class);
+
   /** The same read in batches of {@value #SMALL_BATCH} rows. */
   private static final Map<Format, Result> EXPECTED_SMALL = new EnumMap<>(Format.class);
+
   private static final int SMALL_BATCH = 100;
   private static ScheduledExecutorService scheduler;
 
@@ -74,8 +75,12 @@ class FaultMatrixTest {
       LAYOUTS.put(format, format.layout(file));
       org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path(file.toUri());
       EXPECTED.put(format, Scans.readAll(local, Scans.single(), ReadContext.defaults()));
-      EXPECTED_SMALL.put(format, Scans.readAll(local,
-          Scans.single().toBuilder().batchSize(SMALL_BATCH).build(), ReadContext.defaults()));
+      EXPECTED_SMALL.put(
+          format,
+          Scans.readAll(
+              local,
+              Scans.single().toBuilder().batchSize(SMALL_BATCH).build(),
+              ReadContext.defaults()));
     }
   }
 
@@ -87,8 +92,7 @@ class FaultMatrixTest {
   @BeforeEach
   void setUp() {
     FaultInjectingFileSystem.reset();
-    context = ReadContext.builder().configuration(FaultInjectingFileSystem.configuration())
-        .build();
+    context = ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
   }
 
   @AfterEach
@@ -129,8 +133,8 @@ class FaultMatrixTest {
   }
 
   /** The read fails with a ReadException naming the file, with the injected cause in it. */
-  private static void assertInjectedReadFailure(Throwable thrown, Format format,
-      boolean rangeKnown) {
+  private static void assertInjectedReadFailure(
+      Throwable thrown, Format format, boolean rangeKnown) {
     assertThat(thrown).isInstanceOf(ReadException.class);
     ReadException read = (ReadException) thrown;
     assertThat(read.file().path().toUri().getPath())
@@ -184,9 +188,11 @@ class FaultMatrixTest {
     Span tail = LAYOUTS.get(format).tail();
     faults(format).failReadsTouching(tail.from(), tail.to());
     Throwable thrown = catchThrowable(() -> open(format, Scans.prefetching(parallelism).build()));
-    assertThat(thrown).isInstanceOf(IOException.class)
+    assertThat(thrown)
+        .isInstanceOf(IOException.class)
         .hasMessageContaining(FILES.get(format).getFileName().toString());
-    assertThat(causedByInjectedFault(thrown)).as("caused by the injected fault: %s", thrown)
+    assertThat(causedByInjectedFault(thrown))
+        .as("caused by the injected fault: %s", thrown)
         .isTrue();
   }
 
@@ -213,11 +219,13 @@ class FaultMatrixTest {
     // Armed after open: the footer read at open may cover the indexes of a small file; what is
     // tested here are the index reads of the producers.
     faults(Format.PARQUET).failReadsTouching(from, to);
-    Throwable thrown = catchThrowable(() -> {
-      try (reader) {
-        Scans.drain(reader, seen);
-      }
-    });
+    Throwable thrown =
+        catchThrowable(
+            () -> {
+              try (reader) {
+                Scans.drain(reader, seen);
+              }
+            });
     if (thrown != null) {
       assertInjectedReadFailure(thrown, Format.PARQUET, false);
       new Result(seen).assertPrefixOf(EXPECTED.get(Format.PARQUET));
@@ -232,8 +240,8 @@ class FaultMatrixTest {
 
   @ParameterizedTest(name = "{0}, parallelism {1}")
   @MethodSource("matrix")
-  void anErrorOnCloseEndsInReadExceptionOrCompleteDataAndClosesEveryStream(Format format,
-      int parallelism) throws IOException {
+  void anErrorOnCloseEndsInReadExceptionOrCompleteDataAndClosesEveryStream(
+      Format format, int parallelism) throws IOException {
     // Small queues keep producers from reading their ranges to the end (and closing their
     // streams) before the fault is armed.
     BatchReader reader = open(format, Scans.prefetching(parallelism).queueCapacity(1).build());
@@ -257,26 +265,28 @@ class FaultMatrixTest {
 
   @ParameterizedTest(name = "{0}, parallelism {1}")
   @MethodSource("matrix")
-  void anErrorWhileOtherProducersAreBlockedOnFullQueuesStopsThemAll(Format format,
-      int parallelism) throws Exception {
+  void anErrorWhileOtherProducersAreBlockedOnFullQueuesStopsThemAll(Format format, int parallelism)
+      throws Exception {
     Span last = LAYOUTS.get(format).lastBlock();
-    ReadOptions options = Scans.prefetching(parallelism).queueCapacity(1).batchSize(SMALL_BATCH)
-        .build();
+    ReadOptions options =
+        Scans.prefetching(parallelism).queueCapacity(1).batchSize(SMALL_BATCH).build();
     try (BatchReader reader = open(format, options)) {
       faults(format).failReadsTouching(last.from(), last.to());
       List<BatchDigest> seen = new ArrayList<>();
-      Throwable thrown = catchThrowable(() -> {
-        for (int i = 0; ; i++) {
-          int before = seen.size();
-          Scans.take(reader, 1, seen);
-          if (seen.size() == before) {
-            return;
-          }
-          if (i < 3) {
-            Thread.sleep(20); // slow consumer: every producer's queue fills and it blocks
-          }
-        }
-      });
+      Throwable thrown =
+          catchThrowable(
+              () -> {
+                for (int i = 0; ; i++) {
+                  int before = seen.size();
+                  Scans.take(reader, 1, seen);
+                  if (seen.size() == before) {
+                    return;
+                  }
+                  if (i < 3) {
+                    Thread.sleep(20); // slow consumer: every producer's queue fills and it blocks
+                  }
+                }
+              });
       assertInjectedReadFailure(thrown, format, true);
       new Result(seen).assertPrefixOf(EXPECTED_SMALL.get(format));
     }
@@ -289,8 +299,8 @@ class FaultMatrixTest {
     Random random = new Random(1000L * parallelism + format.ordinal());
     int total = EXPECTED.get(format).batches().size();
     for (int round = 0; round < 4; round++) {
-      ReadOptions options = Scans.prefetching(parallelism)
-          .queueCapacity(1 + random.nextInt(3)).build();
+      ReadOptions options =
+          Scans.prefetching(parallelism).queueCapacity(1 + random.nextInt(3)).build();
       List<BatchDigest> seen = new ArrayList<>();
       try (BatchReader reader = open(format, options)) {
         Scans.take(reader, random.nextInt(total), seen);
@@ -303,8 +313,8 @@ class FaultMatrixTest {
 
   @ParameterizedTest(name = "{0}, parallelism {1}")
   @MethodSource("matrix")
-  void anInterruptedConsumerGetsInterruptedIoExceptionAndKeepsItsFlag(Format format,
-      int parallelism) throws Exception {
+  void anInterruptedConsumerGetsInterruptedIoExceptionAndKeepsItsFlag(
+      Format format, int parallelism) throws Exception {
     Layout layout = LAYOUTS.get(format);
     Faults faults = faults(format);
     // Reads of the first block wait, so the consumer must wait in next() for its first batch.
@@ -314,14 +324,16 @@ class FaultMatrixTest {
     faults.blockReadsTouching(first.from(), first.to());
     BatchReader reader = open(format, Scans.prefetching(parallelism).build());
     Thread consumer = Thread.currentThread();
-    java.util.concurrent.Future<?> interrupter = scheduler.submit(() -> {
-      while (faults.blockedReads() == 0) {
-        Thread.sleep(1);
-      }
-      Thread.sleep(50);
-      consumer.interrupt();
-      return null;
-    });
+    java.util.concurrent.Future<?> interrupter =
+        scheduler.submit(
+            () -> {
+              while (faults.blockedReads() == 0) {
+                Thread.sleep(1);
+              }
+              Thread.sleep(50);
+              consumer.interrupt();
+              return null;
+            });
     try {
       Throwable thrown = catchThrowable(() -> Scans.drain(reader, new ArrayList<>()));
       assertThat(thrown).isInstanceOf(InterruptedIOException.class);
@@ -343,8 +355,7 @@ class FaultMatrixTest {
 
   @ParameterizedTest(name = "{0}, parallelism {1}")
   @MethodSource("matrix")
-  void shortReadsStillGiveTheSameData(Format format, int parallelism)
-      throws IOException {
+  void shortReadsStillGiveTheSameData(Format format, int parallelism) throws IOException {
     faults(format).shortReads(511);
     Result result = Scans.readAll(faulty(format), Scans.prefetching(parallelism).build(), context);
     assertThat(result).isEqualTo(EXPECTED.get(format));
@@ -354,9 +365,11 @@ class FaultMatrixTest {
   @MethodSource("matrix")
   void aFileTruncatedInTheMiddleFailsNamingTheFile(Format format, int parallelism) {
     faults(format).truncateTo(LAYOUTS.get(format).middleBlock().middle());
-    Throwable thrown = catchThrowable(() ->
-        Scans.readAll(faulty(format), Scans.prefetching(parallelism).build(), context));
-    assertThat(thrown).isInstanceOf(IOException.class)
+    Throwable thrown =
+        catchThrowable(
+            () -> Scans.readAll(faulty(format), Scans.prefetching(parallelism).build(), context));
+    assertThat(thrown)
+        .isInstanceOf(IOException.class)
         .hasMessageContaining(FILES.get(format).getFileName().toString());
   }
 }

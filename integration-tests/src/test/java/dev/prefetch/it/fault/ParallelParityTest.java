@@ -19,15 +19,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Without any fault, prefetching reads with 1 to 8 producers return exactly what the single
- * reader returns, on the local filesystem and through the fault-injecting one, twice over:
- * the baseline every fault test compares against.
+ * Without any fault, prefetching reads with 1 to 8 producers return exactly what the single reader
+ * returns, on the local filesystem and through the fault-injecting one, twice over: the baseline
+ * every fault test compares against.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class ParallelParityTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @AfterEach
   void noLeaks() {
@@ -43,15 +42,22 @@ class ParallelParityTest {
     org.apache.hadoop.fs.Path local = new org.apache.hadoop.fs.Path(file.toUri());
     Result expected = Scans.readAll(local, Scans.single(), ReadContext.defaults());
     assertThat(expected.rows()).isEqualTo(6_000);
-    ReadContext faulty = ReadContext.builder()
-        .configuration(FaultInjectingFileSystem.configuration()).build();
+    ReadContext faulty =
+        ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
     for (int round = 0; round < 2; round++) {
       for (int parallelism = 1; parallelism <= 8; parallelism++) {
-        assertThat(Scans.readAll(local, Scans.prefetching(parallelism).build(),
-            ReadContext.defaults())).as("file:, parallelism %d", parallelism).isEqualTo(expected);
-        assertThat(Scans.readAll(FaultInjectingFileSystem.path(file),
-            Scans.prefetching(parallelism).build(), faulty))
-            .as("faulty:, parallelism %d", parallelism).isEqualTo(expected);
+        assertThat(
+                Scans.readAll(
+                    local, Scans.prefetching(parallelism).build(), ReadContext.defaults()))
+            .as("file:, parallelism %d", parallelism)
+            .isEqualTo(expected);
+        assertThat(
+                Scans.readAll(
+                    FaultInjectingFileSystem.path(file),
+                    Scans.prefetching(parallelism).build(),
+                    faulty))
+            .as("faulty:, parallelism %d", parallelism)
+            .isEqualTo(expected);
       }
     }
   }

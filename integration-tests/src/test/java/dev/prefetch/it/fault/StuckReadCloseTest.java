@@ -41,8 +41,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class StuckReadCloseTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
 
   private static final Map<Format, Path> FILES = new EnumMap<>(Format.class);
   private static final Map<Format, Layout> LAYOUTS = new EnumMap<>(Format.class);
@@ -50,11 +49,13 @@ class StuckReadCloseTest {
 
   @BeforeAll
   static void writeFiles() throws IOException {
-    pool = Executors.newCachedThreadPool(r -> {
-      Thread thread = new Thread(r, "engine-stuck");
-      thread.setDaemon(true);
-      return thread;
-    });
+    pool =
+        Executors.newCachedThreadPool(
+            r -> {
+              Thread thread = new Thread(r, "engine-stuck");
+              thread.setDaemon(true);
+              return thread;
+            });
     for (Format format : Format.values()) {
       Path file = format.write(Files.createDirectories(dir.resolve(format.name())), 6_000);
       FILES.put(format, file);
@@ -79,28 +80,30 @@ class StuckReadCloseTest {
   }
 
   static Stream<Arguments> cases() {
-    return Stream.of(Format.values()).flatMap(format -> Stream.of(
-        Arguments.of(format, false), Arguments.of(format, true)));
+    return Stream.of(Format.values())
+        .flatMap(format -> Stream.of(Arguments.of(format, false), Arguments.of(format, true)));
   }
 
   @ParameterizedTest(name = "{0}, executor {1}")
   @MethodSource("cases")
-  void closeReturnsWithinASecondWhileAProducerHangsInAReadThatIgnoresInterrupts(Format format,
-      boolean executor) throws Exception {
+  void closeReturnsWithinASecondWhileAProducerHangsInAReadThatIgnoresInterrupts(
+      Format format, boolean executor) throws Exception {
     Layout layout = LAYOUTS.get(format);
     Span first = layout.blocks().get(0);
     assertThat(first.to()).isLessThan(layout.length() - (64 << 10)); // not the tail open() reads
     Faults faults = FaultInjectingFileSystem.faults(FILES.get(format));
     faults.hangReadsTouching(first.from(), first.to());
-    ReadContext.Builder context = ReadContext.builder()
-        .configuration(FaultInjectingFileSystem.configuration());
+    ReadContext.Builder context =
+        ReadContext.builder().configuration(FaultInjectingFileSystem.configuration());
     if (executor) {
       context.executor(pool);
     }
     try {
-      BatchReader reader = Readers.open(
-          DataFile.of(FaultInjectingFileSystem.path(FILES.get(format))),
-          Scans.prefetching(4).queueCapacity(1).build(), context.build());
+      BatchReader reader =
+          Readers.open(
+              DataFile.of(FaultInjectingFileSystem.path(FILES.get(format))),
+              Scans.prefetching(4).queueCapacity(1).build(),
+              context.build());
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (faults.hungReads() == 0) {
         assertThat(System.nanoTime()).as("no read hung").isLessThan(deadline);

@@ -39,40 +39,42 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Corrupts small valid Parquet and ORC files (every type, nested and flat, several codecs and
- * page versions) in a few thousand seeded ways, bit flips, random and zeroed bytes, spliced,
- * deleted and inserted bytes, truncations, aimed at footers, page headers, dictionary and data
- * pages, page indexes, stripe footers and row indexes, and reads each result.
+ * Corrupts small valid Parquet and ORC files (every type, nested and flat, several codecs and page
+ * versions) in a few thousand seeded ways, bit flips, random and zeroed bytes, spliced, deleted and
+ * inserted bytes, truncations, aimed at footers, page headers, dictionary and data pages, page
+ * indexes, stripe footers and row indexes, and reads each result.
  *
- * <p>Every case must end, within its time bound, in a batch sequence or a clear exception: a
- * {@link CorruptFileException} or {@link ReadException} (or another {@link IOException}) naming
- * the file, never a hang, an {@link OutOfMemoryError} (this class runs in a forked JVM with a
- * small heap and {@code -XX:+ExitOnOutOfMemoryError}, so an allocation sized by a corrupt length
- * ends the run), another exception type, or a read exception wrapping a decoder's unchecked
- * exception; and leave no producer thread or open stream. Cases and outcomes are counted and
- * printed. orc-core's integer run decoder, which would
- * spin without end on a run longer than its stream, reads streams that format-orc ends with a
- * {@link CorruptFileException} too; so any case without a result in its time bound is a bug.
- * {@code -Dfuzz.cases=N} and {@code -Dfuzz.seed=S} change the run; a failing case is saved under
- * {@code target/fuzz-failures} with its mutation.
+ * <p>Every case must end, within its time bound, in a batch sequence or a clear exception: a {@link
+ * CorruptFileException} or {@link ReadException} (or another {@link IOException}) naming the file,
+ * never a hang, an {@link OutOfMemoryError} (this class runs in a forked JVM with a small heap and
+ * {@code -XX:+ExitOnOutOfMemoryError}, so an allocation sized by a corrupt length ends the run),
+ * another exception type, or a read exception wrapping a decoder's unchecked exception; and leave
+ * no producer thread or open stream. Cases and outcomes are counted and printed. orc-core's integer
+ * run decoder, which would spin without end on a run longer than its stream, reads streams that
+ * format-orc ends with a {@link CorruptFileException} too; so any case without a result in its time
+ * bound is a bug. {@code -Dfuzz.cases=N} and {@code -Dfuzz.seed=S} change the run; a failing case
+ * is saved under {@code target/fuzz-failures} with its mutation.
  */
 class CorruptionFuzzTest {
 
   private static final int ROWS = 1_000;
   static final long CASE_TIMEOUT_SECONDS = 10;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** A valid file the cases start from. */
-  private record Seed(String name, Path file, byte[] bytes, Layout layout, boolean checksums,
-      String checksum) {
-  }
+  private record Seed(
+      String name, Path file, byte[] bytes, Layout layout, boolean checksums, String checksum) {}
 
   /** What one case ended in. */
   enum Outcome {
-    DATA_SAME, DATA_DIFFERENT, CORRUPT_FILE, READ_EXCEPTION, OTHER_IO_EXCEPTION,
-    ILLEGAL_ARGUMENT, BUG
+    DATA_SAME,
+    DATA_DIFFERENT,
+    CORRUPT_FILE,
+    READ_EXCEPTION,
+    OTHER_IO_EXCEPTION,
+    ILLEGAL_ARGUMENT,
+    BUG
   }
 
   @Test
@@ -85,8 +87,8 @@ class CorruptionFuzzTest {
     Map<Outcome, Integer> totals = new TreeMap<>();
     List<String> bugs = new ArrayList<>();
     Random random = new Random(seed);
-    ReadContext context = ReadContext.builder()
-        .configuration(FaultInjectingFileSystem.configuration()).build();
+    ReadContext context =
+        ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
     Thread[] workerThread = new Thread[1];
     ExecutorService worker = newWorker(workerThread);
     long start = System.nanoTime();
@@ -106,8 +108,12 @@ class CorruptionFuzzTest {
           outcome = checksum.equals(base.checksum()) ? Outcome.DATA_SAME : Outcome.DATA_DIFFERENT;
         } catch (TimeoutException e) {
           outcome = Outcome.BUG;
-          problem = "no result within " + CASE_TIMEOUT_SECONDS + " s (a hang) at\n"
-              + stackOf(workerThread[0].getStackTrace()) + producerStacks();
+          problem =
+              "no result within "
+                  + CASE_TIMEOUT_SECONDS
+                  + " s (a hang) at\n"
+                  + stackOf(workerThread[0].getStackTrace())
+                  + producerStacks();
           // The hung read keeps its thread; later cases get a new one.
           read.cancel(true);
           worker.shutdownNow();
@@ -124,11 +130,23 @@ class CorruptionFuzzTest {
         }
         if (problem != null) {
           outcome = Outcome.BUG;
-          Path kept = Files.createDirectories(Path.of("target", "fuzz-failures"))
-              .resolve(file.getFileName());
+          Path kept =
+              Files.createDirectories(Path.of("target", "fuzz-failures"))
+                  .resolve(file.getFileName());
           Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-          bugs.add("case " + i + " " + base.name() + " " + mutation + " " + options
-              + " (saved as " + kept + "): " + problem);
+          bugs.add(
+              "case "
+                  + i
+                  + " "
+                  + base.name()
+                  + " "
+                  + mutation
+                  + " "
+                  + options
+                  + " (saved as "
+                  + kept
+                  + "): "
+                  + problem);
         }
         Files.delete(file);
         counts.merge(base.name() + " " + mutation.kind() + " " + outcome, 1, Integer::sum);
@@ -139,9 +157,18 @@ class CorruptionFuzzTest {
       FaultInjectingFileSystem.reset();
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    System.out.println("Corruption fuzz: " + cases + " cases over " + seeds.size()
-        + " files in " + millis + " ms, seed " + seed + ", max heap "
-        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB");
+    System.out.println(
+        "Corruption fuzz: "
+            + cases
+            + " cases over "
+            + seeds.size()
+            + " files in "
+            + millis
+            + " ms, seed "
+            + seed
+            + ", max heap "
+            + (Runtime.getRuntime().maxMemory() >> 20)
+            + " MiB");
     System.out.println("Outcomes: " + totals);
     counts.forEach((key, count) -> System.out.println("  " + key + ": " + count));
     bugs.forEach(bug -> System.out.println("BUG " + bug));
@@ -149,22 +176,25 @@ class CorruptionFuzzTest {
   }
 
   static ExecutorService newWorker(Thread[] holder) {
-    return Executors.newSingleThreadExecutor(r -> {
-      Thread thread = new Thread(r, "fuzz-worker");
-      thread.setDaemon(true);
-      holder[0] = thread;
-      return thread;
-    });
+    return Executors.newSingleThreadExecutor(
+        r -> {
+          Thread thread = new Thread(r, "fuzz-worker");
+          thread.setDaemon(true);
+          holder[0] = thread;
+          return thread;
+        });
   }
 
   /** Where each live producer thread is, for a case that hung while prefetching. */
   static String producerStacks() {
     StringBuilder text = new StringBuilder();
-    Thread.getAllStackTraces().forEach((thread, stack) -> {
-      if (thread.getName().startsWith(ReaderThreads.PREFIX)) {
-        text.append(thread.getName()).append(":\n").append(stackOf(stack));
-      }
-    });
+    Thread.getAllStackTraces()
+        .forEach(
+            (thread, stack) -> {
+              if (thread.getName().startsWith(ReaderThreads.PREFIX)) {
+                text.append(thread.getName()).append(":\n").append(stackOf(stack));
+              }
+            });
     return text.toString();
   }
 
@@ -180,31 +210,39 @@ class CorruptionFuzzTest {
     List<Seed> seeds = new ArrayList<>();
     ReadContext local = ReadContext.defaults();
     for (ParquetVariant variant : ParquetVariant.values()) {
-      Path file = TestFiles.parquet(dir.resolve(variant.name().toLowerCase() + ".parquet"),
-          variant, ROWS, true);
+      Path file =
+          TestFiles.parquet(
+              dir.resolve(variant.name().toLowerCase() + ".parquet"), variant, ROWS, true);
       seeds.add(seed(variant.name(), file, Layout.parquet(file), true, local));
     }
     for (OrcVariant variant : OrcVariant.values()) {
-      Path file = TestFiles.orc(dir.resolve(variant.name().toLowerCase() + ".orc"), variant,
-          ROWS);
+      Path file = TestFiles.orc(dir.resolve(variant.name().toLowerCase() + ".orc"), variant, ROWS);
       seeds.add(seed("ORC_" + variant.name(), file, Layout.orc(file), false, local));
     }
     return seeds;
   }
 
-  private static Seed seed(String name, Path file, Layout layout, boolean checksums,
-      ReadContext context) throws IOException {
-    String checksum = readChecksum(new org.apache.hadoop.fs.Path(file.toUri()),
-        ReadOptions.builder().prefetchEnabled(false).build(), context);
+  private static Seed seed(
+      String name, Path file, Layout layout, boolean checksums, ReadContext context)
+      throws IOException {
+    String checksum =
+        readChecksum(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            ReadOptions.builder().prefetchEnabled(false).build(),
+            context);
     return new Seed(name, file, Files.readAllBytes(file), layout, checksums, checksum);
   }
 
   private static ReadOptions options(Random random, Seed base) {
-    ReadOptions.Builder options = ReadOptions.builder()
-        .batchSize(random.nextBoolean() ? 1024 : 333)
-        .verifyChecksums(base.checksums() && random.nextBoolean());
+    ReadOptions.Builder options =
+        ReadOptions.builder()
+            .batchSize(random.nextBoolean() ? 1024 : 333)
+            .verifyChecksums(base.checksums() && random.nextBoolean());
     if (random.nextInt(4) == 0) {
-      options.prefetchEnabled(true).parallelism(1 + random.nextInt(4)).minReadBytes(0)
+      options
+          .prefetchEnabled(true)
+          .parallelism(1 + random.nextInt(4))
+          .minReadBytes(0)
           .orcNaturalReadSizeBytes(16 << 10);
     } else {
       options.prefetchEnabled(false);
@@ -217,8 +255,8 @@ class CorruptionFuzzTest {
     return readChecksum(FaultInjectingFileSystem.path(file), options, context);
   }
 
-  private static String readChecksum(org.apache.hadoop.fs.Path path, ReadOptions options,
-      ReadContext context) throws IOException {
+  private static String readChecksum(
+      org.apache.hadoop.fs.Path path, ReadOptions options, ReadContext context) throws IOException {
     try (BatchReader reader = Readers.open(DataFile.of(path), options, context)) {
       Checksum checksum = new Checksum(reader.schema().fields().size());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
@@ -233,7 +271,8 @@ class CorruptionFuzzTest {
     String name = file.getFileName().toString();
     if (thrown instanceof IllegalArgumentException) {
       return thrown.getMessage() != null && thrown.getMessage().contains(name)
-          ? Outcome.ILLEGAL_ARGUMENT : Outcome.BUG;
+          ? Outcome.ILLEGAL_ARGUMENT
+          : Outcome.BUG;
     }
     if (!(thrown instanceof IOException) || thrown instanceof InterruptedIOException) {
       return Outcome.BUG;
@@ -254,7 +293,8 @@ class CorruptionFuzzTest {
     // CorruptFileException is a ReadException too: the unwrapping stops at the first one, the
     // format's verdict on the file, whatever decoder failure it carries as its cause.
     Throwable cause = thrown;
-    while (!(cause instanceof CorruptFileException) && cause instanceof ReadException
+    while (!(cause instanceof CorruptFileException)
+        && cause instanceof ReadException
         && cause.getCause() != null) {
       cause = cause.getCause();
     }

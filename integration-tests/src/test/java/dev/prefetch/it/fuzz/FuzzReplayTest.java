@@ -21,11 +21,14 @@ class FuzzReplayTest {
   void replaysASavedCase() throws Exception {
     String file = System.getProperty("fuzz.replay");
     assumeTrue(file != null, "no -Dfuzz.replay=FILE given");
-    ReadOptions options = ReadOptions.builder()
-        .prefetchEnabled(Boolean.getBoolean("fuzz.prefetch")).minReadBytes(0).build();
+    ReadOptions options =
+        ReadOptions.builder()
+            .prefetchEnabled(Boolean.getBoolean("fuzz.prefetch"))
+            .minReadBytes(0)
+            .build();
     long rows = 0;
-    try (BatchReader reader = Readers.open(DataFile.of(Path.of(file)), options,
-        ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(DataFile.of(Path.of(file)), options, ReadContext.defaults())) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         rows += batch.rowCount();
       }

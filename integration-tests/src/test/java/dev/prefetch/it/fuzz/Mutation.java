@@ -21,7 +21,15 @@ import java.util.Random;
 public record Mutation(Kind kind, String region, long offset, int length, long detail) {
 
   /** The ways a file is corrupted. */
-  public enum Kind { FLIP_BITS, RANDOM_BYTES, ZERO, SPLICE, TRUNCATE, DELETE, INSERT }
+  public enum Kind {
+    FLIP_BITS,
+    RANDOM_BYTES,
+    ZERO,
+    SPLICE,
+    TRUNCATE,
+    DELETE,
+    INSERT
+  }
 
   /** Applies this mutation to a copy of {@code original}. */
   public byte[] apply(byte[] original) {
@@ -29,42 +37,46 @@ public record Mutation(Kind kind, String region, long offset, int length, long d
     switch (kind) {
       case TRUNCATE:
         return Arrays.copyOf(original, at);
-      case DELETE: {
-        byte[] out = new byte[original.length - length];
-        System.arraycopy(original, 0, out, 0, at);
-        System.arraycopy(original, at + length, out, at, original.length - at - length);
-        return out;
-      }
-      case INSERT: {
-        byte[] out = new byte[original.length + length];
-        System.arraycopy(original, 0, out, 0, at);
-        Random random = new Random(detail);
-        for (int i = 0; i < length; i++) {
-          out[at + i] = (byte) random.nextInt();
+      case DELETE:
+        {
+          byte[] out = new byte[original.length - length];
+          System.arraycopy(original, 0, out, 0, at);
+          System.arraycopy(original, at + length, out, at, original.length - at - length);
+          return out;
         }
-        System.arraycopy(original, at, out, at + length, original.length - at);
-        return out;
-      }
+      case INSERT:
+        {
+          byte[] out = new byte[original.length + length];
+          System.arraycopy(original, 0, out, 0, at);
+          Random random = new Random(detail);
+          for (int i = 0; i < length; i++) {
+            out[at + i] = (byte) random.nextInt();
+          }
+          System.arraycopy(original, at, out, at + length, original.length - at);
+          return out;
+        }
       default:
         break;
     }
     byte[] out = original.clone();
     switch (kind) {
-      case FLIP_BITS: {
-        Random random = new Random(detail);
-        for (int i = 0; i < length; i++) {
-          int position = at + random.nextInt(Math.max(1, Math.min(64, out.length - at)));
-          out[position] ^= (byte) (1 << random.nextInt(8));
+      case FLIP_BITS:
+        {
+          Random random = new Random(detail);
+          for (int i = 0; i < length; i++) {
+            int position = at + random.nextInt(Math.max(1, Math.min(64, out.length - at)));
+            out[position] ^= (byte) (1 << random.nextInt(8));
+          }
+          break;
         }
-        break;
-      }
-      case RANDOM_BYTES: {
-        Random random = new Random(detail);
-        for (int i = 0; i < length; i++) {
-          out[at + i] = (byte) random.nextInt();
+      case RANDOM_BYTES:
+        {
+          Random random = new Random(detail);
+          for (int i = 0; i < length; i++) {
+            out[at + i] = (byte) random.nextInt();
+          }
+          break;
         }
-        break;
-      }
       case ZERO:
         Arrays.fill(out, at, at + length, (byte) 0);
         break;
@@ -79,7 +91,13 @@ public record Mutation(Kind kind, String region, long offset, int length, long d
 
   @Override
   public String toString() {
-    return kind + " " + region + " @" + offset + "+" + length
+    return kind
+        + " "
+        + region
+        + " @"
+        + offset
+        + "+"
+        + length
         + (detail != 0 ? " (" + detail + ")" : "");
   }
 
@@ -140,21 +158,27 @@ public record Mutation(Kind kind, String region, long offset, int length, long d
         case FLIP_BITS:
           return new Mutation(kind, name, at, 1 + random.nextInt(4), 1 + random.nextInt(1 << 20));
         case RANDOM_BYTES:
-          return new Mutation(kind, name, at, Math.max(1, Math.min(room, 1 + random.nextInt(8))),
+          return new Mutation(
+              kind,
+              name,
+              at,
+              Math.max(1, Math.min(room, 1 + random.nextInt(8))),
               1 + random.nextInt(1 << 20));
         case ZERO:
-          return new Mutation(kind, name, at, Math.max(1, Math.min(room, 1 + random.nextInt(64))),
-              0);
-        case SPLICE: {
-          int n = Math.max(1, Math.min(room, 1 + random.nextInt(64)));
-          long source = (long) (random.nextDouble() * (length - n));
-          return new Mutation(kind, name, at, (int) Math.min(n, length - at), Math.max(1, source));
-        }
+          return new Mutation(
+              kind, name, at, Math.max(1, Math.min(room, 1 + random.nextInt(64))), 0);
+        case SPLICE:
+          {
+            int n = Math.max(1, Math.min(room, 1 + random.nextInt(64)));
+            long source = (long) (random.nextDouble() * (length - n));
+            return new Mutation(
+                kind, name, at, (int) Math.min(n, length - at), Math.max(1, source));
+          }
         case TRUNCATE:
           return new Mutation(kind, name, at, 0, 0);
         case DELETE:
-          return new Mutation(kind, name, at, (int) Math.max(1, Math.min(length - at,
-              1 + random.nextInt(16))), 0);
+          return new Mutation(
+              kind, name, at, (int) Math.max(1, Math.min(length - at, 1 + random.nextInt(16))), 0);
         case INSERT:
           return new Mutation(kind, name, at, 1 + random.nextInt(16), 1 + random.nextInt(1 << 20));
         default:

@@ -39,32 +39,36 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Structure-aware corruption: each case decodes a small valid Parquet or ORC file's metadata
  * (Thrift page headers and footer; protobuf postscript, footer and stripe footers), sets one size
- * or count to a value chosen to break it ({@link StructureMutations}), writes the file back so
- * that it still parses, and reads it with options drawn at random: a projection, a filter on
- * {@code id}, row ranges, a split of the file, two files in one read, the metadata cache, the
- * single reader or producers with small queues and byte budgets.
+ * or count to a value chosen to break it ({@link StructureMutations}), writes the file back so that
+ * it still parses, and reads it with options drawn at random: a projection, a filter on {@code id},
+ * row ranges, a split of the file, two files in one read, the metadata cache, the single reader or
+ * producers with small queues and byte budgets.
  *
- * <p>Every case must end within {@value CorruptionFuzzTest#CASE_TIMEOUT_SECONDS} seconds in data
- * or a documented exception naming the file ({@code CorruptFileException}, {@code ReadException},
+ * <p>Every case must end within {@value CorruptionFuzzTest#CASE_TIMEOUT_SECONDS} seconds in data or
+ * a documented exception naming the file ({@code CorruptFileException}, {@code ReadException},
  * another {@code IOException}, or {@code IllegalArgumentException} for options), and leave no
  * producer thread or open stream (see {@link CorruptionFuzzTest#classify}). The run is in a forked
- * JVM with {@code -Xmx256m -XX:+ExitOnOutOfMemoryError}: an allocation sized by an unchecked
- * field ends the JVM, and the build with it. {@code -Dfuzz.structure.cases=N} and
- * {@code -Dfuzz.seed=S} change the run; a failing case is saved under {@code target/fuzz-failures}.
+ * JVM with {@code -Xmx256m -XX:+ExitOnOutOfMemoryError}: an allocation sized by an unchecked field
+ * ends the JVM, and the build with it. {@code -Dfuzz.structure.cases=N} and {@code -Dfuzz.seed=S}
+ * change the run; a failing case is saved under {@code target/fuzz-failures}.
  */
 class StructureFuzzTest {
 
   private static final int ROWS = 1_000;
+
   /** Memory bound of a case's reads, well inside the forked JVM's heap. */
   private static final long MAX_BUFFERED_BYTES = 16 << 20;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   /** A valid file the cases start from, decoded once. */
-  private record Seed(String name, boolean parquet, byte[] bytes, ParquetSurgery parquetFile,
-      OrcSurgery orcFile, List<String> columns) {
-  }
+  private record Seed(
+      String name,
+      boolean parquet,
+      byte[] bytes,
+      ParquetSurgery parquetFile,
+      OrcSurgery orcFile,
+      List<String> columns) {}
 
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
@@ -77,21 +81,25 @@ class StructureFuzzTest {
     List<String> bugs = new ArrayList<>();
     Random random = new Random(seed);
     MemoryCache cache = MemoryCache.builder().maximumBytes(8 << 20).build();
-    ReadContext plain = ReadContext.builder()
-        .configuration(FaultInjectingFileSystem.configuration()).build();
-    ReadContext cached = ReadContext.builder()
-        .configuration(FaultInjectingFileSystem.configuration()).cache(cache).build();
+    ReadContext plain =
+        ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
+    ReadContext cached =
+        ReadContext.builder()
+            .configuration(FaultInjectingFileSystem.configuration())
+            .cache(cache)
+            .build();
     Thread[] workerThread = new Thread[1];
     ExecutorService worker = CorruptionFuzzTest.newWorker(workerThread);
     long start = System.nanoTime();
     try {
       for (int i = 0; i < cases; i++) {
         Seed base = seeds.get(i % seeds.size());
-        StructureMutations.Mutated mutated = base.parquet()
-            ? StructureMutations.parquet(base.parquetFile(), random)
-            : StructureMutations.orc(base.orcFile(), random);
-        Path file = dir.resolve("case-" + i + "-" + base.name() + (base.parquet() ? ".parquet"
-            : ".orc"));
+        StructureMutations.Mutated mutated =
+            base.parquet()
+                ? StructureMutations.parquet(base.parquetFile(), random)
+                : StructureMutations.orc(base.orcFile(), random);
+        Path file =
+            dir.resolve("case-" + i + "-" + base.name() + (base.parquet() ? ".parquet" : ".orc"));
         Files.write(file, mutated.bytes());
         Path other = random.nextInt(8) == 0 ? dir.resolve(base.name() + ".seed") : null;
         Read read = read(random, base, file, other, random.nextInt(4) == 0 ? cached : plain);
@@ -104,9 +112,12 @@ class StructureFuzzTest {
           outcome = Outcome.DATA_DIFFERENT;
         } catch (TimeoutException e) {
           outcome = Outcome.BUG;
-          problem = "no result within " + CorruptionFuzzTest.CASE_TIMEOUT_SECONDS
-              + " s (a hang) at\n" + CorruptionFuzzTest.stackOf(workerThread[0].getStackTrace())
-              + CorruptionFuzzTest.producerStacks();
+          problem =
+              "no result within "
+                  + CorruptionFuzzTest.CASE_TIMEOUT_SECONDS
+                  + " s (a hang) at\n"
+                  + CorruptionFuzzTest.stackOf(workerThread[0].getStackTrace())
+                  + CorruptionFuzzTest.producerStacks();
           result.cancel(true);
           worker.shutdownNow();
           worker = CorruptionFuzzTest.newWorker(workerThread);
@@ -124,11 +135,23 @@ class StructureFuzzTest {
         }
         if (problem != null) {
           outcome = Outcome.BUG;
-          Path kept = Files.createDirectories(Path.of("target", "fuzz-failures"))
-              .resolve(file.getFileName());
+          Path kept =
+              Files.createDirectories(Path.of("target", "fuzz-failures"))
+                  .resolve(file.getFileName());
           Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-          bugs.add("case " + i + " " + base.name() + " " + mutated.description() + " " + read
-              + " (saved as " + kept + "): " + problem);
+          bugs.add(
+              "case "
+                  + i
+                  + " "
+                  + base.name()
+                  + " "
+                  + mutated.description()
+                  + " "
+                  + read
+                  + " (saved as "
+                  + kept
+                  + "): "
+                  + problem);
         }
         Files.delete(file);
         String kind = mutated.description().replaceAll("[=(].*", "").replaceAll("[0-9]+", "#");
@@ -140,9 +163,18 @@ class StructureFuzzTest {
       FaultInjectingFileSystem.reset();
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    System.out.println("Structure fuzz: " + cases + " cases over " + seeds.size() + " files in "
-        + millis + " ms, seed " + seed + ", max heap "
-        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB");
+    System.out.println(
+        "Structure fuzz: "
+            + cases
+            + " cases over "
+            + seeds.size()
+            + " files in "
+            + millis
+            + " ms, seed "
+            + seed
+            + ", max heap "
+            + (Runtime.getRuntime().maxMemory() >> 20)
+            + " MiB");
     System.out.println("Outcomes: " + totals);
     counts.forEach((key, count) -> System.out.println("  " + key + ": " + count));
     bugs.forEach(bug -> System.out.println("BUG " + bug));
@@ -150,8 +182,8 @@ class StructureFuzzTest {
   }
 
   /** One case's read: its files, options and context, told in a failure. */
-  private record Read(List<DataFile> files, ReadOptions options, ReadContext context,
-      String description) {
+  private record Read(
+      List<DataFile> files, ReadOptions options, ReadContext context, String description) {
 
     String run() throws Exception {
       long rows = 0;
@@ -173,13 +205,18 @@ class StructureFuzzTest {
   private static Read read(Random random, Seed base, Path file, Path other, ReadContext context)
       throws java.io.IOException {
     StringBuilder told = new StringBuilder();
-    ReadOptions.Builder options = ReadOptions.builder()
-        .batchSize(random.nextBoolean() ? 1024 : 1 + random.nextInt(500))
-        .maxBufferedBytes(MAX_BUFFERED_BYTES)
-        .verifyChecksums(base.parquet() && random.nextBoolean());
+    ReadOptions.Builder options =
+        ReadOptions.builder()
+            .batchSize(random.nextBoolean() ? 1024 : 1 + random.nextInt(500))
+            .maxBufferedBytes(MAX_BUFFERED_BYTES)
+            .verifyChecksums(base.parquet() && random.nextBoolean());
     if (random.nextInt(3) == 0) {
-      options.prefetchEnabled(true).parallelism(1 + random.nextInt(4)).minReadBytes(0)
-          .queueCapacity(1 + random.nextInt(8)).orcNaturalReadSizeBytes(16 << 10);
+      options
+          .prefetchEnabled(true)
+          .parallelism(1 + random.nextInt(4))
+          .minReadBytes(0)
+          .queueCapacity(1 + random.nextInt(8))
+          .orcNaturalReadSizeBytes(16 << 10);
       told.append("prefetch ");
     } else {
       options.prefetchEnabled(false);
@@ -198,9 +235,12 @@ class StructureFuzzTest {
     }
     if (random.nextInt(5) == 0) {
       long bound = random.nextInt(ROWS);
-      options.filter(base.parquet() ? FilterApi.lt(FilterApi.longColumn("id"), bound)
-          : SearchArgumentFactory.newBuilder().lessThan("id", PredicateLeaf.Type.LONG, bound)
-              .build());
+      options.filter(
+          base.parquet()
+              ? FilterApi.lt(FilterApi.longColumn("id"), bound)
+              : SearchArgumentFactory.newBuilder()
+                  .lessThan("id", PredicateLeaf.Type.LONG, bound)
+                  .build());
       told.append("filter id < ").append(bound).append(' ');
     }
     if (random.nextInt(5) == 0) {
@@ -210,7 +250,8 @@ class StructureFuzzTest {
       told.append("rows ").append(first).append("..").append(end).append(' ');
     }
     if (base.parquet() && random.nextInt(4) == 0) {
-      options.parquetSplitRowGroups(random.nextBoolean())
+      options
+          .parquetSplitRowGroups(random.nextBoolean())
           .parquetOffsetIndexCache(random.nextBoolean());
     }
     List<DataFile> files = new ArrayList<>();
@@ -242,27 +283,31 @@ class StructureFuzzTest {
   private List<Seed> writeSeeds() throws Exception {
     List<Seed> seeds = new ArrayList<>();
     for (ParquetVariant variant : ParquetVariant.values()) {
-      Path file = TestFiles.parquet(dir.resolve(variant.name().toLowerCase() + ".parquet"),
-          variant, ROWS, true);
+      Path file =
+          TestFiles.parquet(
+              dir.resolve(variant.name().toLowerCase() + ".parquet"), variant, ROWS, true);
       byte[] bytes = Files.readAllBytes(file);
       Files.copy(file, dir.resolve(variant.name() + ".seed"));
-      seeds.add(new Seed(variant.name(), true, bytes, new ParquetSurgery(bytes), null,
-          columns(file)));
+      seeds.add(
+          new Seed(variant.name(), true, bytes, new ParquetSurgery(bytes), null, columns(file)));
     }
     for (OrcVariant variant : OrcVariant.values()) {
-      Path file = TestFiles.orc(dir.resolve(variant.name().toLowerCase() + ".orc"), variant,
-          ROWS);
+      Path file = TestFiles.orc(dir.resolve(variant.name().toLowerCase() + ".orc"), variant, ROWS);
       byte[] bytes = Files.readAllBytes(file);
       Files.copy(file, dir.resolve("ORC_" + variant.name() + ".seed"));
-      seeds.add(new Seed("ORC_" + variant.name(), false, bytes, null, new OrcSurgery(bytes),
-          columns(file)));
+      seeds.add(
+          new Seed(
+              "ORC_" + variant.name(), false, bytes, null, new OrcSurgery(bytes), columns(file)));
     }
     return seeds;
   }
 
   private static List<String> columns(Path file) throws java.io.IOException {
-    try (BatchReader reader = Readers.open(DataFile.of(file), ReadOptions.builder()
-        .prefetchEnabled(false).build(), ReadContext.defaults())) {
+    try (BatchReader reader =
+        Readers.open(
+            DataFile.of(file),
+            ReadOptions.builder().prefetchEnabled(false).build(),
+            ReadContext.defaults())) {
       List<String> names = new ArrayList<>();
       reader.schema().fields().forEach(field -> names.add(field.name()));
       return names;

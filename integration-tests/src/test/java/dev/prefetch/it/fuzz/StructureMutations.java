@@ -18,37 +18,49 @@ import org.apache.parquet.format.SchemaElement;
 
 /**
  * Structure-aware corruptions: one field of a decoded Parquet page header or footer, or of an ORC
- * postscript, footer or stripe footer, set to a value chosen to break a size or count (0, -1,
- * the int limits, 2^31, 2^32, 2^50, the original off by one, doubled, halved, or random), and the
- * file written back around its unchanged data ({@link ParquetSurgery}, {@link OrcSurgery}). Each
- * result parses, so the reader gets past the parser to the checks that sizes fit the file.
+ * postscript, footer or stripe footer, set to a value chosen to break a size or count (0, -1, the
+ * int limits, 2^31, 2^32, 2^50, the original off by one, doubled, halved, or random), and the file
+ * written back around its unchanged data ({@link ParquetSurgery}, {@link OrcSurgery}). Each result
+ * parses, so the reader gets past the parser to the checks that sizes fit the file.
  */
 final class StructureMutations {
 
-  private StructureMutations() {
-  }
+  private StructureMutations() {}
 
   /** A mutated file and what was done to it. */
-  record Mutated(byte[] bytes, String description) {
-  }
+  record Mutated(byte[] bytes, String description) {}
 
   /** A value meant to break a size or count that was {@code original}. */
   static long interesting(Random random, long original) {
     switch (random.nextInt(14)) {
-      case 0: return 0;
-      case 1: return -1;
-      case 2: return 1;
-      case 3: return Integer.MAX_VALUE;
-      case 4: return Integer.MAX_VALUE - 8;
-      case 5: return 1L << 31;
-      case 6: return 1L << 32;
-      case 7: return 1L << 50;
-      case 8: return Long.MAX_VALUE;
-      case 9: return original + 1;
-      case 10: return original - 1;
-      case 11: return original * 2;
-      case 12: return original / 2;
-      default: return random.nextInt(1 << 20);
+      case 0:
+        return 0;
+      case 1:
+        return -1;
+      case 2:
+        return 1;
+      case 3:
+        return Integer.MAX_VALUE;
+      case 4:
+        return Integer.MAX_VALUE - 8;
+      case 5:
+        return 1L << 31;
+      case 6:
+        return 1L << 32;
+      case 7:
+        return 1L << 50;
+      case 8:
+        return Long.MAX_VALUE;
+      case 9:
+        return original + 1;
+      case 10:
+        return original - 1;
+      case 11:
+        return original * 2;
+      case 12:
+        return original / 2;
+      default:
+        return random.nextInt(1 << 20);
     }
   }
 
@@ -65,13 +77,16 @@ final class StructureMutations {
       int page = random.nextInt(pages.size());
       int field = random.nextInt(9);
       String[] what = new String[1];
-      byte[] bytes = file.rewrite((g, c, p, header) -> {
-        if (g == group && c == column && p == page) {
-          what[0] = mutatePageHeader(header, field, random);
-        }
-      }, null);
-      return new Mutated(bytes, "page header rg " + group + " col " + column + " page " + page
-          + ": " + what[0]);
+      byte[] bytes =
+          file.rewrite(
+              (g, c, p, header) -> {
+                if (g == group && c == column && p == page) {
+                  what[0] = mutatePageHeader(header, field, random);
+                }
+              },
+              null);
+      return new Mutated(
+          bytes, "page header rg " + group + " col " + column + " page " + page + ": " + what[0]);
     }
     String[] what = new String[1];
     byte[] bytes = file.rewrite(null, footer -> what[0] = mutateFooter(footer, random));
@@ -80,16 +95,18 @@ final class StructureMutations {
 
   private static String mutatePageHeader(PageHeader header, int field, Random random) {
     switch (field) {
-      case 0: {
-        int value = interestingInt(random, header.getCompressed_page_size());
-        header.setCompressed_page_size(value);
-        return "compressed_page_size=" + value;
-      }
-      case 1: {
-        int value = interestingInt(random, header.getUncompressed_page_size());
-        header.setUncompressed_page_size(value);
-        return "uncompressed_page_size=" + value;
-      }
+      case 0:
+        {
+          int value = interestingInt(random, header.getCompressed_page_size());
+          header.setCompressed_page_size(value);
+          return "compressed_page_size=" + value;
+        }
+      case 1:
+        {
+          int value = interestingInt(random, header.getUncompressed_page_size());
+          header.setUncompressed_page_size(value);
+          return "uncompressed_page_size=" + value;
+        }
       case 2:
         if (header.isSetData_page_header()) {
           DataPageHeader v1 = header.getData_page_header();
@@ -122,31 +139,36 @@ final class StructureMutations {
     }
     DataPageHeaderV2 v2 = header.getData_page_header_v2();
     switch (random.nextInt(5)) {
-      case 0: {
-        int value = interestingInt(random, v2.getNum_values());
-        v2.setNum_values(value);
-        return "v2 num_values=" + value;
-      }
-      case 1: {
-        int value = interestingInt(random, v2.getNum_nulls());
-        v2.setNum_nulls(value);
-        return "v2 num_nulls=" + value;
-      }
-      case 2: {
-        int value = interestingInt(random, v2.getNum_rows());
-        v2.setNum_rows(value);
-        return "v2 num_rows=" + value;
-      }
-      case 3: {
-        int value = interestingInt(random, v2.getDefinition_levels_byte_length());
-        v2.setDefinition_levels_byte_length(value);
-        return "v2 definition_levels_byte_length=" + value;
-      }
-      default: {
-        int value = interestingInt(random, v2.getRepetition_levels_byte_length());
-        v2.setRepetition_levels_byte_length(value);
-        return "v2 repetition_levels_byte_length=" + value;
-      }
+      case 0:
+        {
+          int value = interestingInt(random, v2.getNum_values());
+          v2.setNum_values(value);
+          return "v2 num_values=" + value;
+        }
+      case 1:
+        {
+          int value = interestingInt(random, v2.getNum_nulls());
+          v2.setNum_nulls(value);
+          return "v2 num_nulls=" + value;
+        }
+      case 2:
+        {
+          int value = interestingInt(random, v2.getNum_rows());
+          v2.setNum_rows(value);
+          return "v2 num_rows=" + value;
+        }
+      case 3:
+        {
+          int value = interestingInt(random, v2.getDefinition_levels_byte_length());
+          v2.setDefinition_levels_byte_length(value);
+          return "v2 definition_levels_byte_length=" + value;
+        }
+      default:
+        {
+          int value = interestingInt(random, v2.getRepetition_levels_byte_length());
+          v2.setRepetition_levels_byte_length(value);
+          return "v2 repetition_levels_byte_length=" + value;
+        }
     }
   }
 
@@ -184,37 +206,43 @@ final class StructureMutations {
     ColumnMetaData meta = chunk.getMeta_data();
     String where = "rg " + g + " col " + c + " ";
     switch (field) {
-      case 3: {
-        long value = interesting(random, meta.getNum_values());
-        meta.setNum_values(value);
-        return where + "num_values=" + value;
-      }
-      case 4: {
-        long value = interesting(random, meta.getTotal_compressed_size());
-        meta.setTotal_compressed_size(value);
-        return where + "total_compressed_size=" + value;
-      }
-      case 5: {
-        long value = interesting(random, meta.getTotal_uncompressed_size());
-        meta.setTotal_uncompressed_size(value);
-        return where + "total_uncompressed_size=" + value;
-      }
-      case 6: {
-        long value = interesting(random, meta.getData_page_offset());
-        meta.setData_page_offset(value);
-        return where + "data_page_offset=" + value;
-      }
-      case 7: {
-        long value = interesting(random, meta.getDictionary_page_offset());
-        meta.setDictionary_page_offset(value);
-        return where + "dictionary_page_offset=" + value;
-      }
-      case 8: {
-        CompressionCodec[] codecs = CompressionCodec.values();
-        CompressionCodec codec = codecs[random.nextInt(codecs.length)];
-        meta.setCodec(codec);
-        return where + "codec=" + codec;
-      }
+      case 3:
+        {
+          long value = interesting(random, meta.getNum_values());
+          meta.setNum_values(value);
+          return where + "num_values=" + value;
+        }
+      case 4:
+        {
+          long value = interesting(random, meta.getTotal_compressed_size());
+          meta.setTotal_compressed_size(value);
+          return where + "total_compressed_size=" + value;
+        }
+      case 5:
+        {
+          long value = interesting(random, meta.getTotal_uncompressed_size());
+          meta.setTotal_uncompressed_size(value);
+          return where + "total_uncompressed_size=" + value;
+        }
+      case 6:
+        {
+          long value = interesting(random, meta.getData_page_offset());
+          meta.setData_page_offset(value);
+          return where + "data_page_offset=" + value;
+        }
+      case 7:
+        {
+          long value = interesting(random, meta.getDictionary_page_offset());
+          meta.setDictionary_page_offset(value);
+          return where + "dictionary_page_offset=" + value;
+        }
+      case 8:
+        {
+          CompressionCodec[] codecs = CompressionCodec.values();
+          CompressionCodec codec = codecs[random.nextInt(codecs.length)];
+          meta.setCodec(codec);
+          return where + "codec=" + codec;
+        }
       case 9:
         if (chunk.isSetOffset_index_offset()) {
           long value = interesting(random, chunk.getOffset_index_offset());
@@ -236,11 +264,12 @@ final class StructureMutations {
           return where + "column_index_length=" + value;
         }
         return where + "(no column index)";
-      default: {
-        long value = interesting(random, group.getTotal_byte_size());
-        group.setTotal_byte_size(value);
-        return "rg " + g + " total_byte_size=" + value;
-      }
+      default:
+        {
+          long value = interesting(random, group.getTotal_byte_size());
+          group.setTotal_byte_size(value);
+          return "rg " + g + " total_byte_size=" + value;
+        }
     }
   }
 
@@ -249,41 +278,48 @@ final class StructureMutations {
     int part = random.nextInt(10);
     if (part == 0) {
       String[] what = new String[1];
-      byte[] bytes = file.rewrite(null, null, ps -> {
-        switch (random.nextInt(3)) {
-          case 0 -> {
-            long value = interesting(random, ps.getFooterLength());
-            ps.setFooterLength(value);
-            what[0] = "footerLength=" + value;
-          }
-          case 1 -> {
-            long value = interesting(random, ps.getMetadataLength());
-            ps.setMetadataLength(value);
-            what[0] = "metadataLength=" + value;
-          }
-          default -> {
-            long value = interesting(random, ps.getCompressionBlockSize());
-            ps.setCompressionBlockSize(value);
-            what[0] = "compressionBlockSize=" + value;
-          }
-        }
-      });
+      byte[] bytes =
+          file.rewrite(
+              null,
+              null,
+              ps -> {
+                switch (random.nextInt(3)) {
+                  case 0 -> {
+                    long value = interesting(random, ps.getFooterLength());
+                    ps.setFooterLength(value);
+                    what[0] = "footerLength=" + value;
+                  }
+                  case 1 -> {
+                    long value = interesting(random, ps.getMetadataLength());
+                    ps.setMetadataLength(value);
+                    what[0] = "metadataLength=" + value;
+                  }
+                  default -> {
+                    long value = interesting(random, ps.getCompressionBlockSize());
+                    ps.setCompressionBlockSize(value);
+                    what[0] = "compressionBlockSize=" + value;
+                  }
+                }
+              });
       return new Mutated(bytes, "postscript: " + what[0]);
     }
     int stripes = file.footer().getStripesCount();
     if (part < 5 || stripes == 0) {
       String[] what = new String[1];
-      byte[] bytes = file.rewrite(null, footer -> what[0] = mutateOrcFooter(footer, random),
-          null);
+      byte[] bytes = file.rewrite(null, footer -> what[0] = mutateOrcFooter(footer, random), null);
       return new Mutated(bytes, "footer: " + what[0]);
     }
     int stripe = random.nextInt(stripes);
     String[] what = new String[1];
-    byte[] bytes = file.rewrite((s, footer) -> {
-      if (s == stripe) {
-        what[0] = mutateStripeFooter(footer, random);
-      }
-    }, null, null);
+    byte[] bytes =
+        file.rewrite(
+            (s, footer) -> {
+              if (s == stripe) {
+                what[0] = mutateStripeFooter(footer, random);
+              }
+            },
+            null,
+            null);
     return new Mutated(bytes, "stripe " + stripe + " footer: " + what[0]);
   }
 
@@ -312,8 +348,10 @@ final class StructureMutations {
         long value = interesting(random, stripe.getNumberOfRows());
         stripe.setNumberOfRows(value);
         if (field == 4) {
-          footer.setNumberOfRows(footer.getNumberOfRows() - footer.getStripes(s).getNumberOfRows()
-              + value); // consistent with the file's count, so only the stripe checks see it
+          footer.setNumberOfRows(
+              footer.getNumberOfRows()
+                  - footer.getStripes(s).getNumberOfRows()
+                  + value); // consistent with the file's count, so only the stripe checks see it
         }
         what = "numberOfRows=" + value + (field == 4 ? " (and the file's)" : "");
       }
@@ -366,8 +404,14 @@ final class StructureMutations {
         }
       }
       footer.setStreams(i, stream);
-      return "stream " + i + " (" + footer.getStreams(i).getKind() + " of column "
-          + footer.getStreams(i).getColumn() + ") " + what;
+      return "stream "
+          + i
+          + " ("
+          + footer.getStreams(i).getKind()
+          + " of column "
+          + footer.getStreams(i).getColumn()
+          + ") "
+          + what;
     }
     if (footer.getColumnsCount() == 0) {
       return "(no columns)";

@@ -39,8 +39,7 @@ final class HdfsCluster implements AutoCloseable {
     // Small blocks so that a few-MiB test file spans several blocks and datanode reads.
     conf.setLong("dfs.blocksize", 1L << 20);
     conf.setLong("dfs.namenode.fs-limits.min-block-size", 64 << 10);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1)
-        .format(true).build();
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf).numDataNodes(1).format(true).build();
     cluster.waitActive();
     return new HdfsCluster(baseDir, cluster);
   }
@@ -62,8 +61,9 @@ final class HdfsCluster implements AutoCloseable {
   /** Copies a local file to {@code file} on the cluster and returns its qualified path. */
   org.apache.hadoop.fs.Path upload(Path local, String file) throws IOException {
     org.apache.hadoop.fs.Path target = path(file);
-    fileSystem().copyFromLocalFile(false, true,
-        new org.apache.hadoop.fs.Path(local.toAbsolutePath().toUri()), target);
+    fileSystem()
+        .copyFromLocalFile(
+            false, true, new org.apache.hadoop.fs.Path(local.toAbsolutePath().toUri()), target);
     return target;
   }
 

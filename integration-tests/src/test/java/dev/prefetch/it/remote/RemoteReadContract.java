@@ -33,10 +33,10 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * What reading from remote storage must do, whatever the storage: the same batches as a local
- * read of the same file, with prefetching, for Parquet and ORC; the metadata cache spares the
- * second open its footer read; a missing file is a FileNotFoundException. A subclass starts one
- * server for all its tests and uploads the files.
+ * What reading from remote storage must do, whatever the storage: the same batches as a local read
+ * of the same file, with prefetching, for Parquet and ORC; the metadata cache spares the second
+ * open its footer read; a missing file is a FileNotFoundException. A subclass starts one server for
+ * all its tests and uploads the files.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -44,6 +44,7 @@ abstract class RemoteReadContract {
 
   /** Local files and their remote paths, by name. */
   private final Map<String, Path> locals = new LinkedHashMap<>();
+
   private final Map<String, org.apache.hadoop.fs.Path> remotes = new LinkedHashMap<>();
   private final Map<String, Result> expected = new LinkedHashMap<>();
 
@@ -66,19 +67,36 @@ abstract class RemoteReadContract {
   void start() throws Exception {
     Path dir = Files.createTempDirectory("prefetch-remote");
     startServer();
-    locals.put("flat.parquet", TestFiles.parquet(dir.resolve("flat.parquet"),
-        TestFiles.ParquetVariant.FLAT_SNAPPY_DICTIONARY_V1, TestFiles.DEFAULT_ROWS, false));
-    locals.put("nested.parquet", TestFiles.parquet(dir.resolve("nested.parquet"),
-        TestFiles.ParquetVariant.NESTED_SNAPPY_DICTIONARY_V1, TestFiles.DEFAULT_ROWS, false));
-    locals.put("flat.orc", TestFiles.orc(dir.resolve("flat.orc"), TestFiles.OrcVariant.FLAT_ZLIB,
-        TestFiles.DEFAULT_ROWS));
-    locals.put("nested.orc", TestFiles.orc(dir.resolve("nested.orc"),
-        TestFiles.OrcVariant.NESTED_ZLIB, TestFiles.DEFAULT_ROWS));
+    locals.put(
+        "flat.parquet",
+        TestFiles.parquet(
+            dir.resolve("flat.parquet"),
+            TestFiles.ParquetVariant.FLAT_SNAPPY_DICTIONARY_V1,
+            TestFiles.DEFAULT_ROWS,
+            false));
+    locals.put(
+        "nested.parquet",
+        TestFiles.parquet(
+            dir.resolve("nested.parquet"),
+            TestFiles.ParquetVariant.NESTED_SNAPPY_DICTIONARY_V1,
+            TestFiles.DEFAULT_ROWS,
+            false));
+    locals.put(
+        "flat.orc",
+        TestFiles.orc(
+            dir.resolve("flat.orc"), TestFiles.OrcVariant.FLAT_ZLIB, TestFiles.DEFAULT_ROWS));
+    locals.put(
+        "nested.orc",
+        TestFiles.orc(
+            dir.resolve("nested.orc"), TestFiles.OrcVariant.NESTED_ZLIB, TestFiles.DEFAULT_ROWS));
     for (Map.Entry<String, Path> file : locals.entrySet()) {
       remotes.put(file.getKey(), upload(file.getValue(), file.getKey()));
-      expected.put(file.getKey(), Scans.readAll(
-          new org.apache.hadoop.fs.Path(file.getValue().toUri()), Scans.single(),
-          ReadContext.defaults()));
+      expected.put(
+          file.getKey(),
+          Scans.readAll(
+              new org.apache.hadoop.fs.Path(file.getValue().toUri()),
+              Scans.single(),
+              ReadContext.defaults()));
     }
   }
 
@@ -108,9 +126,11 @@ abstract class RemoteReadContract {
     for (String name : remotes.keySet()) {
       for (int parallelism : new int[] {1, 4}) {
         AtomicReference<ReaderMetrics> metrics = new AtomicReference<>();
-        Result result = Scans.readAll(remotes.get(name), Scans.prefetching(parallelism).build(),
-            context(null, metrics));
-        assertThat(result).as("%s, parallelism %d", name, parallelism)
+        Result result =
+            Scans.readAll(
+                remotes.get(name), Scans.prefetching(parallelism).build(), context(null, metrics));
+        assertThat(result)
+            .as("%s, parallelism %d", name, parallelism)
             .isEqualTo(expected.get(name));
         assertThat(metrics.get().prefetch()).as(name).isTrue();
         assertThat(metrics.get().bytesRead()).as(name).isPositive();
@@ -122,7 +142,8 @@ abstract class RemoteReadContract {
   void theSingleReaderOnRemoteStorageEqualsTheLocalRead() throws IOException {
     for (String name : remotes.keySet()) {
       assertThat(Scans.readAll(remotes.get(name), Scans.single(), context(null, null)))
-          .as(name).isEqualTo(expected.get(name));
+          .as(name)
+          .isEqualTo(expected.get(name));
     }
   }
 
@@ -133,8 +154,8 @@ abstract class RemoteReadContract {
       List<ReaderMetrics> runs = new ArrayList<>();
       for (int run = 0; run < 2; run++) {
         AtomicReference<ReaderMetrics> metrics = new AtomicReference<>();
-        Result result = Scans.readAll(remotes.get(name), Scans.prefetching(2).build(),
-            context(cache, metrics));
+        Result result =
+            Scans.readAll(remotes.get(name), Scans.prefetching(2).build(), context(cache, metrics));
         assertThat(result).as(name).isEqualTo(expected.get(name));
         runs.add(metrics.get());
       }
@@ -150,22 +171,24 @@ abstract class RemoteReadContract {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     int code;
-    try (java.io.PrintStream o = new java.io.PrintStream(out, true,
-        java.nio.charset.StandardCharsets.UTF_8);
-         java.io.PrintStream e = new java.io.PrintStream(err, true,
-             java.nio.charset.StandardCharsets.UTF_8)) {
+    try (java.io.PrintStream o =
+            new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+        java.io.PrintStream e =
+            new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
       code = dev.prefetch.examples.PrefetchScan.run(args.toArray(new String[0]), o, e);
     }
-    return new String[] {Integer.toString(code),
-        out.toString(java.nio.charset.StandardCharsets.UTF_8),
-        err.toString(java.nio.charset.StandardCharsets.UTF_8)};
+    return new String[] {
+      Integer.toString(code),
+      out.toString(java.nio.charset.StandardCharsets.UTF_8),
+      err.toString(java.nio.charset.StandardCharsets.UTF_8)
+    };
   }
 
   /**
    * The command line's view of this server: every {@code fs.*} setting of {@link #configuration()}
-   * that a fresh configuration lacks (S3A endpoint and credentials, or fs.defaultFS), as
-   * {@code --conf} options, and the name of {@code remote} on it: the path alone when it lies on
-   * the default filesystem given, else the URI.
+   * that a fresh configuration lacks (S3A endpoint and credentials, or fs.defaultFS), as {@code
+   * --conf} options, and the name of {@code remote} on it: the path alone when it lies on the
+   * default filesystem given, else the URI.
    */
   private List<String> cliArgs(org.apache.hadoop.fs.Path remote) {
     Configuration defaults = new Configuration();
@@ -192,8 +215,9 @@ abstract class RemoteReadContract {
   @Test
   void theCommandLineScansRemoteFilesAsItScansLocalOnes() {
     for (String name : List.of("flat.parquet", "nested.orc")) {
-      List<String> scan = new ArrayList<>(List.of("scan", "--json", "--threads", "2", "--conf",
-          "prefetch.min-read-bytes=0"));
+      List<String> scan =
+          new ArrayList<>(
+              List.of("scan", "--json", "--threads", "2", "--conf", "prefetch.min-read-bytes=0"));
       String[] local = cli(listWith(scan, locals.get(name).toString()));
       scan.addAll(cliArgs(remotes.get(name)));
       String[] remote = cli(scan);
@@ -203,10 +227,13 @@ abstract class RemoteReadContract {
       assertThat(field(remote[1], "checksum")).isEqualTo(field(local[1], "checksum"));
       assertThat(field(remote[1], "rows")).isEqualTo(field(local[1], "rows"));
 
-      List<List<String>> commands = name.endsWith(".parquet")
-          ? List.of(List.of("head", "-n", "5", "--json"), List.of("count", "--json"),
-              List.of("meta", "--json", "--row-groups", "0"))
-          : List.of(List.of("head", "-n", "5", "--json"));
+      List<List<String>> commands =
+          name.endsWith(".parquet")
+              ? List.of(
+                  List.of("head", "-n", "5", "--json"),
+                  List.of("count", "--json"),
+                  List.of("meta", "--json", "--row-groups", "0"))
+              : List.of(List.of("head", "-n", "5", "--json"));
       for (List<String> command : commands) {
         String[] l = cli(listWith(command, locals.get(name).toString()));
         List<String> r = new ArrayList<>(command);
@@ -220,8 +247,14 @@ abstract class RemoteReadContract {
       }
     }
     // Without the server's settings the same command cannot reach the file.
-    List<String> bare = new ArrayList<>(List.of("count", "--conf",
-        "fs." + remotes.get("flat.parquet").toUri().getScheme() + ".impl.disable.cache=true"));
+    List<String> bare =
+        new ArrayList<>(
+            List.of(
+                "count",
+                "--conf",
+                "fs."
+                    + remotes.get("flat.parquet").toUri().getScheme()
+                    + ".impl.disable.cache=true"));
     List<String> remoteArgs = cliArgs(remotes.get("flat.parquet"));
     bare.add(remoteArgs.get(remoteArgs.size() - 1));
     String[] unreachable = cli(bare);
@@ -241,13 +274,17 @@ abstract class RemoteReadContract {
 
   @Test
   void aMissingRemoteFileIsFileNotFoundNamingIt() {
-    Throwable thrown = catchThrowable(() -> {
-      try (BatchReader reader = Readers.open(DataFile.of(missing()),
-          Scans.prefetching(2).build(), context(null, null))) {
-        reader.next();
-      }
-    });
-    assertThat(thrown).isInstanceOf(FileNotFoundException.class)
+    Throwable thrown =
+        catchThrowable(
+            () -> {
+              try (BatchReader reader =
+                  Readers.open(
+                      DataFile.of(missing()), Scans.prefetching(2).build(), context(null, null))) {
+                reader.next();
+              }
+            });
+    assertThat(thrown)
+        .isInstanceOf(FileNotFoundException.class)
         .hasMessageContaining(missing().getName());
   }
 }

@@ -13,9 +13,9 @@ import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
 
 /**
- * An S3-compatible server in this JVM (s3proxy over an in-memory blob store), bound to
- * 127.0.0.1 on a free port, with one bucket. Files are uploaded through the blob store directly;
- * reads go through Hadoop's S3A client, configured by {@link #configuration()}.
+ * An S3-compatible server in this JVM (s3proxy over an in-memory blob store), bound to 127.0.0.1 on
+ * a free port, with one bucket. Files are uploaded through the blob store directly; reads go
+ * through Hadoop's S3A client, configured by {@link #configuration()}.
  */
 final class S3Server implements AutoCloseable {
 
@@ -33,12 +33,16 @@ final class S3Server implements AutoCloseable {
   }
 
   static S3Server start() throws Exception {
-    BlobStoreContext context = ContextBuilder.newBuilder("transient")
-        .credentials("local", "local").build(BlobStoreContext.class);
-    S3Proxy proxy = S3Proxy.builder().blobStore(context.getBlobStore())
-        .endpoint(URI.create("http://127.0.0.1:0"))
-        .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-        .build();
+    BlobStoreContext context =
+        ContextBuilder.newBuilder("transient")
+            .credentials("local", "local")
+            .build(BlobStoreContext.class);
+    S3Proxy proxy =
+        S3Proxy.builder()
+            .blobStore(context.getBlobStore())
+            .endpoint(URI.create("http://127.0.0.1:0"))
+            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+            .build();
     proxy.start();
     long deadline = System.currentTimeMillis() + START_TIMEOUT_MILLIS;
     while (!"STARTED".equals(proxy.getState())) {
@@ -62,8 +66,8 @@ final class S3Server implements AutoCloseable {
     conf.set("fs.s3a.connection.ssl.enabled", "false");
     conf.set("fs.s3a.access.key", ACCESS_KEY);
     conf.set("fs.s3a.secret.key", SECRET_KEY);
-    conf.set("fs.s3a.aws.credentials.provider",
-        "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    conf.set(
+        "fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
     conf.set("fs.s3a.bucket.probe", "0");
     conf.set("fs.s3a.change.detection.mode", "none");
     conf.set("fs.s3a.attempts.maximum", "2");

@@ -21,17 +21,17 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.Float16;
 
 /**
- * Writes the Arrow buffers of one vector (its validity bitmap, then the buffers of its layout)
- * from a batch vector, into buffers newly allocated from the allocator and appended to the
- * caller's list, which releases them.
+ * Writes the Arrow buffers of one vector (its validity bitmap, then the buffers of its layout) from
+ * a batch vector, into buffers newly allocated from the allocator and appended to the caller's
+ * list, which releases them.
  *
- * <p>Bulk: primitive arrays of the same width go through a little-endian view of the buffer
- * ({@code LongBuffer.put(long[])} and the like, one memory copy on little-endian machines), byte
- * arrays through {@link ArrowBuf#setBytes}. Only what has no equal layout is converted value by
- * value, into scratch arrays kept between calls and then copied in bulk: bitmaps from
- * {@code boolean[]} (64 values per word), narrowed unsigned integers, half floats, decimals (our
- * big-endian or long unscaled values to Arrow's little-endian 16 or 32 bytes), and a union's type
- * ids. Not thread-safe.
+ * <p>Bulk: primitive arrays of the same width go through a little-endian view of the buffer ({@code
+ * LongBuffer.put(long[])} and the like, one memory copy on little-endian machines), byte arrays
+ * through {@link ArrowBuf#setBytes}. Only what has no equal layout is converted value by value,
+ * into scratch arrays kept between calls and then copied in bulk: bitmaps from {@code boolean[]}
+ * (64 values per word), narrowed unsigned integers, half floats, decimals (our big-endian or long
+ * unscaled values to Arrow's little-endian 16 or 32 bytes), and a union's type ids. Not
+ * thread-safe.
  */
 final class BufferWriter {
 
@@ -52,87 +52,95 @@ final class BufferWriter {
       case BOOL:
         bits(((BooleanVector) ours).values(), count, out);
         return;
-      case BYTES_1: {
-        ArrowBuf b = add(out, count);
-        b.setBytes(0, ((ByteVector) ours).values(), 0, count);
-        return;
-      }
+      case BYTES_1:
+        {
+          ArrowBuf b = add(out, count);
+          b.setBytes(0, ((ByteVector) ours).values(), 0, count);
+          return;
+        }
       case BYTES_2:
         view(add(out, 2L * count)).asShortBuffer().put(((ShortVector) ours).values(), 0, count);
         return;
-      case BYTES_4: {
-        ByteBuffer view = view(add(out, 4L * count));
-        if (ours instanceof FloatVector f) {
-          view.asFloatBuffer().put(f.values(), 0, count);
-        } else {
-          view.asIntBuffer().put(((IntVector) ours).values(), 0, count);
+      case BYTES_4:
+        {
+          ByteBuffer view = view(add(out, 4L * count));
+          if (ours instanceof FloatVector f) {
+            view.asFloatBuffer().put(f.values(), 0, count);
+          } else {
+            view.asIntBuffer().put(((IntVector) ours).values(), 0, count);
+          }
+          return;
         }
-        return;
-      }
-      case BYTES_8: {
-        ByteBuffer view = view(add(out, 8L * count));
-        if (ours instanceof DoubleVector d) {
-          view.asDoubleBuffer().put(d.values(), 0, count);
-        } else {
-          view.asLongBuffer().put(((LongVector) ours).values(), 0, count);
+      case BYTES_8:
+        {
+          ByteBuffer view = view(add(out, 8L * count));
+          if (ours instanceof DoubleVector d) {
+            view.asDoubleBuffer().put(d.values(), 0, count);
+          } else {
+            view.asLongBuffer().put(((LongVector) ours).values(), 0, count);
+          }
+          return;
         }
-        return;
-      }
-      case UINT8: {
-        short[] values = ((ShortVector) ours).values();
-        byte[] narrow = bytes(count);
-        for (int i = 0; i < count; i++) {
-          narrow[i] = (byte) values[i];
+      case UINT8:
+        {
+          short[] values = ((ShortVector) ours).values();
+          byte[] narrow = bytes(count);
+          for (int i = 0; i < count; i++) {
+            narrow[i] = (byte) values[i];
+          }
+          add(out, count).setBytes(0, narrow, 0, count);
+          return;
         }
-        add(out, count).setBytes(0, narrow, 0, count);
-        return;
-      }
-      case UINT16: {
-        int[] values = ((IntVector) ours).values();
-        short[] narrow = shorts(count);
-        for (int i = 0; i < count; i++) {
-          narrow[i] = (short) values[i];
+      case UINT16:
+        {
+          int[] values = ((IntVector) ours).values();
+          short[] narrow = shorts(count);
+          for (int i = 0; i < count; i++) {
+            narrow[i] = (short) values[i];
+          }
+          view(add(out, 2L * count)).asShortBuffer().put(narrow, 0, count);
+          return;
         }
-        view(add(out, 2L * count)).asShortBuffer().put(narrow, 0, count);
-        return;
-      }
       case UINT32:
-      case TIME32: {
-        long[] values = ((LongVector) ours).values();
-        int[] narrow = ints(count);
-        for (int i = 0; i < count; i++) {
-          narrow[i] = (int) values[i];
+      case TIME32:
+        {
+          long[] values = ((LongVector) ours).values();
+          int[] narrow = ints(count);
+          for (int i = 0; i < count; i++) {
+            narrow[i] = (int) values[i];
+          }
+          view(add(out, 4L * count)).asIntBuffer().put(narrow, 0, count);
+          return;
         }
-        view(add(out, 4L * count)).asIntBuffer().put(narrow, 0, count);
-        return;
-      }
       case UINT64:
         uint64((DecimalVector) ours, count, out);
         return;
-      case FLOAT16: {
-        float[] values = ((FloatVector) ours).values();
-        short[] half = shorts(count);
-        for (int i = 0; i < count; i++) {
-          half[i] = Float16.toFloat16(values[i]);
+      case FLOAT16:
+        {
+          float[] values = ((FloatVector) ours).values();
+          short[] half = shorts(count);
+          for (int i = 0; i < count; i++) {
+            half[i] = Float16.toFloat16(values[i]);
+          }
+          view(add(out, 2L * count)).asShortBuffer().put(half, 0, count);
+          return;
         }
-        view(add(out, 2L * count)).asShortBuffer().put(half, 0, count);
-        return;
-      }
       case DECIMAL_LONG:
         decimalLongs((DecimalVector) ours, count, plan.byteWidth(), out);
         return;
       case DECIMAL_BYTES:
         decimalBytes((DecimalVector) ours, count, plan.byteWidth(), out);
         return;
-      case VARIABLE: {
-        BinaryVector v = (BinaryVector) ours;
-        int[] offsets = v.offsets();
-        int first = offsets[0];
-        int bytes = offsets[count] - first;
-        offsets(offsets, count, first, out);
-        add(out, bytes).setBytes(0, v.data(), first, bytes);
-        return;
-      }
+      case VARIABLE:
+        {
+          BinaryVector v = (BinaryVector) ours;
+          int[] offsets = v.offsets();
+          int first = offsets[0];
+          int bytes = offsets[count] - first;
+          offsets(offsets, count, first, out);
+          add(out, bytes).setBytes(0, v.data(), first, bytes);
+          return;
+        }
       case FIXED:
         fixed((BinaryVector) ours, count, plan.byteWidth(), out);
         return;
@@ -153,8 +161,8 @@ final class BufferWriter {
   }
 
   /**
-   * The vector's buffers of the previous batch, in layout order (the order of {@code out}), to
-   * be written again where nobody else holds them; empty for none.
+   * The vector's buffers of the previous batch, in layout order (the order of {@code out}), to be
+   * written again where nobody else holds them; empty for none.
    */
   void reuse(List<ArrowBuf> buffers) {
     reusable = buffers;
@@ -162,16 +170,17 @@ final class BufferWriter {
 
   /**
    * A buffer of at least {@code bytes} for the next slot of {@code out}, appended to it with a
-   * reference the caller releases: the vector's own buffer of that slot when it is large enough
-   * and only the vector holds it (a C Data consumer or an IPC writer still reading the previous
-   * batch holds a reference of its own), else a new one. Writing into the same memory batch after
-   * batch keeps it in the caches, where fresh memory would first be faulted in or fetched.
+   * reference the caller releases: the vector's own buffer of that slot when it is large enough and
+   * only the vector holds it (a C Data consumer or an IPC writer still reading the previous batch
+   * holds a reference of its own), else a new one. Writing into the same memory batch after batch
+   * keeps it in the caches, where fresh memory would first be faulted in or fetched.
    */
   private ArrowBuf add(List<ArrowBuf> out, long bytes) {
     int slot = out.size();
     if (slot < reusable.size()) {
       ArrowBuf previous = reusable.get(slot);
-      if (previous.capacity() >= bytes && previous.capacity() > 0
+      if (previous.capacity() >= bytes
+          && previous.capacity() > 0
           && previous.getReferenceManager().getRefCount() == 1
           && previous.getReferenceManager().getAllocator() == allocator) {
         previous.getReferenceManager().retain();
@@ -263,8 +272,8 @@ final class BufferWriter {
       if (length == width) {
         b.setBytes((long) i * width, data, offsets[i], width);
       } else if (length != 0) {
-        throw new IllegalStateException("fixed binary value " + i + " has " + length
-            + " bytes, not " + width);
+        throw new IllegalStateException(
+            "fixed binary value " + i + " has " + length + " bytes, not " + width);
       }
     }
   }
@@ -307,8 +316,8 @@ final class BufferWriter {
         if (nulls != null && nulls[i]) {
           length = 0;
         } else {
-          throw new IllegalStateException("decimal value " + i + " has " + length
-              + " bytes, more than " + width);
+          throw new IllegalStateException(
+              "decimal value " + i + " has " + length + " bytes, more than " + width);
         }
       }
       for (int k = 0; k < length; k++) {
@@ -339,8 +348,7 @@ final class BufferWriter {
     view(add(out, 8L * count)).asLongBuffer().put(values, 0, count);
   }
 
-  private void unionBuffers(StructVector union, int count, int alternatives,
-      List<ArrowBuf> out) {
+  private void unionBuffers(StructVector union, int count, int alternatives, List<ArrowBuf> out) {
     byte[] tags = ((ByteVector) union.child(0)).values();
     boolean[] nulls = union.nullMask();
     byte[] typeIds = bytes(count);
@@ -348,8 +356,14 @@ final class BufferWriter {
     for (int i = 0; i < count; i++) {
       byte tag = nulls != null && nulls[i] ? 0 : tags[i];
       if (tag < 0 || tag >= alternatives) {
-        throw new IllegalStateException("union tag " + tag + " at row " + i + " is not one of "
-            + alternatives + " alternatives");
+        throw new IllegalStateException(
+            "union tag "
+                + tag
+                + " at row "
+                + i
+                + " is not one of "
+                + alternatives
+                + " alternatives");
       }
       typeIds[i] = tag;
       // Every alternative holds a slot per row, so each row points at its own slot.

@@ -6,16 +6,16 @@ import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * How one batch field becomes one Arrow field: the Arrow field and the conversion that fills its
- * buffers, with the plans of its nested fields (a list's element; a map's key and value; a
- * struct's fields; a union's alternatives).
+ * buffers, with the plans of its nested fields (a list's element; a map's key and value; a struct's
+ * fields; a union's alternatives).
  *
  * @param arrowField the Arrow field, with its children
  * @param conversion how the vector's buffers are filled
  * @param byteWidth bytes per value of a decimal or fixed-size binary; 0 otherwise
  * @param children the plans of the nested fields
  */
-public record ColumnPlan(Field arrowField, Conversion conversion, int byteWidth,
-    List<ColumnPlan> children) {
+public record ColumnPlan(
+    Field arrowField, Conversion conversion, int byteWidth, List<ColumnPlan> children) {
 
   public ColumnPlan {
     Objects.requireNonNull(arrowField, "arrowField is null");
@@ -28,9 +28,14 @@ public record ColumnPlan(Field arrowField, Conversion conversion, int byteWidth,
     /** boolean[] to a bitmap. */
     BOOL,
     /** Same-width primitives, copied in bulk: byte, short, int, long, float, double, date. */
-    BYTES_1, BYTES_2, BYTES_4, BYTES_8,
+    BYTES_1,
+    BYTES_2,
+    BYTES_4,
+    BYTES_8,
     /** Widened unsigned integers narrowed back: short to uint8, int to uint16, long to uint32. */
-    UINT8, UINT16, UINT32,
+    UINT8,
+    UINT16,
+    UINT32,
     /** DECIMAL(20, 0) bytes of an unsigned 64-bit integer to its 64 bits. */
     UINT64,
     /** FLOAT32 of a FLOAT16 column back to half float (exact: it was widened exactly). */
@@ -45,7 +50,9 @@ public record ColumnPlan(Field arrowField, Conversion conversion, int byteWidth,
     VARIABLE,
     /** Fixed-size binary values, copied in bulk when no value is null. */
     FIXED,
-    LIST, MAP, STRUCT,
+    LIST,
+    MAP,
+    STRUCT,
     /** An ORC union's STRUCT(tag, alternatives...) to a dense union. */
     DENSE_UNION
   }

@@ -21,13 +21,13 @@ import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
 /**
- * Reads what a file declared for the columns of a batch schema where the batch type is wider
- * (see {@link SourceType}), from the file's own schema: the Parquet footer or the ORC tail.
+ * Reads what a file declared for the columns of a batch schema where the batch type is wider (see
+ * {@link SourceType}), from the file's own schema: the Parquet footer or the ORC tail.
  *
  * <p>Parquet: every Parquet primitive column becomes exactly one leaf of the batch type tree, in
- * the same depth-first order (lists, maps and legacy layouts only add groups), so the leaves of
- * a column are matched in order; a column whose leaf counts differ keeps its plain types. ORC:
- * the batch type mirrors the ORC type node for node (a union is a STRUCT of a tag and its
+ * the same depth-first order (lists, maps and legacy layouts only add groups), so the leaves of a
+ * column are matched in order; a column whose leaf counts differ keeps its plain types. ORC: the
+ * batch type mirrors the ORC type node for node (a union is a STRUCT of a tag and its
  * alternatives), so the two trees are walked together.
  */
 public final class SourceTypes {
@@ -35,13 +35,12 @@ public final class SourceTypes {
   private static final byte[] PARQUET_MAGIC = {'P', 'A', 'R', '1'};
   private static final byte[] ORC_MAGIC = {'O', 'R', 'C'};
 
-  private SourceTypes() {
-  }
+  private SourceTypes() {}
 
   /**
-   * One source type per field of {@code schema}; PLAIN for a file of neither format. The format
-   * is told by the extension or, failing that, the magic bytes; the footer or tail is read once
-   * more (not through the scan's metadata cache).
+   * One source type per field of {@code schema}; PLAIN for a file of neither format. The format is
+   * told by the extension or, failing that, the magic bytes; the footer or tail is read once more
+   * (not through the scan's metadata cache).
    */
   public static List<SourceType> of(Path file, Schema schema, Configuration conf)
       throws IOException {
@@ -184,8 +183,8 @@ public final class SourceTypes {
 
   static List<SourceType> ofOrc(TypeDescription orc, Schema schema) {
     List<SourceType> out = new ArrayList<>(schema.size());
-    List<String> names = orc.getCategory() == TypeDescription.Category.STRUCT
-        ? orc.getFieldNames() : List.of();
+    List<String> names =
+        orc.getCategory() == TypeDescription.Category.STRUCT ? orc.getFieldNames() : List.of();
     for (Field field : schema.fields()) {
       int index = names.indexOf(field.name());
       out.add(index < 0 ? SourceType.PLAIN : orcTree(orc.getChildren().get(index), field.type()));
@@ -196,33 +195,35 @@ public final class SourceTypes {
   private static SourceType orcTree(TypeDescription orc, DataType type) {
     List<TypeDescription> orcChildren = orc.getChildren();
     switch (orc.getCategory()) {
-      case UNION: {
-        // The batch type is STRUCT<tag, field0, field1, ...>.
-        if (type.kind() != DataType.Kind.STRUCT
-            || type.children().size() != orcChildren.size() + 1) {
-          return SourceType.PLAIN;
+      case UNION:
+        {
+          // The batch type is STRUCT<tag, field0, field1, ...>.
+          if (type.kind() != DataType.Kind.STRUCT
+              || type.children().size() != orcChildren.size() + 1) {
+            return SourceType.PLAIN;
+          }
+          List<SourceType> alternatives = new ArrayList<>(orcChildren.size());
+          for (int i = 0; i < orcChildren.size(); i++) {
+            alternatives.add(orcTree(orcChildren.get(i), type.children().get(i + 1).type()));
+          }
+          return new SourceType(SourceType.Kind.UNION, 0, alternatives);
         }
-        List<SourceType> alternatives = new ArrayList<>(orcChildren.size());
-        for (int i = 0; i < orcChildren.size(); i++) {
-          alternatives.add(orcTree(orcChildren.get(i), type.children().get(i + 1).type()));
-        }
-        return new SourceType(SourceType.Kind.UNION, 0, alternatives);
-      }
       case STRUCT:
       case LIST:
-      case MAP: {
-        if (!type.kind().isNested() || type.children().size() != orcChildren.size()) {
-          return SourceType.PLAIN;
+      case MAP:
+        {
+          if (!type.kind().isNested() || type.children().size() != orcChildren.size()) {
+            return SourceType.PLAIN;
+          }
+          List<SourceType> children = new ArrayList<>(orcChildren.size());
+          boolean any = false;
+          for (int i = 0; i < orcChildren.size(); i++) {
+            SourceType c = orcTree(orcChildren.get(i), type.children().get(i).type());
+            any |= c != SourceType.PLAIN;
+            children.add(c);
+          }
+          return any ? SourceType.nested(children) : SourceType.PLAIN;
         }
-        List<SourceType> children = new ArrayList<>(orcChildren.size());
-        boolean any = false;
-        for (int i = 0; i < orcChildren.size(); i++) {
-          SourceType c = orcTree(orcChildren.get(i), type.children().get(i).type());
-          any |= c != SourceType.PLAIN;
-          children.add(c);
-        }
-        return any ? SourceType.nested(children) : SourceType.PLAIN;
-      }
       default:
         return SourceType.PLAIN;
     }

@@ -12,17 +12,16 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
- * Fills Arrow vectors from batch vectors, the way Arrow's own IPC loader does: for each vector
- * it allocates the buffers of its layout (validity, offsets or type ids, data) from the
- * allocator, copies our arrays into them in bulk, and hands them to
- * {@link FieldVector#loadFieldBuffers}, which takes its own reference; nested vectors are then
- * filled child by child.
+ * Fills Arrow vectors from batch vectors, the way Arrow's own IPC loader does: for each vector it
+ * allocates the buffers of its layout (validity, offsets or type ids, data) from the allocator,
+ * copies our arrays into them in bulk, and hands them to {@link FieldVector#loadFieldBuffers},
+ * which takes its own reference; nested vectors are then filled child by child.
  *
  * <p>The buffers themselves are written by {@link BufferWriter}, in bulk where the layouts agree.
  *
- * <p>Memory: every buffer this class allocates is released by it before it returns (on success
- * the vector holds the only reference; on failure nobody does), so a failed fill leaks nothing.
- * Not thread-safe: one filler per converter.
+ * <p>Memory: every buffer this class allocates is released by it before it returns (on success the
+ * vector holds the only reference; on failure nobody does), so a failed fill leaks nothing. Not
+ * thread-safe: one filler per converter.
  */
 public final class VectorFiller {
 
@@ -40,8 +39,8 @@ public final class VectorFiller {
    * @param extraNulls rows that are null besides the vector's own nulls (a null union's first
    *     alternative), or null
    */
-  public void fill(FieldVector vector, ColumnPlan plan, ColumnVector ours, int count,
-      boolean[] extraNulls) {
+  public void fill(
+      FieldVector vector, ColumnPlan plan, ColumnVector ours, int count, boolean[] extraNulls) {
     List<ArrowBuf> buffers = new ArrayList<>(3);
     writer.reuse(vector.getFieldBuffers());
     try {
@@ -62,47 +61,58 @@ public final class VectorFiller {
 
   private void children(FieldVector vector, ColumnPlan plan, ColumnVector ours, int count) {
     switch (plan.conversion()) {
-      case LIST: {
-        ListVector list = (ListVector) ours;
-        fill(((org.apache.arrow.vector.complex.ListVector) vector).getDataVector(),
-            plan.children().get(0), list.elements(), list.offsets()[count], null);
-        return;
-      }
-      case MAP: {
-        MapVector map = (MapVector) ours;
-        int entries = map.offsets()[count];
-        FieldVector entryVector =
-            ((org.apache.arrow.vector.complex.MapVector) vector).getDataVector();
-        ColumnPlan entryPlan = plan.children().get(0);
-        List<ArrowBuf> none = new ArrayList<>(1);
-        none.add(allocator.getEmpty());
-        entryVector.loadFieldBuffers(new ArrowFieldNode(entries, 0), none);
-        List<FieldVector> kv = entryVector.getChildrenFromFields();
-        fill(kv.get(0), entryPlan.children().get(0), map.keys(), entries, null);
-        fill(kv.get(1), entryPlan.children().get(1), map.values(), entries, null);
-        return;
-      }
-      case STRUCT: {
-        StructVector struct = (StructVector) ours;
-        List<FieldVector> fields = vector.getChildrenFromFields();
-        for (int i = 0; i < fields.size(); i++) {
-          fill(fields.get(i), plan.children().get(i), struct.child(i), count, null);
+      case LIST:
+        {
+          ListVector list = (ListVector) ours;
+          fill(
+              ((org.apache.arrow.vector.complex.ListVector) vector).getDataVector(),
+              plan.children().get(0),
+              list.elements(),
+              list.offsets()[count],
+              null);
+          return;
         }
-        return;
-      }
-      case DENSE_UNION: {
-        StructVector union = (StructVector) ours;
-        List<FieldVector> alternatives = vector.getChildrenFromFields();
-        for (int i = 0; i < alternatives.size(); i++) {
-          // A null union points at its first alternative, which is null in that row.
-          fill(alternatives.get(i), plan.children().get(i), union.child(i + 1), count,
-              i == 0 ? union.nullMask() : null);
+      case MAP:
+        {
+          MapVector map = (MapVector) ours;
+          int entries = map.offsets()[count];
+          FieldVector entryVector =
+              ((org.apache.arrow.vector.complex.MapVector) vector).getDataVector();
+          ColumnPlan entryPlan = plan.children().get(0);
+          List<ArrowBuf> none = new ArrayList<>(1);
+          none.add(allocator.getEmpty());
+          entryVector.loadFieldBuffers(new ArrowFieldNode(entries, 0), none);
+          List<FieldVector> kv = entryVector.getChildrenFromFields();
+          fill(kv.get(0), entryPlan.children().get(0), map.keys(), entries, null);
+          fill(kv.get(1), entryPlan.children().get(1), map.values(), entries, null);
+          return;
         }
-        return;
-      }
+      case STRUCT:
+        {
+          StructVector struct = (StructVector) ours;
+          List<FieldVector> fields = vector.getChildrenFromFields();
+          for (int i = 0; i < fields.size(); i++) {
+            fill(fields.get(i), plan.children().get(i), struct.child(i), count, null);
+          }
+          return;
+        }
+      case DENSE_UNION:
+        {
+          StructVector union = (StructVector) ours;
+          List<FieldVector> alternatives = vector.getChildrenFromFields();
+          for (int i = 0; i < alternatives.size(); i++) {
+            // A null union points at its first alternative, which is null in that row.
+            fill(
+                alternatives.get(i),
+                plan.children().get(i),
+                union.child(i + 1),
+                count,
+                i == 0 ? union.nullMask() : null);
+          }
+          return;
+        }
       default:
         return;
     }
   }
-
 }

@@ -6,12 +6,11 @@ import dev.prefetch.cache.CacheKey;
 /** Emits the events that need no scope; each method returns at once when its event is off. */
 public final class Events {
 
-  private Events() {
-  }
+  private Events() {}
 
   /** A producer waited {@code waitNanos} to queue a batch of {@code file}. */
-  public static void producerBlocked(DataFile file, long firstRow, int rowCount, boolean budget,
-      long waitNanos) {
+  public static void producerBlocked(
+      DataFile file, long firstRow, int rowCount, boolean budget, long waitNanos) {
     ProducerBlockedEvent event = new ProducerBlockedEvent();
     if (event.shouldCommit()) {
       event.file = file.toString();
@@ -39,8 +38,8 @@ public final class Events {
   }
 
   /** A batch was released. */
-  public static void batchReleased(DataFile file, long firstRow, int rowCount, long bytes,
-      boolean recycled) {
+  public static void batchReleased(
+      DataFile file, long firstRow, int rowCount, long bytes, boolean recycled) {
     BatchReleasedEvent event = new BatchReleasedEvent();
     if (event.shouldCommit()) {
       event.file = file.toString();

@@ -15,8 +15,9 @@ import jdk.jfr.StackTrace;
 @Name("dev.prefetch.RangeRead")
 @Label("Range Read")
 @Category({"prefetch"})
-@Description("A read range was read: bytes and requests sent to storage; the duration is the "
-    + "time from starting the range to its last batch (waits for queue space included).")
+@Description(
+    "A read range was read: bytes and requests sent to storage; the duration is the "
+        + "time from starting the range to its last batch (waits for queue space included).")
 @StackTrace(false)
 @Enabled(false) // only a recording that asks for it gets it
 public final class RangeReadEvent extends jdk.jfr.Event {

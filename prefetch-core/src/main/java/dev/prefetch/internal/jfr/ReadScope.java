@@ -14,19 +14,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Attributes what {@link ScanCounters} counts to the file plan or read range a thread is working
  * on, for {@link FilePlannedEvent} and {@link RangeReadEvent}.
  *
- * <p>Threads and ownership: a scope belongs to the thread that opened it and lives in that
- * thread's {@link #CURRENT} slot; only that thread adds to its tallies, so they are plain fields.
- * Scopes nest (a plan inside a range, or two single-path readers consumed in turns on one
- * thread): an add goes to the innermost scope that counts its counters, and a scope may be closed
- * out of order (it is unlinked from the thread's chain). A scope counts the adds of its own
- * reader's counters only ({@code counters}), or, when opened with null (a producer thread, which
- * runs one reader's range at a time), every add on its thread.
+ * <p>Threads and ownership: a scope belongs to the thread that opened it and lives in that thread's
+ * {@link #CURRENT} slot; only that thread adds to its tallies, so they are plain fields. Scopes
+ * nest (a plan inside a range, or two single-path readers consumed in turns on one thread): an add
+ * goes to the innermost scope that counts its counters, and a scope may be closed out of order (it
+ * is unlinked from the thread's chain). A scope counts the adds of its own reader's counters only
+ * ({@code counters}), or, when opened with null (a producer thread, which runs one reader's range
+ * at a time), every add on its thread.
  *
- * <p>Why the sums hold: every byte and request a format counts is counted on the thread that
- * reads it, inside the plan of its file (metadata) or inside the range being read (data), so over
- * a read the events' bytes add up to {@link ScanCounters#BYTES_READ}, their requests to
- * {@link ScanCounters#READ_REQUESTS}, the plans' footer bytes to
- * {@link ScanCounters#FOOTER_BYTES_READ}.
+ * <p>Why the sums hold: every byte and request a format counts is counted on the thread that reads
+ * it, inside the plan of its file (metadata) or inside the range being read (data), so over a read
+ * the events' bytes add up to {@link ScanCounters#BYTES_READ}, their requests to {@link
+ * ScanCounters#READ_REQUESTS}, the plans' footer bytes to {@link ScanCounters#FOOTER_BYTES_READ}.
  *
  * <p>Cost when nothing records: no scope is ever opened (each opening site asks its event first),
  * so {@link #anyOpen()} stays false and {@link ScanCounters#add} pays one volatile read.
@@ -34,12 +33,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ReadScope {
 
   private static final ThreadLocal<ReadScope> CURRENT = new ThreadLocal<>();
+
   /** Scopes open in this JVM; while 0, counters skip the thread-local look-up. */
   private static final AtomicInteger OPEN = new AtomicInteger();
 
   private final ScanCounters counters;
+
   /** The scope this one was opened inside, or null; changed only when a scope is unlinked. */
   private ReadScope outer;
+
   private final RangeReadEvent range; // null for a plan's scope
   private long bytesRead;
   private long requests;
@@ -81,8 +83,13 @@ public final class ReadScope {
    * {@code format.plan(...)}, inside a scope that becomes a {@link FilePlannedEvent} when that
    * event is recorded (also when planning fails, so the bytes it read are not lost).
    */
-  public static FilePlan plan(FileFormat format, DataFile file, ReadOptions options,
-      ReadContext context, ScanCounters counters) throws IOException {
+  public static FilePlan plan(
+      FileFormat format,
+      DataFile file,
+      ReadOptions options,
+      ReadContext context,
+      ScanCounters counters)
+      throws IOException {
     FilePlannedEvent event = new FilePlannedEvent();
     if (!event.isEnabled()) {
       return format.plan(file, options, context, counters);
@@ -110,8 +117,8 @@ public final class ReadScope {
   }
 
   /**
-   * Starts the {@link RangeReadEvent} of {@code range} on this thread when that event is
-   * recorded; a range this thread still has open is ended first (as not completed).
+   * Starts the {@link RangeReadEvent} of {@code range} on this thread when that event is recorded;
+   * a range this thread still has open is ended first (as not completed).
    *
    * @param counters the reader's counters, or null on a thread that reads for one reader only
    */
@@ -149,9 +156,9 @@ public final class ReadScope {
   }
 
   /**
-   * Detaches this thread's open range of a thread that reads for one reader only (opened with
-   * null counters), so that the read can go on on another thread ({@link #resume}): a producer
-   * on an executor parks and later runs on whichever thread resumes it. Null when none is open.
+   * Detaches this thread's open range of a thread that reads for one reader only (opened with null
+   * counters), so that the read can go on on another thread ({@link #resume}): a producer on an
+   * executor parks and later runs on whichever thread resumes it. Null when none is open.
    */
   public static ReadScope suspendRange() {
     ReadScope scope = openRange(null);

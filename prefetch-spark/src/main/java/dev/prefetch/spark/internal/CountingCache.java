@@ -10,10 +10,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The shared cache as one reader sees it: every call goes to the shared cache, and the footer
- * hits and misses of this reader are counted here (the shared cache's own statistics add up all
- * tasks). A {@code get} is a miss when its loader ran for this call, a hit otherwise (also when it
- * waited for another task's load of the same key).
+ * The shared cache as one reader sees it: every call goes to the shared cache, and the footer hits
+ * and misses of this reader are counted here (the shared cache's own statistics add up all tasks).
+ * A {@code get} is a miss when its loader ran for this call, a hit otherwise (also when it waited
+ * for another task's load of the same key).
  */
 final class CountingCache implements Cache {
 
@@ -36,10 +36,13 @@ final class CountingCache implements Cache {
   @Override
   public CacheValue get(CacheKey key, Loader loader) throws IOException {
     AtomicBoolean loaded = new AtomicBoolean();
-    CacheValue value = shared.get(key, k -> {
-      loaded.set(true);
-      return loader.load(k);
-    });
+    CacheValue value =
+        shared.get(
+            key,
+            k -> {
+              loaded.set(true);
+              return loader.load(k);
+            });
     count(key, !loaded.get());
     return value;
   }

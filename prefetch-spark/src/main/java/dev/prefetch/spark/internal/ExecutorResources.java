@@ -21,13 +21,13 @@ import org.apache.spark.SparkEnv;
  * The producer pool and the metadata cache of one executor JVM, shared by every task that reads
  * through the source.
  *
- * <p>Threads: {@link #executor()} has a fixed number of daemon threads
- * ({@value PrefetchSparkOptions#EXECUTOR_THREADS}, default the executor's cores), named
- * {@code prefetch-spark-producer-N}; every task's readers submit their producers to it. The pool
- * and the cache live as long as the JVM (an executor runs until its JVM exits) and are never shut
- * down: a reader's {@code close()} stops its own producers, which is all a task must undo.
- * Instances are made once per distinct setting pair (a JVM normally sees one) and held in a
- * concurrent map, so concurrent first tasks agree on one pool.
+ * <p>Threads: {@link #executor()} has a fixed number of daemon threads ({@value
+ * PrefetchSparkOptions#EXECUTOR_THREADS}, default the executor's cores), named {@code
+ * prefetch-spark-producer-N}; every task's readers submit their producers to it. The pool and the
+ * cache live as long as the JVM (an executor runs until its JVM exits) and are never shut down: a
+ * reader's {@code close()} stops its own producers, which is all a task must undo. Instances are
+ * made once per distinct setting pair (a JVM normally sees one) and held in a concurrent map, so
+ * concurrent first tasks agree on one pool.
  */
 public final class ExecutorResources {
 
@@ -42,15 +42,24 @@ public final class ExecutorResources {
   private ExecutorResources(Settings settings) {
     this.settings = settings;
     AtomicInteger ids = new AtomicInteger();
-    ThreadFactory threads = runnable -> {
-      Thread thread = new Thread(runnable, "prefetch-spark-producer-" + ids.incrementAndGet());
-      thread.setDaemon(true);
-      return thread;
-    };
-    this.executor = new ThreadPoolExecutor(settings.threads(), settings.threads(), 0L,
-        TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), threads);
-    this.cache = settings.cacheBytes() == 0 ? null
-        : MemoryCache.builder().maximumBytes(settings.cacheBytes()).build();
+    ThreadFactory threads =
+        runnable -> {
+          Thread thread = new Thread(runnable, "prefetch-spark-producer-" + ids.incrementAndGet());
+          thread.setDaemon(true);
+          return thread;
+        };
+    this.executor =
+        new ThreadPoolExecutor(
+            settings.threads(),
+            settings.threads(),
+            0L,
+            TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(),
+            threads);
+    this.cache =
+        settings.cacheBytes() == 0
+            ? null
+            : MemoryCache.builder().maximumBytes(settings.cacheBytes()).build();
   }
 
   /** The resources for this JVM's Spark configuration. */
@@ -87,17 +96,18 @@ public final class ExecutorResources {
 
     public Settings {
       if (threads < 1) {
-        throw new IllegalArgumentException(PrefetchSparkOptions.EXECUTOR_THREADS
-            + " must be at least 1: " + threads);
+        throw new IllegalArgumentException(
+            PrefetchSparkOptions.EXECUTOR_THREADS + " must be at least 1: " + threads);
       }
       if (cacheBytes < 0) {
-        throw new IllegalArgumentException(PrefetchSparkOptions.EXECUTOR_CACHE_BYTES
-            + " must not be negative: " + cacheBytes);
+        throw new IllegalArgumentException(
+            PrefetchSparkOptions.EXECUTOR_CACHE_BYTES + " must not be negative: " + cacheBytes);
       }
     }
 
     static Settings defaults() {
-      return new Settings(Runtime.getRuntime().availableProcessors(),
+      return new Settings(
+          Runtime.getRuntime().availableProcessors(),
           PrefetchSparkOptions.DEFAULT_EXECUTOR_CACHE_BYTES);
     }
 
@@ -106,14 +116,17 @@ public final class ExecutorResources {
       Objects.requireNonNull(conf, "conf is null");
       int threads;
       if (conf.contains(PrefetchSparkOptions.EXECUTOR_THREADS)) {
-        threads = parseInt(PrefetchSparkOptions.EXECUTOR_THREADS,
-            conf.get(PrefetchSparkOptions.EXECUTOR_THREADS));
+        threads =
+            parseInt(
+                PrefetchSparkOptions.EXECUTOR_THREADS,
+                conf.get(PrefetchSparkOptions.EXECUTOR_THREADS));
       } else {
         threads = executorCores(conf);
       }
-      long cacheBytes = conf.contains(PrefetchSparkOptions.EXECUTOR_CACHE_BYTES)
-          ? conf.getSizeAsBytes(PrefetchSparkOptions.EXECUTOR_CACHE_BYTES)
-          : PrefetchSparkOptions.DEFAULT_EXECUTOR_CACHE_BYTES;
+      long cacheBytes =
+          conf.contains(PrefetchSparkOptions.EXECUTOR_CACHE_BYTES)
+              ? conf.getSizeAsBytes(PrefetchSparkOptions.EXECUTOR_CACHE_BYTES)
+              : PrefetchSparkOptions.DEFAULT_EXECUTOR_CACHE_BYTES;
       return new Settings(threads, cacheBytes);
     }
 

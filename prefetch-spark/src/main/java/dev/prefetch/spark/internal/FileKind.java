@@ -10,7 +10,8 @@ import org.apache.hadoop.fs.Path;
 
 /** The two formats the source reads, told apart by file name or, failing that, magic bytes. */
 public enum FileKind {
-  PARQUET, ORC;
+  PARQUET,
+  ORC;
 
   /** The format of {@code path}: by extension, else by its first bytes (one small read). */
   public static FileKind of(Path path, Configuration conf) throws IOException {
@@ -40,7 +41,9 @@ public enum FileKind {
     if (length >= 3 && head[0] == 'O' && head[1] == 'R' && head[2] == 'C') {
       return ORC;
     }
-    throw new CorruptFileException("Not a Parquet or ORC file: " + path
-        + (length == 0 ? " (empty)" : " (unknown magic bytes)"));
+    throw new CorruptFileException(
+        "Not a Parquet or ORC file: "
+            + path
+            + (length == 0 ? " (empty)" : " (unknown magic bytes)"));
   }
 }

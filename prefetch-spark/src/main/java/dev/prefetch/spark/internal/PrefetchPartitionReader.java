@@ -23,14 +23,14 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * One split as Spark {@link ColumnarBatch}es: each of our batches is wrapped (not copied) by
- * {@link SparkColumns}, followed by the split's partition values as constant columns.
+ * One split as Spark {@link ColumnarBatch}es: each of our batches is wrapped (not copied) by {@link
+ * SparkColumns}, followed by the split's partition values as constant columns.
  *
  * <p>Lifecycle: Spark's task thread is the only caller. A batch handed out by {@link #get()} stays
- * valid until the next {@link #next()} or {@link #close()}, which release it so that the format
- * can reuse its arrays (Spark's contract for columnar readers: the consumer is done with a batch
- * when it asks for the next). {@code close()} releases the current batch and closes the reader,
- * which stops its producers.
+ * valid until the next {@link #next()} or {@link #close()}, which release it so that the format can
+ * reuse its arrays (Spark's contract for columnar readers: the consumer is done with a batch when
+ * it asks for the next). {@code close()} releases the current batch and closes the reader, which
+ * stops its producers.
  */
 final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
 
@@ -45,8 +45,13 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   private ColumnarBatch batch;
   private boolean closed;
 
-  private PrefetchPartitionReader(DataFile file, BatchReader reader, CountingCache cache,
-      StructType readDataSchema, boolean dataColumns, ConstantColumnVector[] partitionColumns) {
+  private PrefetchPartitionReader(
+      DataFile file,
+      BatchReader reader,
+      CountingCache cache,
+      StructType readDataSchema,
+      boolean dataColumns,
+      ConstantColumnVector[] partitionColumns) {
     this.file = file;
     this.reader = reader;
     this.cache = cache;
@@ -58,13 +63,20 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   }
 
   /**
-   * Opens {@code file} with the read's properties, the projection of {@code readDataSchema} and
-   * the format's predicate (null for none), on the executor's shared pool and cache.
+   * Opens {@code file} with the read's properties, the projection of {@code readDataSchema} and the
+   * format's predicate (null for none), on the executor's shared pool and cache.
    */
-  static PrefetchPartitionReader open(DataFile file, ReadOptions.Builder options,
-      Object predicate, StructType dataSchema, StructType readDataSchema,
-      StructType readPartitionSchema, InternalRow partitionValues, Configuration conf,
-      ExecutorResources resources) throws IOException {
+  static PrefetchPartitionReader open(
+      DataFile file,
+      ReadOptions.Builder options,
+      Object predicate,
+      StructType dataSchema,
+      StructType readDataSchema,
+      StructType readPartitionSchema,
+      InternalRow partitionValues,
+      Configuration conf,
+      ExecutorResources resources)
+      throws IOException {
     List<String> columns = new ArrayList<>();
     for (StructField field : readDataSchema.fields()) {
       columns.add(field.name());
@@ -76,8 +88,12 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     }
     options.columns(columns);
     CountingCache cache = resources.cache() == null ? null : new CountingCache(resources.cache());
-    ReadContext context = ReadContext.builder().configuration(conf)
-        .executor(resources.executor()).cache(cache).build();
+    ReadContext context =
+        ReadContext.builder()
+            .configuration(conf)
+            .executor(resources.executor())
+            .cache(cache)
+            .build();
     BatchReader reader;
     try {
       reader = Readers.open(file, options.filter(predicate).build(), context);
@@ -98,12 +114,12 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       ConstantColumnVector[] partitionColumns =
           new ConstantColumnVector[readPartitionSchema.fields().length];
       for (int i = 0; i < partitionColumns.length; i++) {
-        partitionColumns[i] = new ConstantColumnVector(capacity,
-            readPartitionSchema.fields()[i].dataType());
+        partitionColumns[i] =
+            new ConstantColumnVector(capacity, readPartitionSchema.fields()[i].dataType());
         ColumnVectorUtils.populate(partitionColumns[i], partitionValues, i);
       }
-      return new PrefetchPartitionReader(file, reader, cache, readDataSchema, dataColumns,
-          partitionColumns);
+      return new PrefetchPartitionReader(
+          file, reader, cache, readDataSchema, dataColumns, partitionColumns);
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;
@@ -114,15 +130,29 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       throws IOException {
     StructField[] fields = readDataSchema.fields();
     if (schema.size() != fields.length) {
-      throw new IOException("Cannot read " + file + ": asked for " + fields.length
-          + " columns, the reader gives " + schema.size() + " (" + schema + ")");
+      throw new IOException(
+          "Cannot read "
+              + file
+              + ": asked for "
+              + fields.length
+              + " columns, the reader gives "
+              + schema.size()
+              + " ("
+              + schema
+              + ")");
     }
     for (int i = 0; i < fields.length; i++) {
       Field field = schema.field(i);
       if (!SparkColumns.convertible(field.type(), fields[i].dataType())) {
-        throw new IOException("Cannot read " + file + ": column '" + field.name() + "' is "
-            + field.type() + " in the file, which does not read as the table's "
-            + fields[i].dataType().simpleString());
+        throw new IOException(
+            "Cannot read "
+                + file
+                + ": column '"
+                + field.name()
+                + "' is "
+                + field.type()
+                + " in the file, which does not read as the table's "
+                + fields[i].dataType().simpleString());
       }
     }
   }

@@ -23,13 +23,12 @@ import org.apache.spark.util.SerializableConfiguration;
 
 /**
  * Turns each split Spark planned into a columnar reader. Made on the driver and sent to the
- * executors; everything it holds is serializable: the broadcast Hadoop configuration, the
- * schemas, the pushed Spark filters (translated per file, for that file's format) and the read
- * properties, already validated on the driver.
+ * executors; everything it holds is serializable: the broadcast Hadoop configuration, the schemas,
+ * the pushed Spark filters (translated per file, for that file's format) and the read properties,
+ * already validated on the driver.
  *
- * <p>{@link FilePartitionReaderFactory} walks the files of a task's partition and handles
- * {@code ignoreCorruptFiles} / {@code ignoreMissingFiles}; {@link #buildColumnarReader} opens one
- * split.
+ * <p>{@link FilePartitionReaderFactory} walks the files of a task's partition and handles {@code
+ * ignoreCorruptFiles} / {@code ignoreMissingFiles}; {@link #buildColumnarReader} opens one split.
  */
 final class PrefetchReaderFactory extends FilePartitionReaderFactory {
 
@@ -43,9 +42,14 @@ final class PrefetchReaderFactory extends FilePartitionReaderFactory {
   private final HashMap<String, String> readProperties;
   private final HashMap<String, String> sourceOptions;
 
-  PrefetchReaderFactory(Broadcast<SerializableConfiguration> conf, StructType dataSchema,
-      StructType readDataSchema, StructType readPartitionSchema, Filter[] pushedFilters,
-      Map<String, String> readProperties, Map<String, String> sourceOptions) {
+  PrefetchReaderFactory(
+      Broadcast<SerializableConfiguration> conf,
+      StructType dataSchema,
+      StructType readDataSchema,
+      StructType readPartitionSchema,
+      Filter[] pushedFilters,
+      Map<String, String> readProperties,
+      Map<String, String> sourceOptions) {
     this.conf = conf;
     this.dataSchema = dataSchema;
     this.readDataSchema = readDataSchema;
@@ -103,12 +107,22 @@ final class PrefetchReaderFactory extends FilePartitionReaderFactory {
     try {
       FileKind kind = FileKind.of(path, hadoopConf);
       ReadOptions.Builder options = ReadOptions.builder().properties(readProperties);
-      Object predicate = pushedFilters.length == 0 ? null
-          : kind == FileKind.PARQUET ? PushedFilters.toParquet(pushedFilters, dataSchema)
-          : PushedFilters.toOrc(pushedFilters, dataSchema);
-      return PrefetchPartitionReader.open(DataFile.split(path, file.start(), file.length()),
-          options, predicate, dataSchema, readDataSchema, readPartitionSchema,
-          file.partitionValues(), hadoopConf, ExecutorResources.shared());
+      Object predicate =
+          pushedFilters.length == 0
+              ? null
+              : kind == FileKind.PARQUET
+                  ? PushedFilters.toParquet(pushedFilters, dataSchema)
+                  : PushedFilters.toOrc(pushedFilters, dataSchema);
+      return PrefetchPartitionReader.open(
+          DataFile.split(path, file.start(), file.length()),
+          options,
+          predicate,
+          dataSchema,
+          readDataSchema,
+          readPartitionSchema,
+          file.partitionValues(),
+          hadoopConf,
+          ExecutorResources.shared());
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }

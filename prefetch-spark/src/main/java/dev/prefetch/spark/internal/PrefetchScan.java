@@ -26,12 +26,12 @@ import scala.collection.immutable.Seq;
 /**
  * The scan of a {@link PrefetchTable}: Spark's {@link FileScan} plans the input partitions
  * (listing, partition pruning, splits of {@code spark.sql.files.maxPartitionBytes} packed into
- * tasks); this class adds that Parquet and ORC files are splittable, the reader factory, the
- * pushed filters and the custom metrics.
+ * tasks); this class adds that Parquet and ORC files are splittable, the reader factory, the pushed
+ * filters and the custom metrics.
  *
  * <p>{@code FileScan} is a Scala trait: its two vals and the {@code Logging} trait's logger are
- * fields a Scala class would get from the compiler; here they are declared by hand, and the
- * traits' initializers run in the constructor in Scala's linearization order.
+ * fields a Scala class would get from the compiler; here they are declared by hand, and the traits'
+ * initializers run in the constructor in Scala's linearization order.
  */
 final class PrefetchScan implements FileScan {
 
@@ -49,9 +49,15 @@ final class PrefetchScan implements FileScan {
   private boolean caseSensitive;
   private transient Logger log;
 
-  PrefetchScan(SparkSession session, PartitioningAwareFileIndex fileIndex, StructType dataSchema,
-      StructType readDataSchema, StructType readPartitionSchema, Filter[] pushedFilters,
-      CaseInsensitiveStringMap options, Seq<Expression> partitionFilters,
+  PrefetchScan(
+      SparkSession session,
+      PartitioningAwareFileIndex fileIndex,
+      StructType dataSchema,
+      StructType readDataSchema,
+      StructType readPartitionSchema,
+      Filter[] pushedFilters,
+      CaseInsensitiveStringMap options,
+      Seq<Expression> partitionFilters,
       Seq<Expression> dataFilters) {
     this.session = session;
     this.fileIndex = fileIndex;
@@ -74,17 +80,23 @@ final class PrefetchScan implements FileScan {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    Map<String, String> sessionConf = new HashMap<>(
-        scala.jdk.javaapi.CollectionConverters.asJava(session.conf().getAll()));
-    Map<String, String> readProperties = PrefetchSparkOptions.readProperties(sessionConf,
-        options.asCaseSensitiveMap());
-    Configuration hadoopConf = session.sessionState()
-        .newHadoopConfWithOptions(Scala.map(options.asCaseSensitiveMap()));
-    Broadcast<SerializableConfiguration> conf = JavaSparkContext
-        .fromSparkContext(session.sparkContext())
-        .broadcast(new SerializableConfiguration(hadoopConf));
-    return new PrefetchReaderFactory(conf, dataSchema, readDataSchema, readPartitionSchema,
-        pushedFilters, readProperties, new HashMap<>(options.asCaseSensitiveMap()));
+    Map<String, String> sessionConf =
+        new HashMap<>(scala.jdk.javaapi.CollectionConverters.asJava(session.conf().getAll()));
+    Map<String, String> readProperties =
+        PrefetchSparkOptions.readProperties(sessionConf, options.asCaseSensitiveMap());
+    Configuration hadoopConf =
+        session.sessionState().newHadoopConfWithOptions(Scala.map(options.asCaseSensitiveMap()));
+    Broadcast<SerializableConfiguration> conf =
+        JavaSparkContext.fromSparkContext(session.sparkContext())
+            .broadcast(new SerializableConfiguration(hadoopConf));
+    return new PrefetchReaderFactory(
+        conf,
+        dataSchema,
+        readDataSchema,
+        readPartitionSchema,
+        pushedFilters,
+        readProperties,
+        new HashMap<>(options.asCaseSensitiveMap()));
   }
 
   @Override
@@ -104,8 +116,10 @@ final class PrefetchScan implements FileScan {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof PrefetchScan scan && FileScan.super.equals(other)
-        && dataSchema.equals(scan.dataSchema) && options.equals(scan.options)
+    return other instanceof PrefetchScan scan
+        && FileScan.super.equals(other)
+        && dataSchema.equals(scan.dataSchema)
+        && options.equals(scan.options)
         && equivalentFilters(pushedFilters, scan.pushedFilters);
   }
 
@@ -162,8 +176,9 @@ final class PrefetchScan implements FileScan {
   }
 
   @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileScan$_setter_$maxMetadataValueLength_$eq(
-      int value) {
+  public void
+      org$apache$spark$sql$execution$datasources$v2$FileScan$_setter_$maxMetadataValueLength_$eq(
+          int value) {
     this.maxMetadataValueLength = value;
   }
 
@@ -173,8 +188,9 @@ final class PrefetchScan implements FileScan {
   }
 
   @Override
-  public void org$apache$spark$sql$execution$datasources$v2$FileScan$_setter_$org$apache$spark$sql$execution$datasources$v2$FileScan$$isCaseSensitive_$eq(
-      boolean value) {
+  public void
+      org$apache$spark$sql$execution$datasources$v2$FileScan$_setter_$org$apache$spark$sql$execution$datasources$v2$FileScan$$isCaseSensitive_$eq(
+          boolean value) {
     this.caseSensitive = value;
   }
 

@@ -13,8 +13,8 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * Takes Spark's column pruning and filters. {@link FileScanBuilder} splits the filters into
  * partition filters (used by Spark to prune directories) and data filters; of the data filters,
- * those {@link PushedFilters} can express for Parquet and ORC are pushed into the scan to prune
- * row groups, pages and stripes. Every data filter is still evaluated by Spark on the rows.
+ * those {@link PushedFilters} can express for Parquet and ORC are pushed into the scan to prune row
+ * groups, pages and stripes. Every data filter is still evaluated by Spark on the rows.
  */
 final class PrefetchScanBuilder extends FileScanBuilder {
 
@@ -23,8 +23,12 @@ final class PrefetchScanBuilder extends FileScanBuilder {
   private final StructType dataSchema;
   private final CaseInsensitiveStringMap options;
 
-  PrefetchScanBuilder(SparkSession session, PartitioningAwareFileIndex fileIndex,
-      StructType schema, StructType dataSchema, CaseInsensitiveStringMap options) {
+  PrefetchScanBuilder(
+      SparkSession session,
+      PartitioningAwareFileIndex fileIndex,
+      StructType schema,
+      StructType dataSchema,
+      CaseInsensitiveStringMap options) {
     super(session, fileIndex, dataSchema);
     this.session = session;
     this.fileIndex = fileIndex;
@@ -45,7 +49,15 @@ final class PrefetchScanBuilder extends FileScanBuilder {
 
   @Override
   public Scan build() {
-    return new PrefetchScan(session, fileIndex, dataSchema, readDataSchema(),
-        readPartitionSchema(), pushedDataFilters(), options, partitionFilters(), dataFilters());
+    return new PrefetchScan(
+        session,
+        fileIndex,
+        dataSchema,
+        readDataSchema(),
+        readPartitionSchema(),
+        pushedDataFilters(),
+        options,
+        partitionFilters(),
+        dataFilters());
   }
 }

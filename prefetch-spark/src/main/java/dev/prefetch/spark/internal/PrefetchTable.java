@@ -11,15 +11,14 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.catalyst.parser.ParseException;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.parser.ParseException;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.execution.datasources.FileFormat;
 import org.apache.spark.sql.execution.datasources.orc.OrcUtils;
-
 import org.apache.spark.sql.execution.datasources.parquet.ParquetUtils;
 import org.apache.spark.sql.execution.datasources.v2.FileTable;
 import org.apache.spark.sql.types.StructType;
@@ -28,11 +27,11 @@ import scala.Option;
 import scala.collection.immutable.Seq;
 
 /**
- * A directory (or files, or globs) of Parquet or ORC files as a Spark table. Spark's
- * {@link FileTable} lists the files and finds partition columns; the data schema is the one
- * Spark's own Parquet or ORC reader infers from the files (same options, same rules), so a query
- * gets the same columns and types from {@code format("prefetch")} as from
- * {@code spark.read.parquet} / {@code spark.read.orc}.
+ * A directory (or files, or globs) of Parquet or ORC files as a Spark table. Spark's {@link
+ * FileTable} lists the files and finds partition columns; the data schema is the one Spark's own
+ * Parquet or ORC reader infers from the files (same options, same rules), so a query gets the same
+ * columns and types from {@code format("prefetch")} as from {@code spark.read.parquet} / {@code
+ * spark.read.orc}.
  */
 public final class PrefetchTable extends FileTable {
 
@@ -40,8 +39,12 @@ public final class PrefetchTable extends FileTable {
   private final SparkSession session;
   private final CaseInsensitiveStringMap options;
 
-  public PrefetchTable(String name, SparkSession session, CaseInsensitiveStringMap options,
-      Seq<String> paths, Option<StructType> userSpecifiedSchema) {
+  public PrefetchTable(
+      String name,
+      SparkSession session,
+      CaseInsensitiveStringMap options,
+      Seq<String> paths,
+      Option<StructType> userSpecifiedSchema) {
     super(session, options, paths, userSpecifiedSchema);
     this.name = name;
     this.session = session;
@@ -71,8 +74,8 @@ public final class PrefetchTable extends FileTable {
 
   @Override
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    throw new UnsupportedOperationException("the prefetch source reads only; write with "
-        + "format(\"parquet\") or format(\"orc\")");
+    throw new UnsupportedOperationException(
+        "the prefetch source reads only; write with " + "format(\"parquet\") or format(\"orc\")");
   }
 
   @Override
@@ -106,9 +109,11 @@ public final class PrefetchTable extends FileTable {
   }
 
   private static StructType ourSchema(org.apache.hadoop.fs.Path path, Configuration conf) {
-    try (BatchReader reader = Readers.open(DataFile.of(path),
-        ReadOptions.builder().prefetchEnabled(false).build(),
-        ReadContext.builder().configuration(conf).build())) {
+    try (BatchReader reader =
+        Readers.open(
+            DataFile.of(path),
+            ReadOptions.builder().prefetchEnabled(false).build(),
+            ReadContext.builder().configuration(conf).build())) {
       return SparkTypes.of(reader.schema());
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
@@ -117,7 +122,7 @@ public final class PrefetchTable extends FileTable {
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-    return new PrefetchScanBuilder(session, fileIndex(), schema(), dataSchema(),
-        mergedOptions(scanOptions));
+    return new PrefetchScanBuilder(
+        session, fileIndex(), schema(), dataSchema(), mergedOptions(scanOptions));
   }
 }

@@ -39,21 +39,20 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Spark data filters as pruning predicates: Parquet {@link FilterPredicate}s (row groups by
- * statistics, dictionaries and bloom filters; pages by column indexes) and ORC
- * {@link SearchArgument}s (stripes by statistics).
+ * statistics, dictionaries and bloom filters; pages by column indexes) and ORC {@link
+ * SearchArgument}s (stripes by statistics).
  *
  * <p>Pushed: {@code =}, {@code <=>}, {@code <}, {@code <=}, {@code >}, {@code >=}, {@code IN},
  * {@code IS NULL}, {@code IS NOT NULL}, and {@code AND}, {@code OR}, {@code NOT} of those, on
- * top-level columns of boolean, byte, short, int, long, float, double, string and date type
- * whose names have no dot. Other filters (timestamps and decimals, whose physical encodings
- * vary by writer; nested fields; string functions) are left to Spark alone. Pruning only drops
- * data that cannot match, and Spark evaluates every filter on the rows again, so results never
- * depend on what was pushed.
+ * top-level columns of boolean, byte, short, int, long, float, double, string and date type whose
+ * names have no dot. Other filters (timestamps and decimals, whose physical encodings vary by
+ * writer; nested fields; string functions) are left to Spark alone. Pruning only drops data that
+ * cannot match, and Spark evaluates every filter on the rows again, so results never depend on what
+ * was pushed.
  */
 final class PushedFilters {
 
-  private PushedFilters() {
-  }
+  private PushedFilters() {}
 
   /** Whether {@code filter} can be pushed whole, for both formats. */
   static boolean pushable(Filter filter, StructType schema) {
@@ -161,7 +160,9 @@ final class PushedFilters {
     if (type instanceof BooleanType) {
       return nullCheck(FilterApi.booleanColumn(name), isNull);
     }
-    if (type instanceof ByteType || type instanceof ShortType || type instanceof IntegerType
+    if (type instanceof ByteType
+        || type instanceof ShortType
+        || type instanceof IntegerType
         || type instanceof DateType) {
       return nullCheck(FilterApi.intColumn(name), isNull);
     }
@@ -180,8 +181,9 @@ final class PushedFilters {
     return null;
   }
 
-  private static <T extends Comparable<T>, C extends Operators.Column<T>
-      & Operators.SupportsEqNotEq> FilterPredicate nullCheck(C column, boolean isNull) {
+  private static <
+          T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsEqNotEq>
+      FilterPredicate nullCheck(C column, boolean isNull) {
     return isNull ? FilterApi.eq(column, (T) null) : FilterApi.notEq(column, (T) null);
   }
 
@@ -193,7 +195,9 @@ final class PushedFilters {
     if (type instanceof BooleanType) {
       return op.equals("eq") ? FilterApi.eq(FilterApi.booleanColumn(name), (Boolean) v) : null;
     }
-    if (type instanceof ByteType || type instanceof ShortType || type instanceof IntegerType
+    if (type instanceof ByteType
+        || type instanceof ShortType
+        || type instanceof IntegerType
         || type instanceof DateType) {
       return compare(op, FilterApi.intColumn(name), (Integer) v);
     }
@@ -212,8 +216,8 @@ final class PushedFilters {
     return null;
   }
 
-  private static <T extends Comparable<T>, C extends Operators.Column<T>
-      & Operators.SupportsLtGt> FilterPredicate compare(String op, C column, T value) {
+  private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt>
+      FilterPredicate compare(String op, C column, T value) {
     return switch (op) {
       case "eq" -> FilterApi.eq(column, value);
       case "lt" -> FilterApi.lt(column, value);
@@ -239,7 +243,9 @@ final class PushedFilters {
       Long days = epochDay(value);
       return days == null ? null : Math.toIntExact(days);
     }
-    if (type instanceof LongType && value instanceof Number n && !(value instanceof Float)
+    if (type instanceof LongType
+        && value instanceof Number n
+        && !(value instanceof Float)
         && !(value instanceof Double)) {
       return n.longValue();
     }
@@ -292,8 +298,7 @@ final class PushedFilters {
     String name = attribute(filter);
     DataType type = columnType(name, schema);
     PredicateLeaf.Type leaf = orcType(type);
-    if (filter instanceof IsNull
-        || (filter instanceof EqualNullSafe eq && eq.value() == null)) {
+    if (filter instanceof IsNull || (filter instanceof EqualNullSafe eq && eq.value() == null)) {
       builder.isNull(name, leaf);
     } else if (filter instanceof IsNotNull) {
       builder.startNot().isNull(name, leaf).end();
@@ -324,7 +329,9 @@ final class PushedFilters {
     if (type instanceof BooleanType) {
       return PredicateLeaf.Type.BOOLEAN;
     }
-    if (type instanceof ByteType || type instanceof ShortType || type instanceof IntegerType
+    if (type instanceof ByteType
+        || type instanceof ShortType
+        || type instanceof IntegerType
         || type instanceof LongType) {
       return PredicateLeaf.Type.LONG;
     }

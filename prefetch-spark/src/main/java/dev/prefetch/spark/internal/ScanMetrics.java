@@ -18,21 +18,35 @@ public final class ScanMetrics {
   public static final String FOOTER_CACHE_HITS = "prefetchFooterCacheHits";
   public static final String FOOTER_CACHE_MISSES = "prefetchFooterCacheMisses";
 
-  private ScanMetrics() {
-  }
+  private ScanMetrics() {}
 
   static CustomMetric[] supported() {
-    return new CustomMetric[] {new BytesRead(), new ReadRequests(), new ProducerWaitMs(),
-        new ConsumerWaitMs(), new FooterCacheHits(), new FooterCacheMisses()};
+    return new CustomMetric[] {
+      new BytesRead(),
+      new ReadRequests(),
+      new ProducerWaitMs(),
+      new ConsumerWaitMs(),
+      new FooterCacheHits(),
+      new FooterCacheMisses()
+    };
   }
 
   /** One task's values, in the order of {@link #supported()}. */
-  static CustomTaskMetric[] values(long bytesRead, long readRequests, long producerWaitNanos,
-      long consumerWaitNanos, long footerHits, long footerMisses) {
-    return new CustomTaskMetric[] {value(BYTES_READ, bytesRead),
-        value(READ_REQUESTS, readRequests), value(PRODUCER_WAIT_MS, producerWaitNanos / 1_000_000),
-        value(CONSUMER_WAIT_MS, consumerWaitNanos / 1_000_000),
-        value(FOOTER_CACHE_HITS, footerHits), value(FOOTER_CACHE_MISSES, footerMisses)};
+  static CustomTaskMetric[] values(
+      long bytesRead,
+      long readRequests,
+      long producerWaitNanos,
+      long consumerWaitNanos,
+      long footerHits,
+      long footerMisses) {
+    return new CustomTaskMetric[] {
+      value(BYTES_READ, bytesRead),
+      value(READ_REQUESTS, readRequests),
+      value(PRODUCER_WAIT_MS, producerWaitNanos / 1_000_000),
+      value(CONSUMER_WAIT_MS, consumerWaitNanos / 1_000_000),
+      value(FOOTER_CACHE_HITS, footerHits),
+      value(FOOTER_CACHE_MISSES, footerMisses)
+    };
   }
 
   private static CustomTaskMetric value(String name, long value) {

@@ -52,12 +52,13 @@ import org.apache.spark.unsafe.types.UTF8String;
  * (the type Spark's own reader infers for the file) and picks the wrapper; a pair that has no
  * faithful conversion is an {@link IllegalArgumentException} naming both types. Conversions done
  * per value, where Spark's representation differs from ours:
+ *
  * <ul>
  *   <li>timestamps: milliseconds and nanoseconds to Spark's microseconds (nanoseconds rounded
- *       towards negative infinity, as Spark does); a local date-time (ORC's plain
- *       {@code timestamp}, held as its wall clock read as UTC) declared as Spark's
- *       {@code TIMESTAMP} is the instant of that wall clock in the JVM's time zone, as orc-core
- *       gives it to Spark's ORC reader;
+ *       towards negative infinity, as Spark does); a local date-time (ORC's plain {@code
+ *       timestamp}, held as its wall clock read as UTC) declared as Spark's {@code TIMESTAMP} is
+ *       the instant of that wall clock in the JVM's time zone, as orc-core gives it to Spark's ORC
+ *       reader;
  *   <li>decimals: unscaled longs as {@link Decimal#createUnsafe} up to 18 digits, otherwise a
  *       {@code BigDecimal} of the requested precision and scale;
  *   <li>strings: {@link UTF8String} views of the vector's byte buffer (no copy); binary values are
@@ -66,8 +67,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  */
 public final class SparkColumns {
 
-  private SparkColumns() {
-  }
+  private SparkColumns() {}
 
   /** A Spark column over {@code vector}, typed as {@code sparkType}. */
   public static ColumnVector wrap(dev.prefetch.batch.ColumnVector vector, DataType sparkType) {
@@ -75,11 +75,11 @@ public final class SparkColumns {
   }
 
   /**
-   * As {@link #wrap(dev.prefetch.batch.ColumnVector, DataType)}, with {@code zone} as the time
-   * zone local date-times read as instants are placed in.
+   * As {@link #wrap(dev.prefetch.batch.ColumnVector, DataType)}, with {@code zone} as the time zone
+   * local date-times read as instants are placed in.
    */
-  static ColumnVector wrap(dev.prefetch.batch.ColumnVector vector, DataType sparkType,
-      ZoneId zone) {
+  static ColumnVector wrap(
+      dev.prefetch.batch.ColumnVector vector, DataType sparkType, ZoneId zone) {
     Kind kind = vector.type().kind();
     if (sparkType instanceof BooleanType && kind == Kind.BOOLEAN) {
       return new BooleanColumn(sparkType, (BooleanVector) vector);
@@ -122,16 +122,25 @@ public final class SparkColumns {
     }
     if (sparkType instanceof MapType map && kind == Kind.MAP) {
       MapVector m = (MapVector) vector;
-      return new MapColumn(sparkType, m, wrap(m.keys(), map.keyType(), zone),
+      return new MapColumn(
+          sparkType,
+          m,
+          wrap(m.keys(), map.keyType(), zone),
           wrap(m.values(), map.valueType(), zone));
     }
     if (sparkType instanceof StructType struct && kind == Kind.STRUCT) {
       StructVector s = (StructVector) vector;
       StructField[] fields = struct.fields();
       if (fields.length != s.children().size()) {
-        throw new IllegalArgumentException("struct " + struct.simpleString() + " has "
-            + fields.length + " fields, the file's " + vector.type() + " has "
-            + s.children().size());
+        throw new IllegalArgumentException(
+            "struct "
+                + struct.simpleString()
+                + " has "
+                + fields.length
+                + " fields, the file's "
+                + vector.type()
+                + " has "
+                + s.children().size());
       }
       ColumnVector[] children = new ColumnVector[fields.length];
       for (int i = 0; i < fields.length; i++) {
@@ -139,8 +148,11 @@ public final class SparkColumns {
       }
       return new StructColumn(sparkType, s, children);
     }
-    throw new IllegalArgumentException("cannot read a column of type " + vector.type()
-        + " as Spark type " + sparkType.simpleString());
+    throw new IllegalArgumentException(
+        "cannot read a column of type "
+            + vector.type()
+            + " as Spark type "
+            + sparkType.simpleString());
   }
 
   /** Whether {@link #wrap} can read values of {@code type} as {@code sparkType}. */
@@ -150,7 +162,8 @@ public final class SparkColumns {
       return kind == Kind.LIST && convertible(type.elementField().type(), array.elementType());
     }
     if (sparkType instanceof MapType map) {
-      return kind == Kind.MAP && convertible(type.keyField().type(), map.keyType())
+      return kind == Kind.MAP
+          && convertible(type.keyField().type(), map.keyType())
           && convertible(type.valueField().type(), map.valueType());
     }
     if (sparkType instanceof StructType struct) {
@@ -184,8 +197,9 @@ public final class SparkColumns {
     TimeUnit unit = vector.type().timeUnit();
     boolean localAsInstant = sparkType instanceof TimestampType && !vector.type().utcAdjusted();
     ZoneRules rules = localAsInstant ? zone.normalized().getRules() : null;
-    if (rules != null && rules.isFixedOffset() && rules.getOffset(java.time.Instant.EPOCH)
-        .equals(ZoneOffset.UTC)) {
+    if (rules != null
+        && rules.isFixedOffset()
+        && rules.getOffset(java.time.Instant.EPOCH).equals(ZoneOffset.UTC)) {
       rules = null;
     }
     if (unit == TimeUnit.MICROS && rules == null) {
@@ -237,8 +251,8 @@ public final class SparkColumns {
     }
 
     private UnsupportedOperationException unsupported(String what) {
-      return new UnsupportedOperationException(what + " on a " + dataType().simpleString()
-          + " column");
+      return new UnsupportedOperationException(
+          what + " on a " + dataType().simpleString() + " column");
     }
 
     @Override
@@ -433,21 +447,23 @@ public final class SparkColumns {
     @Override
     public long getLong(int rowId) {
       long v = values[rowId];
-      long micros = switch (unit) {
-        case MILLIS -> Math.multiplyExact(v, 1000L);
-        case MICROS -> v;
-        case NANOS -> Math.floorDiv(v, 1000L);
-      };
+      long micros =
+          switch (unit) {
+            case MILLIS -> Math.multiplyExact(v, 1000L);
+            case MICROS -> v;
+            case NANOS -> Math.floorDiv(v, 1000L);
+          };
       if (localZone == null) {
         return micros;
       }
       // micros is a wall clock read as UTC; find the instant showing that wall clock here.
       long seconds = Math.floorDiv(micros, 1_000_000L);
-      java.time.LocalDateTime wall = java.time.LocalDateTime.ofEpochSecond(seconds, 0,
-          ZoneOffset.UTC);
-      int offset = localZone.getValidOffsets(wall).isEmpty()
-          ? localZone.getOffset(wall.toInstant(ZoneOffset.UTC)).getTotalSeconds()
-          : localZone.getOffset(wall).getTotalSeconds();
+      java.time.LocalDateTime wall =
+          java.time.LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
+      int offset =
+          localZone.getValidOffsets(wall).isEmpty()
+              ? localZone.getOffset(wall.toInstant(ZoneOffset.UTC)).getTotalSeconds()
+              : localZone.getOffset(wall).getTotalSeconds();
       return micros - offset * 1_000_000L;
     }
   }
@@ -471,9 +487,15 @@ public final class SparkColumns {
       if (unscaled != null && scale == fileScale && precision <= Decimal.MAX_LONG_DIGITS()) {
         return Decimal.createUnsafe(unscaled[rowId], precision, scale);
       }
-      BigDecimal value = unscaled != null ? BigDecimal.valueOf(unscaled[rowId], fileScale)
-          : new BigDecimal(new BigInteger(vector.data(), vector.offsets()[rowId],
-              vector.offsets()[rowId + 1] - vector.offsets()[rowId]), fileScale);
+      BigDecimal value =
+          unscaled != null
+              ? BigDecimal.valueOf(unscaled[rowId], fileScale)
+              : new BigDecimal(
+                  new BigInteger(
+                      vector.data(),
+                      vector.offsets()[rowId],
+                      vector.offsets()[rowId + 1] - vector.offsets()[rowId]),
+                  fileScale);
       return Decimal.apply(value, precision, scale);
     }
 
@@ -489,8 +511,8 @@ public final class SparkColumns {
 
     private long unscaledLong(int rowId) {
       if (unscaled == null) {
-        throw new UnsupportedOperationException("unscaled long of a " + vector.type()
-            + " column held as bytes");
+        throw new UnsupportedOperationException(
+            "unscaled long of a " + vector.type() + " column held as bytes");
       }
       return unscaled[rowId];
     }

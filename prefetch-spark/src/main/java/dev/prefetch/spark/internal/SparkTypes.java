@@ -11,14 +11,13 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Our types as Spark types, for files whose schema Spark's own inference cannot express (ORC
- * unions): a union is the struct {@code tag} (tinyint) plus {@code field0, field1, ...}, as our
- * ORC reader gives it. Plain ORC timestamps are Spark {@code TIMESTAMP}s, as Spark's ORC reader
- * has them.
+ * unions): a union is the struct {@code tag} (tinyint) plus {@code field0, field1, ...}, as our ORC
+ * reader gives it. Plain ORC timestamps are Spark {@code TIMESTAMP}s, as Spark's ORC reader has
+ * them.
  */
 final class SparkTypes {
 
-  private SparkTypes() {
-  }
+  private SparkTypes() {}
 
   static StructType of(Schema schema) {
     return struct(schema.fields());
@@ -46,10 +45,13 @@ final class SparkTypes {
       case TIMESTAMP -> DataTypes.TimestampType;
       case STRING -> DataTypes.StringType;
       case BINARY, FIXED_BINARY -> DataTypes.BinaryType;
-      case LIST -> DataTypes.createArrayType(of(type.elementField().type()),
-          type.elementField().nullable());
-      case MAP -> DataTypes.createMapType(of(type.keyField().type()),
-          of(type.valueField().type()), type.valueField().nullable());
+      case LIST ->
+          DataTypes.createArrayType(of(type.elementField().type()), type.elementField().nullable());
+      case MAP ->
+          DataTypes.createMapType(
+              of(type.keyField().type()),
+              of(type.valueField().type()),
+              type.valueField().nullable());
       case STRUCT -> struct(type.children());
       case TIME -> throw new IllegalArgumentException("no Spark type for " + type);
     };

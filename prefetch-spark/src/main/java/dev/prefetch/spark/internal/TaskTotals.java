@@ -8,12 +8,12 @@ import org.apache.spark.TaskContext;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
- * The metrics of every reader a task has closed so far. Spark sets a task's metric to the value
- * its current reader reports, and a task reads one split after another with a new reader each;
- * so each reader reports the task's totals plus its own, and {@link #snapshot()} reports for the
- * task whichever reader is open (Spark's per-task file walker does not ask its readers). Only
- * the task's thread touches an
- * instance; the map is shared by the executor's tasks and loses a task's entry when it ends.
+ * The metrics of every reader a task has closed so far. Spark sets a task's metric to the value its
+ * current reader reports, and a task reads one split after another with a new reader each; so each
+ * reader reports the task's totals plus its own, and {@link #snapshot()} reports for the task
+ * whichever reader is open (Spark's per-task file walker does not ask its readers). Only the task's
+ * thread touches an instance; the map is shared by the executor's tasks and loses a task's entry
+ * when it ends.
  */
 final class TaskTotals {
 
@@ -38,12 +38,13 @@ final class TaskTotals {
     if (totals == null) {
       totals = new TaskTotals();
       BY_TASK.put(id, totals);
-      task.addTaskCompletionListener(new org.apache.spark.util.TaskCompletionListener() {
-        @Override
-        public void onTaskCompletion(TaskContext context) {
-          BY_TASK.remove(id);
-        }
-      });
+      task.addTaskCompletionListener(
+          new org.apache.spark.util.TaskCompletionListener() {
+            @Override
+            public void onTaskCompletion(TaskContext context) {
+              BY_TASK.remove(id);
+            }
+          });
     }
     return totals;
   }
@@ -79,12 +80,15 @@ final class TaskTotals {
     long hits = footerHits + (cache == null ? 0 : cache.footerHits());
     long misses = footerMisses + (cache == null ? 0 : cache.footerMisses());
     if (open == null) {
-      return ScanMetrics.values(bytesRead, readRequests, producerWaitNanos, consumerWaitNanos,
-          hits, misses);
+      return ScanMetrics.values(
+          bytesRead, readRequests, producerWaitNanos, consumerWaitNanos, hits, misses);
     }
-    return ScanMetrics.values(bytesRead + open.bytesRead(),
+    return ScanMetrics.values(
+        bytesRead + open.bytesRead(),
         readRequests + open.counter(ScanCounters.READ_REQUESTS),
         producerWaitNanos + open.producerWaitNanos(),
-        consumerWaitNanos + open.consumerWaitNanos(), hits, misses);
+        consumerWaitNanos + open.consumerWaitNanos(),
+        hits,
+        misses);
   }
 }

@@ -41,19 +41,24 @@ import picocli.CommandLine.Parameters;
  * input, 1 when they disagree, 2 on a usage error, 3 when a read fails.
  *
  * <p>{@code --remote} reads through the simulated object store (20 ms before the first byte of
- * every request, 64 MiB/s per stream; {@link SimulatedFileSystem}), registered as the Hadoop
- * scheme {@code simulated:}, for both contenders. Each contender runs once to warm up, then
- * {@code --repeat} times, each a newly planned query; {@code seconds} is the median.
+ * every request, 64 MiB/s per stream; {@link SimulatedFileSystem}), registered as the Hadoop scheme
+ * {@code simulated:}, for both contenders. Each contender runs once to warm up, then {@code
+ * --repeat} times, each a newly planned query; {@code seconds} is the median.
  */
-@Command(name = "spark-scan", mixinStandardHelpOptions = true,
+@Command(
+    name = "spark-scan",
+    mixinStandardHelpOptions = true,
     description = "Aggregate every column with Spark's reader and with format(\"prefetch\").")
 public final class SparkScan implements Callable<Integer> {
 
   /** The remote model of the benchmarks: first-byte latency and per-stream bandwidth. */
   static final long REMOTE_LATENCY_MS = 20;
+
   static final double REMOTE_BANDWIDTH_MBPS = 64;
 
-  @Parameters(arity = "1..*", paramLabel = "FILE_OR_DIR",
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "FILE_OR_DIR",
       description = "Parquet or ORC files or directories (one format per argument)")
   List<Path> inputs;
 
@@ -79,18 +84,21 @@ public final class SparkScan implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (repeat < 1) {
-      throw new CommandLine.ParameterException(new CommandLine(this),
-          "--repeat must be at least 1: " + repeat);
+      throw new CommandLine.ParameterException(
+          new CommandLine(this), "--repeat must be at least 1: " + repeat);
     }
-    SparkSession.Builder builder = SparkSession.builder().master(master).appName("spark-scan")
-        .config("spark.ui.enabled", "false");
+    SparkSession.Builder builder =
+        SparkSession.builder()
+            .master(master)
+            .appName("spark-scan")
+            .config("spark.ui.enabled", "false");
     for (Map.Entry<String, String> entry : conf.entrySet()) {
       builder.config(entry.getKey(), entry.getValue());
     }
     SparkSession spark = builder.getOrCreate();
     try {
-      SimulatedFileSystem.configure(spark.sparkContext().hadoopConfiguration(),
-          REMOTE_LATENCY_MS, REMOTE_BANDWIDTH_MBPS);
+      SimulatedFileSystem.configure(
+          spark.sparkContext().hadoopConfiguration(), REMOTE_LATENCY_MS, REMOTE_BANDWIDTH_MBPS);
       return compare(spark, inputs, remote, only, repeat, 1);
     } finally {
       spark.stop();
@@ -103,18 +111,26 @@ public final class SparkScan implements Callable<Integer> {
    *
    * @return the exit status: 0 agree, 1 disagree, 3 read error
    */
-  static int compare(SparkSession spark, List<Path> inputs, boolean remote, String only,
-      int repeat, int warmups) throws Exception {
+  static int compare(
+      SparkSession spark, List<Path> inputs, boolean remote, String only, int repeat, int warmups)
+      throws Exception {
     return compare(spark, inputs, remote, only, repeat, warmups, Map.of());
   }
 
   /**
    * As {@link #compare(SparkSession, List, boolean, String, int, int)}; when {@code tuned} has
-   * session settings, the prefetch source runs a second time with them (line field
-   * {@code settings}).
+   * session settings, the prefetch source runs a second time with them (line field {@code
+   * settings}).
    */
-  static int compare(SparkSession spark, List<Path> inputs, boolean remote, String only,
-      int repeat, int warmups, Map<String, String> tuned) throws Exception {
+  static int compare(
+      SparkSession spark,
+      List<Path> inputs,
+      boolean remote,
+      String only,
+      int repeat,
+      int warmups,
+      Map<String, String> tuned)
+      throws Exception {
     ObjectMapper json = new ObjectMapper();
     int status = 0;
     Configuration hadoop = spark.sparkContext().hadoopConfiguration();
@@ -124,15 +140,17 @@ public final class SparkScan implements Callable<Integer> {
       String path;
       try {
         format = formatOf(input, hadoop);
-        path = remote ? SimulatedFileSystem.pathOf(input).toString()
-            : input.toAbsolutePath().toUri().toString();
+        path =
+            remote
+                ? SimulatedFileSystem.pathOf(input).toString()
+                : input.toAbsolutePath().toUri().toString();
       } catch (Exception e) {
         System.err.println("spark-scan: cannot read " + input + ": " + e.getMessage());
         return 3;
       }
       Map<String, Object> first = null;
-      List<String> sources = new ArrayList<>(
-          only == null ? List.of("spark", "prefetch") : List.of(only));
+      List<String> sources =
+          new ArrayList<>(only == null ? List.of("spark", "prefetch") : List.of(only));
       if (!tuned.isEmpty() && sources.contains("prefetch")) {
         sources.add("prefetch-tuned");
       }
@@ -187,10 +205,15 @@ public final class SparkScan implements Callable<Integer> {
     Path file = input;
     if (Files.isDirectory(input)) {
       try (var files = Files.walk(input)) {
-        file = files.filter(Files::isRegularFile)
-            .filter(f -> !f.getFileName().toString().startsWith(".")
-                && !f.getFileName().toString().startsWith("_"))
-            .findFirst().orElseThrow(() -> new IllegalArgumentException("no files in " + input));
+        file =
+            files
+                .filter(Files::isRegularFile)
+                .filter(
+                    f ->
+                        !f.getFileName().toString().startsWith(".")
+                            && !f.getFileName().toString().startsWith("_"))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no files in " + input));
       }
     }
     FileKind kind = FileKind.of(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()), conf);
@@ -198,9 +221,9 @@ public final class SparkScan implements Callable<Integer> {
   }
 
   /**
-   * The aggregate, {@code warmups} times to warm up and then {@code repeat} times. Each run plans
-   * a new query: running one plan again would reuse its shuffle output (Spark skips the map
-   * stage, so the files would not be read again).
+   * The aggregate, {@code warmups} times to warm up and then {@code repeat} times. Each run plans a
+   * new query: running one plan again would reuse its shuffle output (Spark skips the map stage, so
+   * the files would not be read again).
    */
   private static Result run(Supplier<Dataset<Row>> source, int repeat, int warmups) {
     Row row = null;
@@ -214,15 +237,15 @@ public final class SparkScan implements Callable<Integer> {
       Row next = query.collectAsList().get(0);
       result.seconds.add((System.nanoTime() - start) / 1e9);
       if (row != null && !row.equals(next)) {
-        throw new IllegalStateException("two runs of one contender disagree: " + row + " vs "
-            + next);
+        throw new IllegalStateException(
+            "two runs of one contender disagree: " + row + " vs " + next);
       }
       row = next;
     }
     result.rows = row.getLong(0);
     for (int i = 1; i < row.length(); i++) {
-      result.columns.put(row.schema().fields()[i].name(),
-          row.isNullAt(i) ? "null" : row.get(i).toString());
+      result.columns.put(
+          row.schema().fields()[i].name(), row.isNullAt(i) ? "null" : row.get(i).toString());
     }
     return result;
   }
@@ -232,14 +255,17 @@ public final class SparkScan implements Callable<Integer> {
     List<Column> aggregates = new ArrayList<>();
     for (StructField field : data.schema().fields()) {
       Column column = data.col("`" + field.name() + "`");
-      boolean summable = field.dataType() instanceof IntegerType
-          || field.dataType() instanceof ShortType || field.dataType() instanceof ByteType
-          || field.dataType() instanceof DecimalType;
-      aggregates.add((summable ? functions.sum(column)
-          : functions.sum(functions.hash(column).cast("long"))).as(field.name()));
+      boolean summable =
+          field.dataType() instanceof IntegerType
+              || field.dataType() instanceof ShortType
+              || field.dataType() instanceof ByteType
+              || field.dataType() instanceof DecimalType;
+      aggregates.add(
+          (summable ? functions.sum(column) : functions.sum(functions.hash(column).cast("long")))
+              .as(field.name()));
     }
-    return data.agg(functions.count(functions.lit(1)).as("rows"),
-        aggregates.toArray(new Column[0]));
+    return data.agg(
+        functions.count(functions.lit(1)).as("rows"), aggregates.toArray(new Column[0]));
   }
 
   private static final class Result {

@@ -6,14 +6,15 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * Variable-length values appended back to back into one growing byte array with offsets: the
- * layout of a {@link dev.prefetch.batch.BinaryVector}, built without a per-value object.
- * Confined to one decoding thread.
+ * Variable-length values appended back to back into one growing byte array with offsets: the layout
+ * of a {@link dev.prefetch.batch.BinaryVector}, built without a per-value object. Confined to one
+ * decoding thread.
  */
 public final class BinaryBuilder {
 
   /** Values up to this long are copied as whole words, past their end (see {@link #copy}). */
   private static final int SHORT_VALUE = 32;
+
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   private static final VarHandle INT =
@@ -34,7 +35,9 @@ public final class BinaryBuilder {
     return size;
   }
 
-  /** The bytes (ownership passes to the caller with {@link #offsets()}; the builder is then spent). */
+  /**
+   * The bytes (ownership passes to the caller with {@link #offsets()}; the builder is then spent).
+   */
   public byte[] data() {
     return data;
   }
@@ -53,8 +56,8 @@ public final class BinaryBuilder {
 
   /**
    * Appends {@code count} PLAIN byte arrays (each a 4-byte little-endian length, then its bytes)
-   * from {@code source} at {@code pos}, checking every length against {@code end}, and returns
-   * the position after the last one. Two passes: the lengths first, into the offsets, so that the
+   * from {@code source} at {@code pos}, checking every length against {@code end}, and returns the
+   * position after the last one. Two passes: the lengths first, into the offsets, so that the
    * arrays grow once and the copies run without a check each.
    *
    * @throws IllegalStateException when a length or a value reaches past {@code end}
@@ -72,8 +75,8 @@ public final class BinaryBuilder {
       int length = (int) INT.get(source, p);
       p += 4;
       if (length < 0 || length > end - p) {
-        throw new IllegalStateException("PLAIN byte array of " + length + " bytes with "
-            + (end - p) + " left in the page");
+        throw new IllegalStateException(
+            "PLAIN byte array of " + length + " bytes with " + (end - p) + " left in the page");
       }
       p += length;
       at += length;
@@ -95,8 +98,8 @@ public final class BinaryBuilder {
   }
 
   /**
-   * Appends {@code count} dictionary entries: entry {@code ids[i]} is
-   * {@code bytes[entryOffsets[id] .. entryOffsets[id + 1])}. The ids must be in range.
+   * Appends {@code count} dictionary entries: entry {@code ids[i]} is {@code bytes[entryOffsets[id]
+   * .. entryOffsets[id + 1])}. The ids must be in range.
    */
   void appendEntries(byte[] bytes, int[] entryOffsets, int[] ids, int count) {
     ensureValues(size + count);
@@ -122,8 +125,8 @@ public final class BinaryBuilder {
 
   /**
    * Copies a value to {@code data[start]}, which has room for {@code SHORT_VALUE} bytes or the
-   * value, whichever is longer. Short values (most strings) move as four 8-byte words instead of
-   * an arraycopy call: the bytes copied past the value's end land where the next value goes.
+   * value, whichever is longer. Short values (most strings) move as four 8-byte words instead of an
+   * arraycopy call: the bytes copied past the value's end land where the next value goes.
    */
   private void copy(byte[] source, int offset, int start, int length) {
     if (length <= SHORT_VALUE && source.length - offset >= SHORT_VALUE) {
@@ -140,10 +143,10 @@ public final class BinaryBuilder {
   }
 
   /**
-   * Turns the last {@code defined} values, appended densely, into {@code count} values: the
-   * defined ones at the positions {@code nulls[nullsAt..nullsAt+count)} does not mark, an empty
-   * value at each marked one. No byte moves: only the offsets are rewritten, from the end, where
-   * each row's end is the end of the last defined value at or before it.
+   * Turns the last {@code defined} values, appended densely, into {@code count} values: the defined
+   * ones at the positions {@code nulls[nullsAt..nullsAt+count)} does not mark, an empty value at
+   * each marked one. No byte moves: only the offsets are rewritten, from the end, where each row's
+   * end is the end of the last defined value at or before it.
    */
   void spread(int count, int defined, boolean[] nulls, int nullsAt) {
     int first = size - defined; // offsets index of the start of the run's first row
@@ -173,8 +176,10 @@ public final class BinaryBuilder {
       throw new IllegalStateException("binary values exceed 2 GiB in one batch");
     }
     if (needed > data.length) {
-      data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8,
-          Math.max((long) needed, 2L * data.length)));
+      data =
+          Arrays.copyOf(
+              data,
+              (int) Math.min(Integer.MAX_VALUE - 8, Math.max((long) needed, 2L * data.length)));
     }
   }
 

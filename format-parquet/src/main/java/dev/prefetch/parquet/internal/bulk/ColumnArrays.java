@@ -21,11 +21,11 @@ import java.util.function.IntFunction;
  * <p>Ownership: an array taken here belongs to the vector it is built into, and comes back only
  * through {@link #recycle} of a released batch, whose consumer promised to read it no more. A
  * column always builds the same kind of vector, so each pool holds one array type; an array too
- * short for a request is dropped for the garbage collector. Each pool keeps at most
- * {@value #MAX_FREE} arrays: a producer that runs ahead of its consumer allocates as before.
+ * short for a request is dropped for the garbage collector. Each pool keeps at most {@value
+ * #MAX_FREE} arrays: a producer that runs ahead of its consumer allocates as before.
  *
- * <p>Thread-safe: the consumer recycles while the producer takes. Every method holds the lock
- * for a deque operation only, and never blocks otherwise.
+ * <p>Thread-safe: the consumer recycles while the producer takes. Every method holds the lock for a
+ * deque operation only, and never blocks otherwise.
  */
 public final class ColumnArrays {
 
@@ -33,6 +33,7 @@ public final class ColumnArrays {
 
   /** Value arrays (one primitive array type per column), data and offsets of binary vectors. */
   private final ArrayDeque<Object> values = new ArrayDeque<>();
+
   private final ArrayDeque<boolean[]> masks = new ArrayDeque<>();
   private final ArrayDeque<byte[]> bytes = new ArrayDeque<>();
   private final ArrayDeque<int[]> offsets = new ArrayDeque<>();
@@ -73,7 +74,8 @@ public final class ColumnArrays {
   /** A released value array of {@code type} and at least {@code length}, else a new one. */
   private <A> A values(Class<A> type, int length, IntFunction<A> allocate) {
     Object found = take(values);
-    return type.isInstance(found) && Array.getLength(found) >= length ? type.cast(found)
+    return type.isInstance(found) && Array.getLength(found) >= length
+        ? type.cast(found)
         : allocate.apply(length);
   }
 

@@ -1,8 +1,8 @@
 package dev.prefetch.parquet.internal.bulk;
 
 /**
- * DELTA_BINARY_PACKED int32 / int64 values, decoded block by block when the page is opened:
- * a header (block size, miniblocks per block, value count, first value), then per block a minimum
+ * DELTA_BINARY_PACKED int32 / int64 values, decoded block by block when the page is opened: a
+ * header (block size, miniblocks per block, value count, first value), then per block a minimum
  * delta, one bit width per miniblock and the bit-packed deltas. Arithmetic wraps as the format
  * specifies (int32 columns keep the low 32 bits).
  */
@@ -16,14 +16,23 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
     int blockSize = in.unsignedVarInt();
     int miniblocks = in.unsignedVarInt();
     int total = in.unsignedVarInt();
-    if (blockSize <= 0 || blockSize % 128 != 0 || miniblocks <= 0
-        || blockSize % miniblocks != 0 || (blockSize / miniblocks) % 32 != 0) {
-      throw new IllegalStateException("invalid DELTA_BINARY_PACKED header: block size "
-          + blockSize + ", miniblocks " + miniblocks);
+    if (blockSize <= 0
+        || blockSize % 128 != 0
+        || miniblocks <= 0
+        || blockSize % miniblocks != 0
+        || (blockSize / miniblocks) % 32 != 0) {
+      throw new IllegalStateException(
+          "invalid DELTA_BINARY_PACKED header: block size "
+              + blockSize
+              + ", miniblocks "
+              + miniblocks);
     }
     if (total < 0 || total > maxValues) {
-      throw new IllegalStateException("DELTA_BINARY_PACKED page claims " + total
-          + " values, the page holds at most " + maxValues);
+      throw new IllegalStateException(
+          "DELTA_BINARY_PACKED page claims "
+              + total
+              + " values, the page holds at most "
+              + maxValues);
     }
     values = new long[total];
     if (total == 0) {
@@ -81,8 +90,12 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
 
   private void check(int count) {
     if (count > values.length - next) {
-      throw new IllegalStateException("DELTA_BINARY_PACKED page has " + (values.length - next)
-          + " values left, " + count + " asked");
+      throw new IllegalStateException(
+          "DELTA_BINARY_PACKED page has "
+              + (values.length - next)
+              + " values left, "
+              + count
+              + " asked");
     }
   }
 

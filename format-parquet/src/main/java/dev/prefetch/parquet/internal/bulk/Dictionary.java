@@ -23,15 +23,15 @@ final class Dictionary {
   }
 
   /** Decodes a PLAIN dictionary page's bytes. */
-  static Dictionary decode(byte[] data, int offset, int end, int size, PrimitiveTypeName type,
-      int fixedLength) {
+  static Dictionary decode(
+      byte[] data, int offset, int end, int size, PrimitiveTypeName type, int fixedLength) {
     if (size < 0) {
       throw new IllegalStateException("negative dictionary size " + size);
     }
     // Every entry takes at least one byte (a bit for booleans), so this bounds the allocation.
     if (size > (long) (end - offset) * 8 + 1) {
-      throw new IllegalStateException("dictionary of " + size + " entries in "
-          + (end - offset) + " bytes");
+      throw new IllegalStateException(
+          "dictionary of " + size + " entries in " + (end - offset) + " bytes");
     }
     Dictionary dictionary = new Dictionary(type, size);
     PlainValues plain = new PlainValues(data, offset, end, type, fixedLength);

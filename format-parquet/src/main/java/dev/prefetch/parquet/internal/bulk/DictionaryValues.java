@@ -44,8 +44,12 @@ final class DictionaryValues implements ValuesDecoder {
     if (outOfRange < 0) {
       for (int i = 0; i < count; i++) {
         if (scratch[i] > last || scratch[i] < 0) {
-          throw new IllegalStateException("dictionary id " + scratch[i]
-              + " out of range for a dictionary of " + (last + 1) + " entries");
+          throw new IllegalStateException(
+              "dictionary id "
+                  + scratch[i]
+                  + " out of range for a dictionary of "
+                  + (last + 1)
+                  + " entries");
         }
       }
     }

@@ -20,11 +20,16 @@ final class FallbackValues implements ValuesDecoder {
 
   private final ValuesReader reader;
 
-  FallbackValues(ColumnDescriptor column, Encoding encoding, Dictionary dictionary,
-      int valueCount, ByteBuffer data) {
-    this.reader = encoding.usesDictionary()
-        ? encoding.getDictionaryBasedValuesReader(column, ValuesType.VALUES, dictionary)
-        : encoding.getValuesReader(column, ValuesType.VALUES);
+  FallbackValues(
+      ColumnDescriptor column,
+      Encoding encoding,
+      Dictionary dictionary,
+      int valueCount,
+      ByteBuffer data) {
+    this.reader =
+        encoding.usesDictionary()
+            ? encoding.getDictionaryBasedValuesReader(column, ValuesType.VALUES, dictionary)
+            : encoding.getValuesReader(column, ValuesType.VALUES);
     try {
       reader.initFromPage(valueCount, ByteBufferInputStream.wrap(data));
     } catch (IOException e) {

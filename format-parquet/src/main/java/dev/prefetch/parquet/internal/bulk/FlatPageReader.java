@@ -24,15 +24,15 @@ import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
  * arrays: the fast path that replaces parquet-hadoop's value-at-a-time {@code ColumnReader} for
  * flat columns.
  *
- * <p>Definition levels are consumed in runs: an RLE run of the maximum level is one bulk value
- * copy ({@link ValuesDecoder}), an RLE run of a lower level is one block of nulls; bit-packed
- * levels are grouped into runs of equal definedness first. Dictionary pages are decoded once per
- * chunk into primitive arrays. PLAIN, dictionary and DELTA_BINARY_PACKED values have bulk
- * decoders; every other encoding goes through parquet-hadoop's {@link ValuesReader}
- * ({@link FallbackValues}), so nothing parquet-hadoop reads is lost.
+ * <p>Definition levels are consumed in runs: an RLE run of the maximum level is one bulk value copy
+ * ({@link ValuesDecoder}), an RLE run of a lower level is one block of nulls; bit-packed levels are
+ * grouped into runs of equal definedness first. Dictionary pages are decoded once per chunk into
+ * primitive arrays. PLAIN, dictionary and DELTA_BINARY_PACKED values have bulk decoders; every
+ * other encoding goes through parquet-hadoop's {@link ValuesReader} ({@link FallbackValues}), so
+ * nothing parquet-hadoop reads is lost.
  *
- * <p>Page-aligned slices: when the pages come from a filtered row-group read and carry their
- * first row index, the rows of the first page before {@code firstRow} are skipped.
+ * <p>Page-aligned slices: when the pages come from a filtered row-group read and carry their first
+ * row index, the rows of the first page before {@code firstRow} are skipped.
  *
  * <p>Confined to one thread; one instance per column chunk.
  */
@@ -44,12 +44,16 @@ public final class FlatPageReader {
   private final int fixedLength;
   private final int maxDefinitionLevel;
   private final int levelBitWidth;
+
   /** Where decompressed pages' arrays go back once read; null: nowhere. */
   private final PageBuffers buffers;
+
   /** Where the batch's arrays (here: null masks) come from. */
   private final ColumnArrays arrays;
+
   /** The arrays of the current page (definition levels and values), given back on the next. */
   private byte[] pageArray;
+
   private byte[] levelArray;
   private long rowsToSkip;
   private boolean firstPage = true;
@@ -70,8 +74,12 @@ public final class FlatPageReader {
    * @param buffers the pool whose arrays the pages were decompressed into, or null
    * @param arrays where the arrays of the column's vectors come from
    */
-  public FlatPageReader(ColumnDescriptor column, PageReader pages, long firstRow,
-      PageBuffers buffers, ColumnArrays arrays) {
+  public FlatPageReader(
+      ColumnDescriptor column,
+      PageReader pages,
+      long firstRow,
+      PageBuffers buffers,
+      ColumnArrays arrays) {
     if (column.getMaxRepetitionLevel() != 0) {
       throw new IllegalArgumentException("not a flat column: " + column);
     }
@@ -103,103 +111,114 @@ public final class FlatPageReader {
     void values(ValuesDecoder decoder, int at, int count);
 
     /**
-     * Moves the {@code defined} values just decoded densely at row {@code at} to the rows of
-     * {@code at..at+count-1} that {@code nulls} does not mark.
+     * Moves the {@code defined} values just decoded densely at row {@code at} to the rows of {@code
+     * at..at+count-1} that {@code nulls} does not mark.
      */
     void spread(int at, int count, int defined, boolean[] nulls);
 
-    default void nulls(int at, int count) {
-    }
+    default void nulls(int at, int count) {}
   }
 
   public boolean[] readInts(int[] out, int rows) {
-    return read(rows, new Sink() {
-      @Override
-      public void values(ValuesDecoder decoder, int at, int count) {
-        decoder.readInts(out, at, count);
-      }
+    return read(
+        rows,
+        new Sink() {
+          @Override
+          public void values(ValuesDecoder decoder, int at, int count) {
+            decoder.readInts(out, at, count);
+          }
 
-      @Override
-      public void spread(int at, int count, int defined, boolean[] nulls) {
-        Spread.ints(out, at, count, defined, nulls);
-      }
-    });
+          @Override
+          public void spread(int at, int count, int defined, boolean[] nulls) {
+            Spread.ints(out, at, count, defined, nulls);
+          }
+        });
   }
 
   public boolean[] readLongs(long[] out, int rows) {
-    return read(rows, new Sink() {
-      @Override
-      public void values(ValuesDecoder decoder, int at, int count) {
-        decoder.readLongs(out, at, count);
-      }
+    return read(
+        rows,
+        new Sink() {
+          @Override
+          public void values(ValuesDecoder decoder, int at, int count) {
+            decoder.readLongs(out, at, count);
+          }
 
-      @Override
-      public void spread(int at, int count, int defined, boolean[] nulls) {
-        Spread.longs(out, at, count, defined, nulls);
-      }
-    });
+          @Override
+          public void spread(int at, int count, int defined, boolean[] nulls) {
+            Spread.longs(out, at, count, defined, nulls);
+          }
+        });
   }
 
   public boolean[] readFloats(float[] out, int rows) {
-    return read(rows, new Sink() {
-      @Override
-      public void values(ValuesDecoder decoder, int at, int count) {
-        decoder.readFloats(out, at, count);
-      }
+    return read(
+        rows,
+        new Sink() {
+          @Override
+          public void values(ValuesDecoder decoder, int at, int count) {
+            decoder.readFloats(out, at, count);
+          }
 
-      @Override
-      public void spread(int at, int count, int defined, boolean[] nulls) {
-        Spread.floats(out, at, count, defined, nulls);
-      }
-    });
+          @Override
+          public void spread(int at, int count, int defined, boolean[] nulls) {
+            Spread.floats(out, at, count, defined, nulls);
+          }
+        });
   }
 
   public boolean[] readDoubles(double[] out, int rows) {
-    return read(rows, new Sink() {
-      @Override
-      public void values(ValuesDecoder decoder, int at, int count) {
-        decoder.readDoubles(out, at, count);
-      }
+    return read(
+        rows,
+        new Sink() {
+          @Override
+          public void values(ValuesDecoder decoder, int at, int count) {
+            decoder.readDoubles(out, at, count);
+          }
 
-      @Override
-      public void spread(int at, int count, int defined, boolean[] nulls) {
-        Spread.doubles(out, at, count, defined, nulls);
-      }
-    });
+          @Override
+          public void spread(int at, int count, int defined, boolean[] nulls) {
+            Spread.doubles(out, at, count, defined, nulls);
+          }
+        });
   }
 
   public boolean[] readBooleans(boolean[] out, int rows) {
-    return read(rows, new Sink() {
-      @Override
-      public void values(ValuesDecoder decoder, int at, int count) {
-        decoder.readBooleans(out, at, count);
-      }
+    return read(
+        rows,
+        new Sink() {
+          @Override
+          public void values(ValuesDecoder decoder, int at, int count) {
+            decoder.readBooleans(out, at, count);
+          }
 
-      @Override
-      public void spread(int at, int count, int defined, boolean[] nulls) {
-        Spread.booleans(out, at, count, defined, nulls);
-      }
-    });
+          @Override
+          public void spread(int at, int count, int defined, boolean[] nulls) {
+            Spread.booleans(out, at, count, defined, nulls);
+          }
+        });
   }
 
   /** Appends {@code rows} values (an empty value for each null) to {@code out}. */
   public boolean[] readBinary(BinaryBuilder out, int rows) {
-    return read(rows, new Sink() {
-      @Override
-      public void values(ValuesDecoder decoder, int at, int count) {
-        decoder.readBinary(out, count);
-      }
+    return read(
+        rows,
+        new Sink() {
+          @Override
+          public void values(ValuesDecoder decoder, int at, int count) {
+            decoder.readBinary(out, count);
+          }
 
-      @Override
-      public void spread(int at, int count, int defined, boolean[] nulls) {
-        out.spread(count, defined, nulls, at);
-      }
+          @Override
+          public void spread(int at, int count, int defined, boolean[] nulls) {
+            out.spread(count, defined, nulls, at);
+          }
 
-      @Override
-      public void nulls(int at, int count) {
-        out.appendEmpty(count);
-      }
-    });
+          @Override
+          public void nulls(int at, int count) {
+            out.appendEmpty(count);
+          }
+        });
   }
 
   private boolean[] read(int rows, Sink sink) {
@@ -346,26 +365,40 @@ public final class FlatPageReader {
       if (end - pos < 4) {
         throw new IllegalStateException("definition levels of " + column + " past the page end");
       }
-      int length = (data[pos] & 0xFF) | (data[pos + 1] & 0xFF) << 8
-          | (data[pos + 2] & 0xFF) << 16 | (data[pos + 3] & 0xFF) << 24;
+      int length =
+          (data[pos] & 0xFF)
+              | (data[pos + 1] & 0xFF) << 8
+              | (data[pos + 2] & 0xFF) << 16
+              | (data[pos + 3] & 0xFF) << 24;
       if (length < 0 || length > end - pos - 4) {
-        throw new IllegalStateException("definition levels of " + column + " claim " + length
-            + " bytes, the page has " + (end - pos - 4));
+        throw new IllegalStateException(
+            "definition levels of "
+                + column
+                + " claim "
+                + length
+                + " bytes, the page has "
+                + (end - pos - 4));
       }
       levels = new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, levelBitWidth);
       pos += 4 + length;
     } else {
       // Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one.
-      ValuesReader reader = page.getDlEncoding().getValuesReader(column,
-          ValuesType.DEFINITION_LEVEL);
-      ByteBufferInputStream in = ByteBufferInputStream.wrap(
-          ByteBuffer.wrap(data, pos, end - pos));
+      ValuesReader reader =
+          page.getDlEncoding().getValuesReader(column, ValuesType.DEFINITION_LEVEL);
+      ByteBufferInputStream in = ByteBufferInputStream.wrap(ByteBuffer.wrap(data, pos, end - pos));
       // BIT_PACKED levels take exactly count * width bits: a count they cannot fill is corrupt,
       // and must not size the array below.
       if (count < 0 || (long) count * levelBitWidth > (long) (end - pos) * 8) {
-        throw new IllegalStateException("definition levels of " + column + ": " + count
-            + " BIT_PACKED levels of " + levelBitWidth + " bits do not fit the page's "
-            + (end - pos) + " bytes");
+        throw new IllegalStateException(
+            "definition levels of "
+                + column
+                + ": "
+                + count
+                + " BIT_PACKED levels of "
+                + levelBitWidth
+                + " bits do not fit the page's "
+                + (end - pos)
+                + " bytes");
       }
       int[] read = new int[count];
       try {
@@ -390,18 +423,26 @@ public final class FlatPageReader {
     } else {
       ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
       levelArray = defs.array();
-      levels = new RleBitPackedDecoder(defs.array(), defs.arrayOffset() + defs.position(),
-          defs.arrayOffset() + defs.limit(), levelBitWidth);
+      levels =
+          new RleBitPackedDecoder(
+              defs.array(),
+              defs.arrayOffset() + defs.position(),
+              defs.arrayOffset() + defs.limit(),
+              levelBitWidth);
     }
     ByteBuffer data = heapBuffer(page.getData());
     pageArray = data.array();
-    values = valuesDecoder(page.getDataEncoding(), data.array(),
-        data.arrayOffset() + data.position(), data.arrayOffset() + data.limit(), count);
+    values =
+        valuesDecoder(
+            page.getDataEncoding(),
+            data.array(),
+            data.arrayOffset() + data.position(),
+            data.arrayOffset() + data.limit(),
+            count);
     pageLeft = count;
   }
 
-  private ValuesDecoder valuesDecoder(Encoding encoding, byte[] data, int pos, int end,
-      int count) {
+  private ValuesDecoder valuesDecoder(Encoding encoding, byte[] data, int pos, int end, int count) {
     switch (encoding) {
       case PLAIN:
         return new PlainValues(data, pos, end, type, fixedLength);
@@ -420,7 +461,11 @@ public final class FlatPageReader {
     if (encoding.usesDictionary()) {
       loadDictionary();
     }
-    return new FallbackValues(column, encoding, parquetDictionary(), count,
+    return new FallbackValues(
+        column,
+        encoding,
+        parquetDictionary(),
+        count,
         ByteBuffer.wrap(data, pos, end - pos).slice());
   }
 
@@ -431,16 +476,22 @@ public final class FlatPageReader {
     dictionaryLoaded = true;
     DictionaryPage page = pages.readDictionaryPage();
     if (page == null) {
-      throw new IllegalStateException("column " + column
-          + " has dictionary-encoded pages but no dictionary page");
+      throw new IllegalStateException(
+          "column " + column + " has dictionary-encoded pages but no dictionary page");
     }
     try {
       // The page's bytes may be a one-shot decompressing stream: copy them once, since both our
       // dictionary and (for the fallback) parquet-hadoop's read them.
       dictionaryPage = page.copy();
       ByteBuffer bytes = heapBuffer(dictionaryPage.getBytes());
-      dictionary = Dictionary.decode(bytes.array(), bytes.arrayOffset() + bytes.position(),
-          bytes.arrayOffset() + bytes.limit(), page.getDictionarySize(), type, fixedLength);
+      dictionary =
+          Dictionary.decode(
+              bytes.array(),
+              bytes.arrayOffset() + bytes.position(),
+              bytes.arrayOffset() + bytes.limit(),
+              page.getDictionarySize(),
+              type,
+              fixedLength);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the dictionary of " + column, e);
     }

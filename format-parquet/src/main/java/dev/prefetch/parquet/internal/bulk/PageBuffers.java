@@ -11,16 +11,15 @@ import java.util.WeakHashMap;
  * fresh array for every decompressed page or every column chunk read.
  *
  * <p>Ownership: the pool lends an array ({@link #take}); it then belongs to the borrower (a page,
- * or a row group's chunk buffer) until given back ({@link #give}). Pages are given back by the
- * bulk reader when it moves to the next page: by then no value refers to the page's bytes,
- * because every decoder copies values into the batch's own arrays. Only arrays the pool lent are
- * taken back, so the slices of a column chunk's buffer that uncompressed pages point into are
- * never reused. An array that is never given back (a nested column's page, a range closed
- * mid-page, a vectored read's buffer) is left to the garbage collector: the pool remembers what it
- * lent only weakly.
+ * or a row group's chunk buffer) until given back ({@link #give}). Pages are given back by the bulk
+ * reader when it moves to the next page: by then no value refers to the page's bytes, because every
+ * decoder copies values into the batch's own arrays. Only arrays the pool lent are taken back, so
+ * the slices of a column chunk's buffer that uncompressed pages point into are never reused. An
+ * array that is never given back (a nested column's page, a range closed mid-page, a vectored
+ * read's buffer) is left to the garbage collector: the pool remembers what it lent only weakly.
  *
- * <p>Thread-safe (a filesystem's vectored read may allocate on its own threads); every method
- * holds the lock for a short scan of the free list.
+ * <p>Thread-safe (a filesystem's vectored read may allocate on its own threads); every method holds
+ * the lock for a short scan of the free list.
  */
 public final class PageBuffers {
 
@@ -29,11 +28,13 @@ public final class PageBuffers {
 
   private final long maxFreeBytes;
   private final List<byte[]> free = new ArrayList<>();
+
   /**
-   * Arrays lent and not yet given back; weak, since some never are (arrays compare by identity,
-   * so a weak hash map keyed by them is an identity set).
+   * Arrays lent and not yet given back; weak, since some never are (arrays compare by identity, so
+   * a weak hash map keyed by them is an identity set).
    */
   private final Set<byte[]> lent = Collections.newSetFromMap(new WeakHashMap<>());
+
   private long freeBytes;
 
   public PageBuffers() {
@@ -45,7 +46,9 @@ public final class PageBuffers {
     this.maxFreeBytes = maxFreeBytes;
   }
 
-  /** The smallest free array of at least {@code size} bytes, else a new one; contents unspecified. */
+  /**
+   * The smallest free array of at least {@code size} bytes, else a new one; contents unspecified.
+   */
   public synchronized byte[] take(int size) {
     int best = -1;
     for (int i = 0; i < free.size(); i++) {

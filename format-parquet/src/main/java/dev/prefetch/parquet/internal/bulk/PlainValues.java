@@ -5,9 +5,9 @@ import java.nio.ByteOrder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * PLAIN values: little-endian fixed-width numbers copied with one bulk buffer transfer per call
- * (a memory copy on little-endian machines), bit-packed booleans, length-prefixed or fixed-length
- * byte arrays. Also decodes dictionary pages, which are PLAIN.
+ * PLAIN values: little-endian fixed-width numbers copied with one bulk buffer transfer per call (a
+ * memory copy on little-endian machines), bit-packed booleans, length-prefixed or fixed-length byte
+ * arrays. Also decodes dictionary pages, which are PLAIN.
  */
 final class PlainValues implements ValuesDecoder {
 
@@ -29,8 +29,16 @@ final class PlainValues implements ValuesDecoder {
   private ByteBuffer take(int bytes, int count) {
     long total = (long) bytes * count;
     if (total > end - pos) {
-      throw new IllegalStateException("PLAIN " + type + " values past the end of the page: "
-          + count + " values need " + total + " bytes, " + (end - pos) + " left");
+      throw new IllegalStateException(
+          "PLAIN "
+              + type
+              + " values past the end of the page: "
+              + count
+              + " values need "
+              + total
+              + " bytes, "
+              + (end - pos)
+              + " left");
     }
     ByteBuffer buffer = ByteBuffer.wrap(data, pos, (int) total).order(ByteOrder.LITTLE_ENDIAN);
     pos += (int) total;
@@ -111,12 +119,15 @@ final class PlainValues implements ValuesDecoder {
     if (end - pos < 4) {
       throw new IllegalStateException("PLAIN byte array length past the end of the page");
     }
-    int length = (data[pos] & 0xFF) | (data[pos + 1] & 0xFF) << 8 | (data[pos + 2] & 0xFF) << 16
-        | (data[pos + 3] & 0xFF) << 24;
+    int length =
+        (data[pos] & 0xFF)
+            | (data[pos + 1] & 0xFF) << 8
+            | (data[pos + 2] & 0xFF) << 16
+            | (data[pos + 3] & 0xFF) << 24;
     pos += 4;
     if (length < 0 || length > end - pos) {
-      throw new IllegalStateException("PLAIN byte array of " + length + " bytes with "
-          + (end - pos) + " left in the page");
+      throw new IllegalStateException(
+          "PLAIN byte array of " + length + " bytes with " + (end - pos) + " left in the page");
     }
     return length;
   }

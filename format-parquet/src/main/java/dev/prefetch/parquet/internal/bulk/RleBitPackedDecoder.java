@@ -5,8 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * Parquet's RLE / bit-packed hybrid encoding (definition levels, dictionary ids, booleans in
- * data page v2), decoded run by run.
+ * Parquet's RLE / bit-packed hybrid encoding (definition levels, dictionary ids, booleans in data
+ * page v2), decoded run by run.
  *
  * <p>Callers either take whole runs ({@link #nextRun}: an RLE run is one value repeated, which is
  * how definition levels become null-mask blocks without touching each level) or values into an
@@ -27,6 +27,7 @@ final class RleBitPackedDecoder implements LevelRuns {
 
   /** Current run: values left in it, whether it repeats {@code rleValue}, and its packed values. */
   private int runLeft;
+
   private boolean rle;
   private int rleValue;
   private int[] packed = new int[64];
@@ -37,8 +38,8 @@ final class RleBitPackedDecoder implements LevelRuns {
       throw new IllegalStateException("invalid RLE bit width " + bitWidth);
     }
     if (offset < 0 || end > data.length || offset > end) {
-      throw new IllegalStateException("RLE data [" + offset + ", " + end + ") outside the page of "
-          + data.length + " bytes");
+      throw new IllegalStateException(
+          "RLE data [" + offset + ", " + end + ") outside the page of " + data.length + " bytes");
     }
     this.data = data;
     this.pos = offset;
@@ -148,8 +149,14 @@ final class RleBitPackedDecoder implements LevelRuns {
       }
       if ((long) groups * bitWidth > end - pos) {
         // Writers pad the last run to whole groups; anything shorter is corrupt.
-        throw new IllegalStateException("bit-packed run of " + groups + " groups x " + bitWidth
-            + " bits past the end of the data (" + (end - pos) + " bytes left)");
+        throw new IllegalStateException(
+            "bit-packed run of "
+                + groups
+                + " groups x "
+                + bitWidth
+                + " bits past the end of the data ("
+                + (end - pos)
+                + " bytes left)");
       }
       int count = groups * 8;
       if (packed.length < count) {
@@ -165,8 +172,8 @@ final class RleBitPackedDecoder implements LevelRuns {
   /**
    * Unpacks {@code count} values of {@code bitWidth} bits, least significant bit first. A value of
    * at most 32 bits always lies within the 8 bytes from its first byte, so each is one unaligned
-   * little-endian load, a shift and a mask, with no branch on the data; only values within 8
-   * bytes of the array's end take the byte-wise path.
+   * little-endian load, a shift and a mask, with no branch on the data; only values within 8 bytes
+   * of the array's end take the byte-wise path.
    */
   private void unpack(int count) {
     int width = bitWidth;

@@ -2,13 +2,12 @@ package dev.prefetch.parquet.internal.bulk;
 
 /**
  * Moves values decoded densely at the start of a stretch of rows to the rows that are not null,
- * from the end, so that nothing is overwritten before it is moved. A null row's slot keeps
- * whatever it held (its mask says it is null). One method per array type, for the JIT's sake.
+ * from the end, so that nothing is overwritten before it is moved. A null row's slot keeps whatever
+ * it held (its mask says it is null). One method per array type, for the JIT's sake.
  */
 final class Spread {
 
-  private Spread() {
-  }
+  private Spread() {}
 
   // Each method: rows at..at+count-1 whose first `defined` slots hold the defined values in
   // order; the value for row r comes from slot `source`, the last not yet placed. Once the

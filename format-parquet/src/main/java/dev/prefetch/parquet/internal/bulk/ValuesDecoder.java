@@ -2,8 +2,8 @@ package dev.prefetch.parquet.internal.bulk;
 
 /**
  * Decodes the non-null values of one data page in bulk, into the caller's primitive arrays. Each
- * implementation supports the methods of the physical types it is built for and throws
- * {@link UnsupportedOperationException} for the others.
+ * implementation supports the methods of the physical types it is built for and throws {@link
+ * UnsupportedOperationException} for the others.
  */
 interface ValuesDecoder {
 

@@ -47,11 +47,19 @@ public abstract class Assembler {
       return new StructAssembler(struct.type(), struct.nullDef(), children);
     }
     if (node instanceof ColumnNode.ListNode list) {
-      return new ListAssembler(list.type(), list.nullDef(), list.elementDef(), list.repLevel(),
+      return new ListAssembler(
+          list.type(),
+          list.nullDef(),
+          list.elementDef(),
+          list.repLevel(),
           List.of(of(list.element())));
     }
     ColumnNode.MapNode map = (ColumnNode.MapNode) node;
-    return new ListAssembler(map.type(), map.nullDef(), map.elementDef(), map.repLevel(),
+    return new ListAssembler(
+        map.type(),
+        map.nullDef(),
+        map.elementDef(),
+        map.repLevel(),
         List.of(of(map.key()), of(map.value())));
   }
 
@@ -217,8 +225,8 @@ public abstract class Assembler {
   }
 
   /**
-   * A list (one child: the element) or a map (two children: key and value); both are offsets
-   * into children read entry by entry.
+   * A list (one child: the element) or a map (two children: key and value); both are offsets into
+   * children read entry by entry.
    */
   static final class ListAssembler extends Assembler {
     private final DataType type;
@@ -228,8 +236,8 @@ public abstract class Assembler {
     private int[] offsets = new int[17];
     private int elements;
 
-    ListAssembler(DataType type, int nullDef, int elementDef, int repLevel,
-        List<Assembler> children) {
+    ListAssembler(
+        DataType type, int nullDef, int elementDef, int repLevel, List<Assembler> children) {
       super(nullDef);
       this.type = type;
       this.elementDef = elementDef;
@@ -301,8 +309,8 @@ public abstract class Assembler {
       elements = 0;
       boolean[] nullMask = takeNulls(n);
       if (type.kind() == DataType.Kind.MAP) {
-        return new MapVector(type, n, out, children.get(0).finish(), children.get(1).finish(),
-            nullMask);
+        return new MapVector(
+            type, n, out, children.get(0).finish(), children.get(1).finish(), nullMask);
       }
       return new ListVector(type, n, out, children.get(0).finish(), nullMask);
     }

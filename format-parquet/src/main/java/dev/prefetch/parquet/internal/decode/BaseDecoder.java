@@ -13,8 +13,10 @@ import org.apache.parquet.column.ColumnReader;
 abstract class BaseDecoder implements ColumnDecoder {
 
   private final DataType type;
+
   /** Append path: values appended so far, and the null mask (allocated at the first null). */
   int size;
+
   boolean[] nulls;
 
   BaseDecoder(DataType type) {
@@ -84,8 +86,7 @@ abstract class BaseDecoder implements ColumnDecoder {
   }
 
   /** Called after a null was appended (size already counts it). */
-  void afterNull() {
-  }
+  void afterNull() {}
 
   /** The null mask of the append path for the vector being finished; resets size and mask. */
   final boolean[] takeNulls() {

@@ -1,11 +1,11 @@
 package dev.prefetch.parquet.internal.decode;
 
-import dev.prefetch.parquet.internal.bulk.FlatPageReader;
-import dev.prefetch.parquet.internal.bulk.BinaryBuilder;
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.parquet.internal.bulk.BinaryBuilder;
+import dev.prefetch.parquet.internal.bulk.FlatPageReader;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
@@ -21,7 +21,9 @@ public final class BinaryDecoder extends BaseDecoder {
 
   /** Where a value comes from. */
   public enum Source {
-    BYTES, INT64_SIGNED, INT64_UNSIGNED
+    BYTES,
+    INT64_SIGNED,
+    INT64_UNSIGNED
   }
 
   private static final int INITIAL_BYTES_PER_VALUE = 16;
@@ -32,6 +34,7 @@ public final class BinaryDecoder extends BaseDecoder {
   private int dataLength;
   private int[] offsets = new int[1];
   private final byte[] scratch = new byte[9];
+
   /** Bytes per value of the last bulk batch (x16): sizes the next batch's array to fit at once. */
   private long bulkBytesPerValue16 = INITIAL_BYTES_PER_VALUE * 16L;
 
@@ -55,7 +58,8 @@ public final class BinaryDecoder extends BaseDecoder {
   }
 
   private ColumnVector vector(int rows, byte[] bytes, int[] outOffsets, boolean[] nullMask) {
-    return decimal ? DecimalVector.ofBytes(type(), rows, bytes, outOffsets, nullMask)
+    return decimal
+        ? DecimalVector.ofBytes(type(), rows, bytes, outOffsets, nullMask)
         : new BinaryVector(type(), rows, bytes, outOffsets, nullMask);
   }
 

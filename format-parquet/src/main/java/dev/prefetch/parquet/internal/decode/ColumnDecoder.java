@@ -8,17 +8,18 @@ import org.apache.parquet.column.ColumnReader;
 /**
  * Decodes the values of one leaf column from parquet-hadoop's {@link ColumnReader} into the
  * primitive arrays of a {@link ColumnVector}. One implementation per physical type family; the
- * reader below does the page decoding (every encoding and codec parquet-hadoop knows), so a
- * faster bulk decoder can later replace an implementation here while the value reader stays the
- * fallback.
+ * reader below does the page decoding (every encoding and codec parquet-hadoop knows), so a faster
+ * bulk decoder can later replace an implementation here while the value reader stays the fallback.
  *
  * <p>Two ways of use, never mixed within one batch:
+ *
  * <ul>
  *   <li>{@link #decodeFlat}: a column without repetition, one value (or null) per row, decoded in
  *       one tight loop into an array of exactly {@code rows} values;
  *   <li>{@link #appendValue} / {@link #appendNull} then {@link #finish}: the leaf of a nested
  *       column, driven entry by entry by an {@link Assembler}.
  * </ul>
+ *
  * Instances are confined to the thread of one range reader and reused from batch to batch.
  */
 public interface ColumnDecoder {
@@ -42,8 +43,8 @@ public interface ColumnDecoder {
   ColumnVector finish();
 
   /**
-   * Whether {@link #decodeBulk} decodes this column: the fast path for flat columns, straight
-   * from the pages, without parquet-hadoop's value-at-a-time reader.
+   * Whether {@link #decodeBulk} decodes this column: the fast path for flat columns, straight from
+   * the pages, without parquet-hadoop's value-at-a-time reader.
    */
   default boolean supportsBulk() {
     return false;

@@ -14,8 +14,7 @@ import org.apache.parquet.schema.PrimitiveType;
  */
 public final class Decoders {
 
-  private Decoders() {
-  }
+  private Decoders() {}
 
   /** The logical type a leaf column maps to, INT96 as microseconds. */
   public static DataType typeOf(PrimitiveType type) {
@@ -35,11 +34,13 @@ public final class Decoders {
       case INT32:
         if (logical instanceof IntLogicalTypeAnnotation i) {
           if (i.isSigned()) {
-            return i.getBitWidth() == 8 ? DataType.int8()
+            return i.getBitWidth() == 8
+                ? DataType.int8()
                 : i.getBitWidth() == 16 ? DataType.int16() : DataType.int32();
           }
           // unsigned: widen to the next signed kind so that every value fits
-          return i.getBitWidth() == 8 ? DataType.int16()
+          return i.getBitWidth() == 8
+              ? DataType.int16()
               : i.getBitWidth() == 16 ? DataType.int32() : DataType.int64();
         }
         if (logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
@@ -119,13 +120,17 @@ public final class Decoders {
         if (mapped.kind() == DataType.Kind.DECIMAL
             && mapped.precision() > DataType.MAX_LONG_DECIMAL_PRECISION) {
           boolean unsigned = type.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation;
-          return new BinaryDecoder(mapped, unsigned ? BinaryDecoder.Source.INT64_UNSIGNED
-              : BinaryDecoder.Source.INT64_SIGNED);
+          return new BinaryDecoder(
+              mapped,
+              unsigned ? BinaryDecoder.Source.INT64_UNSIGNED : BinaryDecoder.Source.INT64_SIGNED);
         }
         return new LongDecoder(mapped, LongDecoder.Source.INT64);
       case INT96:
-        return new LongDecoder(mapped, mapped.timeUnit() == DataType.TimeUnit.NANOS
-            ? LongDecoder.Source.INT96_NANOS : LongDecoder.Source.INT96_MICROS);
+        return new LongDecoder(
+            mapped,
+            mapped.timeUnit() == DataType.TimeUnit.NANOS
+                ? LongDecoder.Source.INT96_NANOS
+                : LongDecoder.Source.INT96_MICROS);
       case FLOAT:
         return new FloatDecoder(mapped);
       case DOUBLE:

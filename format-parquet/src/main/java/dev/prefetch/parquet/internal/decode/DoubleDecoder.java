@@ -1,9 +1,9 @@
 package dev.prefetch.parquet.internal.decode;
 
-import dev.prefetch.parquet.internal.bulk.FlatPageReader;
-import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.parquet.internal.bulk.FlatPageReader;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
 

@@ -5,8 +5,7 @@ import org.apache.parquet.io.api.Binary;
 /** IEEE 754 half precision to single precision; every half value has an exact float. */
 final class Float16 {
 
-  private Float16() {
-  }
+  private Float16() {}
 
   /** The value of a FLOAT16 column entry: two bytes, little endian. */
   static float toFloat(Binary value) {

@@ -1,8 +1,8 @@
 package dev.prefetch.parquet.internal.decode;
 
-import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.FloatVector;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
 

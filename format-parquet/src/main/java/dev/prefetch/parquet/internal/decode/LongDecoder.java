@@ -1,10 +1,10 @@
 package dev.prefetch.parquet.internal.decode;
 
-import dev.prefetch.parquet.internal.bulk.FlatPageReader;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
 import dev.prefetch.batch.LongVector;
+import dev.prefetch.parquet.internal.bulk.FlatPageReader;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.parquet.column.ColumnReader;
@@ -13,15 +13,19 @@ import org.apache.parquet.io.api.Binary;
 /**
  * Columns whose values become {@code long}s: INT64 (plain, timestamps, times, decimals), INT32
  * widened (TIME(MILLIS), INT(32, unsigned), decimals), big-endian BINARY / FIXED_LEN_BYTE_ARRAY
- * decimals of precision at most 18, and INT96 timestamps (as microseconds or nanoseconds since
- * the epoch).
- * The source is a constructor argument so that the tight loop switches on a final field.
+ * decimals of precision at most 18, and INT96 timestamps (as microseconds or nanoseconds since the
+ * epoch). The source is a constructor argument so that the tight loop switches on a final field.
  */
 public final class LongDecoder extends BaseDecoder {
 
   /** Where a value comes from. */
   public enum Source {
-    INT64, INT32, UINT32, BIG_ENDIAN_BYTES, INT96_MICROS, INT96_NANOS
+    INT64,
+    INT32,
+    UINT32,
+    BIG_ENDIAN_BYTES,
+    INT96_MICROS,
+    INT96_NANOS
   }
 
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
@@ -83,7 +87,8 @@ public final class LongDecoder extends BaseDecoder {
     int p = buffer.position();
     long nanosOfDay = buffer.getLong(p);
     long julianDay = buffer.getInt(p + 8);
-    return Math.addExact(Math.multiplyExact(julianDay - JULIAN_DAY_OF_EPOCH, MICROS_PER_DAY),
+    return Math.addExact(
+        Math.multiplyExact(julianDay - JULIAN_DAY_OF_EPOCH, MICROS_PER_DAY),
         Math.floorDiv(nanosOfDay, NANOS_PER_MICRO));
   }
 
@@ -97,12 +102,14 @@ public final class LongDecoder extends BaseDecoder {
     long nanosOfDay = buffer.getLong(p);
     long julianDay = buffer.getInt(p + 8);
     try {
-      return Math.addExact(Math.multiplyExact(julianDay - JULIAN_DAY_OF_EPOCH, NANOS_PER_DAY),
-          nanosOfDay);
+      return Math.addExact(
+          Math.multiplyExact(julianDay - JULIAN_DAY_OF_EPOCH, NANOS_PER_DAY), nanosOfDay);
     } catch (ArithmeticException e) {
-      throw new ArithmeticException("INT96 timestamp of Julian day " + julianDay
-          + " is outside the range of nanoseconds since the epoch (years 1677 to 2262); read it"
-          + " as microseconds (parquet.read.int96-timestamp-unit=micros)");
+      throw new ArithmeticException(
+          "INT96 timestamp of Julian day "
+              + julianDay
+              + " is outside the range of nanoseconds since the epoch (years 1677 to 2262); read it"
+              + " as microseconds (parquet.read.int96-timestamp-unit=micros)");
     }
   }
 
@@ -115,7 +122,8 @@ public final class LongDecoder extends BaseDecoder {
   }
 
   private ColumnVector vector(int rows, long[] out, boolean[] nullMask) {
-    return decimal ? DecimalVector.ofLongs(type(), rows, out, nullMask)
+    return decimal
+        ? DecimalVector.ofLongs(type(), rows, out, nullMask)
         : new LongVector(type(), rows, out, nullMask);
   }
 

@@ -4,22 +4,23 @@ import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
 
 /**
- * A bounds-checked read position over Thrift compact-protocol bytes that reads headers and
- * scalars and skips whole values without building any object.
+ * A bounds-checked read position over Thrift compact-protocol bytes that reads headers and scalars
+ * and skips whole values without building any object.
  *
  * <p>Every length read from the bytes is checked against the bytes that remain before it is used,
  * so a corrupt length fails at once instead of allocating or looping; every skipped value consumes
  * at least one byte, so a walk is linear in the input.
  *
- * <p>Positions are absolute indexes of the buffer the cursor was made for, but bytes are read
- * from a plain array (the buffer's own, or a copy of the span when the buffer exposes none, as a
- * read-only cache value does): array reads are several times faster than {@code ByteBuffer.get}
- * in this byte-at-a-time walk.
+ * <p>Positions are absolute indexes of the buffer the cursor was made for, but bytes are read from
+ * a plain array (the buffer's own, or a copy of the span when the buffer exposes none, as a
+ * read-only cache value does): array reads are several times faster than {@code ByteBuffer.get} in
+ * this byte-at-a-time walk.
  */
 final class CompactCursor {
 
   /** Compact type ids (the low nibble of a field header or a collection's element type). */
   static final int STOP = 0;
+
   static final int BOOLEAN_TRUE = 1;
   static final int BOOLEAN_FALSE = 2;
   static final int BYTE = 3;
@@ -34,15 +35,19 @@ final class CompactCursor {
   static final int STRUCT = 12;
   static final int UUID = 13;
 
-  /** Deeper nesting than this is taken as corruption; Parquet metadata nests fewer than 10 levels. */
+  /**
+   * Deeper nesting than this is taken as corruption; Parquet metadata nests fewer than 10 levels.
+   */
   static final int MAX_DEPTH = 64;
 
   private static final int MAX_VARINT_BYTES = 10;
   private static final int UUID_BYTES = 16;
 
   private final byte[] bytes;
+
   /** bytes[pos - delta] is the byte at absolute position pos. */
   private final int delta;
+
   private final int start;
   private final int limit;
   private final String file;
@@ -50,10 +55,12 @@ final class CompactCursor {
 
   /** The field id and compact type of the last {@link #readFieldHeader} (type STOP at the end). */
   private int fieldId;
+
   private int fieldType;
 
   /** The stack of {@link #skip}, made on first use: container kind, values left, element types. */
   private int[] frameKind;
+
   private int[] frameLeft;
   private int[] frameTypes;
 
@@ -62,8 +69,8 @@ final class CompactCursor {
    */
   CompactCursor(ByteBuffer buffer, int start, int limit, String file) {
     if (start < 0 || limit < start || limit > buffer.limit()) {
-      throw new IllegalArgumentException("bad span [" + start + ", " + limit + ") of a buffer of "
-          + buffer.limit() + " bytes");
+      throw new IllegalArgumentException(
+          "bad span [" + start + ", " + limit + ") of a buffer of " + buffer.limit() + " bytes");
     }
     if (buffer.hasArray()) {
       this.bytes = buffer.array();
@@ -181,8 +188,8 @@ final class CompactCursor {
   }
 
   /**
-   * A collection or binary size: a varint that must fit an int, not be negative, and not claim
-   * more elements than the bytes left could hold at {@code minBytesEach} bytes per element.
+   * A collection or binary size: a varint that must fit an int, not be negative, and not claim more
+   * elements than the bytes left could hold at {@code minBytesEach} bytes per element.
    */
   int readSize(int minBytesEach, String what) throws CorruptFileException {
     long size = readVarint();
@@ -194,13 +201,21 @@ final class CompactCursor {
       throw corrupt(what + " has a negative or huge size " + size);
     }
     if (size * minBytesEach > remaining()) {
-      throw corrupt(what + " of size " + size + " runs past the end of the metadata ("
-          + remaining() + " bytes left)");
+      throw corrupt(
+          what
+              + " of size "
+              + size
+              + " runs past the end of the metadata ("
+              + remaining()
+              + " bytes left)");
     }
     return (int) size;
   }
 
-  /** Reads a list or set header; returns its size and leaves the element type in {@link #elementType}. */
+  /**
+   * Reads a list or set header; returns its size and leaves the element type in {@link
+   * #elementType}.
+   */
   int readListHeader(String what) throws CorruptFileException {
     int header = readByte() & 0xff;
     int type = header & 0x0f;
@@ -243,8 +258,8 @@ final class CompactCursor {
    * Skips one value of compact type {@code type} at nesting level {@code depth} (its contents are
    * one level deeper). Iterative, with an explicit stack of open containers rather than one call
    * per nested value: this loop runs over every byte of the column chunks of every row group of a
-   * footer, and recursion through a type switch per value cost about 1.5 times as much (index
-   * build of a 104 MB footer: 160 to 180 ms of CPU against 105 to 120).
+   * footer, and recursion through a type switch per value cost about 1.5 times as much (index build
+   * of a 104 MB footer: 160 to 180 ms of CPU against 105 to 120).
    */
   private void skip(int type, int depth) throws CorruptFileException {
     if (frameKind == null) {
@@ -262,7 +277,7 @@ final class CompactCursor {
     int d = delta;
     int i = pos - d;
     int stop = limit - d;
-    for (;;) {
+    for (; ; ) {
       switch (type) {
         case BOOLEAN_TRUE:
         case BOOLEAN_FALSE:
@@ -292,46 +307,49 @@ final class CompactCursor {
         case UUID:
           i = skipBytes(i, UUID_BYTES, stop);
           break;
-        case BINARY: {
-          int length;
-          if (i < stop && b[i] >= 0) {
-            length = b[i++]; // the common one-byte length
-          } else {
-            pos = i + d;
-            length = readSize(1, "a binary value");
-            i = pos - d;
+        case BINARY:
+          {
+            int length;
+            if (i < stop && b[i] >= 0) {
+              length = b[i++]; // the common one-byte length
+            } else {
+              pos = i + d;
+              length = readSize(1, "a binary value");
+              i = pos - d;
+            }
+            i = skipBytes(i, length, stop);
+            break;
           }
-          i = skipBytes(i, length, stop);
-          break;
-        }
         case LIST:
-        case SET: {
-          pos = i + d;
-          int size = readListHeader("a list");
-          i = pos - d;
-          if (size > 0) {
-            checkDepth(depth + open + 1);
-            kinds[open] = LIST;
-            left[open] = size;
-            types[open++] = elementType;
+        case SET:
+          {
+            pos = i + d;
+            int size = readListHeader("a list");
+            i = pos - d;
+            if (size > 0) {
+              checkDepth(depth + open + 1);
+              kinds[open] = LIST;
+              left[open] = size;
+              types[open++] = elementType;
+            }
+            break;
           }
-          break;
-        }
-        case MAP: {
-          pos = i + d;
-          int size = readSize(2, "a map");
-          if (size > 0) {
-            int pair = readByte() & 0xff;
-            checkElementType(pair >>> 4);
-            checkElementType(pair & 0x0f);
-            checkDepth(depth + open + 1);
-            kinds[open] = MAP;
-            left[open] = 2 * size; // fits: at least 2 bytes per entry remain
-            types[open++] = pair;
+        case MAP:
+          {
+            pos = i + d;
+            int size = readSize(2, "a map");
+            if (size > 0) {
+              int pair = readByte() & 0xff;
+              checkElementType(pair >>> 4);
+              checkElementType(pair & 0x0f);
+              checkDepth(depth + open + 1);
+              kinds[open] = MAP;
+              left[open] = 2 * size; // fits: at least 2 bytes per entry remain
+              types[open++] = pair;
+            }
+            i = pos - d;
+            break;
           }
-          i = pos - d;
-          break;
-        }
         case STRUCT:
           pos = i + d;
           checkDepth(depth + open + 1);
@@ -342,7 +360,7 @@ final class CompactCursor {
           throw corrupt("unknown compact type " + type);
       }
       // the next value to skip is in the innermost open container; closed ones are popped
-      for (;;) {
+      for (; ; ) {
         if (open == 0) {
           pos = i + d;
           return;
@@ -413,8 +431,12 @@ final class CompactCursor {
   private int skipBytes(int i, int n, int stop) throws CorruptFileException {
     if (n > stop - i) {
       pos = i + delta;
-      throw corrupt("a value of " + n + " bytes runs past the end of the metadata ("
-          + remaining() + " bytes left)");
+      throw corrupt(
+          "a value of "
+              + n
+              + " bytes runs past the end of the metadata ("
+              + remaining()
+              + " bytes left)");
     }
     return i + n;
   }
@@ -427,15 +449,26 @@ final class CompactCursor {
 
   void advance(int bytes) throws CorruptFileException {
     if (bytes < 0 || bytes > remaining()) {
-      throw corrupt("a value of " + bytes + " bytes runs past the end of the metadata ("
-          + remaining() + " bytes left)");
+      throw corrupt(
+          "a value of "
+              + bytes
+              + " bytes runs past the end of the metadata ("
+              + remaining()
+              + " bytes left)");
     }
     pos += bytes;
   }
 
   CorruptFileException corrupt(String what) {
-    return new CorruptFileException(file + ": corrupt Parquet footer: " + what + " (at byte "
-        + (pos - start) + " of " + (limit - start) + ")");
+    return new CorruptFileException(
+        file
+            + ": corrupt Parquet footer: "
+            + what
+            + " (at byte "
+            + (pos - start)
+            + " of "
+            + (limit - start)
+            + ")");
   }
 
   private void checkType(int type) throws CorruptFileException {

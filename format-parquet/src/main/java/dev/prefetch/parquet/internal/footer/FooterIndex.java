@@ -5,17 +5,17 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * Where each part of a Parquet footer ({@code FileMetaData} in Thrift compact bytes) lies, found
- * in one pass that builds no Thrift objects: per row group the byte span of its {@code RowGroup}
+ * Where each part of a Parquet footer ({@code FileMetaData} in Thrift compact bytes) lies, found in
+ * one pass that builds no Thrift objects: per row group the byte span of its {@code RowGroup}
  * struct, its row count and first row, {@code file_offset}, {@code total_compressed_size} and
  * {@code ordinal}; and the spans of the top-level fields (schema, key-value metadata, created_by,
  * column orders, encryption fields).
  *
- * <p>With it a reader decodes only the schema and the row groups it reads
- * ({@link SelectiveFooterDecoder}). Spans are offsets relative to the first byte of the
- * {@code FileMetaData}; the index is only valid with the exact footer bytes it was built from,
- * which {@link #footerLength()} helps check. Immutable; {@link FooterIndexCodec} turns it into a
- * few bytes per row group for the metadata cache.
+ * <p>With it a reader decodes only the schema and the row groups it reads ({@link
+ * SelectiveFooterDecoder}). Spans are offsets relative to the first byte of the {@code
+ * FileMetaData}; the index is only valid with the exact footer bytes it was built from, which
+ * {@link #footerLength()} helps check. Immutable; {@link FooterIndexCodec} turns it into a few
+ * bytes per row group for the metadata cache.
  *
  * <p>Per-row-group data lives in primitive arrays, one entry per row group, so that an index of
  * thousands of row groups is a handful of objects.
@@ -24,6 +24,7 @@ public final class FooterIndex {
 
   /** Top-level {@code FileMetaData} field ids (parquet.thrift). */
   public static final int FIELD_VERSION = 1;
+
   public static final int FIELD_SCHEMA = 2;
   public static final int FIELD_NUM_ROWS = 3;
   public static final int FIELD_ROW_GROUPS = 4;
@@ -32,33 +33,49 @@ public final class FooterIndex {
   public static final int FIELD_COLUMN_ORDERS = 7;
   public static final int FIELD_ENCRYPTION_ALGORITHM = 8;
   public static final int FIELD_FOOTER_SIGNING_KEY_METADATA = 9;
+
   /** The highest top-level field id whose span is kept; higher (unknown) ids are skipped. */
   static final int MAX_FIELD = 9;
 
   /** A missing optional value in the long arrays, and a missing span. */
   public static final long ABSENT = -1;
+
   /** A missing ordinal (ordinals are i16, so this cannot be a real one). */
   public static final int NO_ORDINAL = Integer.MIN_VALUE;
 
   private final int footerLength;
   private final int version;
   private final long numRows;
+
   /** Indexed by top-level field id: start and end offsets of the field's value, or -1. */
   private final int[] fieldStart;
+
   private final int[] fieldEnd;
   private final int rowGroupCount;
   private final int[] rowGroupStart;
   private final int[] rowGroupEnd;
   private final long[] rowGroupRows;
+
   /** rowGroupFirstRow[i] = sum of the row counts before i; one more entry holds the total. */
   private final long[] rowGroupFirstRow;
+
   private final long[] rowGroupFileOffset;
   private final long[] rowGroupCompressedSize;
   private final int[] rowGroupOrdinal;
 
-  FooterIndex(int footerLength, int version, long numRows, int[] fieldStart, int[] fieldEnd,
-      int rowGroupCount, int[] rowGroupStart, int[] rowGroupEnd, long[] rowGroupRows,
-      long[] rowGroupFileOffset, long[] rowGroupCompressedSize, int[] rowGroupOrdinal) {
+  FooterIndex(
+      int footerLength,
+      int version,
+      long numRows,
+      int[] fieldStart,
+      int[] fieldEnd,
+      int rowGroupCount,
+      int[] rowGroupStart,
+      int[] rowGroupEnd,
+      long[] rowGroupRows,
+      long[] rowGroupFileOffset,
+      long[] rowGroupCompressedSize,
+      int[] rowGroupOrdinal) {
     this.footerLength = footerLength;
     this.version = version;
     this.numRows = numRows;
@@ -133,8 +150,8 @@ public final class FooterIndex {
   }
 
   /**
-   * Whether the footer declares column encryption with a plaintext footer
-   * ({@code encryption_algorithm} set): such files must be read by parquet-hadoop's full parse.
+   * Whether the footer declares column encryption with a plaintext footer ({@code
+   * encryption_algorithm} set): such files must be read by parquet-hadoop's full parse.
    */
   public boolean hasEncryption() {
     return hasField(FIELD_ENCRYPTION_ALGORITHM) || hasField(FIELD_FOOTER_SIGNING_KEY_METADATA);
@@ -173,12 +190,13 @@ public final class FooterIndex {
   }
 
   /**
-   * The row groups (positions in the footer, ascending) holding at least one row of
-   * {@code [firstRow, firstRow + rowCount)}.
+   * The row groups (positions in the footer, ascending) holding at least one row of {@code
+   * [firstRow, firstRow + rowCount)}.
    */
   public int[] rowGroupsOverlapping(long firstRow, long rowCount) {
     if (firstRow < 0 || rowCount < 0) {
-      throw new IllegalArgumentException("bad row range: first " + firstRow + ", count " + rowCount);
+      throw new IllegalArgumentException(
+          "bad row range: first " + firstRow + ", count " + rowCount);
     }
     long end = rowCount > Long.MAX_VALUE - firstRow ? Long.MAX_VALUE : firstRow + rowCount;
     if (rowCount == 0 || rowGroupCount == 0) {
@@ -209,18 +227,26 @@ public final class FooterIndex {
     if (!(o instanceof FooterIndex other)) {
       return false;
     }
-    return footerLength == other.footerLength && version == other.version
-        && numRows == other.numRows && rowGroupCount == other.rowGroupCount
-        && Arrays.equals(fieldStart, other.fieldStart) && Arrays.equals(fieldEnd, other.fieldEnd)
+    return footerLength == other.footerLength
+        && version == other.version
+        && numRows == other.numRows
+        && rowGroupCount == other.rowGroupCount
+        && Arrays.equals(fieldStart, other.fieldStart)
+        && Arrays.equals(fieldEnd, other.fieldEnd)
         && Arrays.equals(rowGroupStart, 0, rowGroupCount, other.rowGroupStart, 0, rowGroupCount)
         && Arrays.equals(rowGroupEnd, 0, rowGroupCount, other.rowGroupEnd, 0, rowGroupCount)
         && Arrays.equals(rowGroupRows, 0, rowGroupCount, other.rowGroupRows, 0, rowGroupCount)
-        && Arrays.equals(rowGroupFileOffset, 0, rowGroupCount,
-            other.rowGroupFileOffset, 0, rowGroupCount)
-        && Arrays.equals(rowGroupCompressedSize, 0, rowGroupCount,
-            other.rowGroupCompressedSize, 0, rowGroupCount)
-        && Arrays.equals(rowGroupOrdinal, 0, rowGroupCount, other.rowGroupOrdinal, 0,
-            rowGroupCount);
+        && Arrays.equals(
+            rowGroupFileOffset, 0, rowGroupCount, other.rowGroupFileOffset, 0, rowGroupCount)
+        && Arrays.equals(
+            rowGroupCompressedSize,
+            0,
+            rowGroupCount,
+            other.rowGroupCompressedSize,
+            0,
+            rowGroupCount)
+        && Arrays.equals(
+            rowGroupOrdinal, 0, rowGroupCount, other.rowGroupOrdinal, 0, rowGroupCount);
   }
 
   @Override
@@ -231,8 +257,13 @@ public final class FooterIndex {
 
   @Override
   public String toString() {
-    return "FooterIndex[" + footerLength + " footer bytes, " + rowGroupCount + " row groups, "
-        + totalRowGroupRows() + " rows]";
+    return "FooterIndex["
+        + footerLength
+        + " footer bytes, "
+        + rowGroupCount
+        + " row groups, "
+        + totalRowGroupRows()
+        + " rows]";
   }
 
   private int checkRowGroup(int rowGroup) {
@@ -244,8 +275,8 @@ public final class FooterIndex {
 
   private static void checkFieldId(int id) {
     if (id < 1 || id > MAX_FIELD) {
-      throw new IllegalArgumentException("top-level field id must be in 1.." + MAX_FIELD + ": "
-          + id);
+      throw new IllegalArgumentException(
+          "top-level field id must be in 1.." + MAX_FIELD + ": " + id);
     }
   }
 }

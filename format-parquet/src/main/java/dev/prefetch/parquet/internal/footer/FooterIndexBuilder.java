@@ -14,8 +14,8 @@ import java.util.Arrays;
 /**
  * The one pass over a {@code FileMetaData} that produces a {@link FooterIndex}. Fields may come in
  * any order and unknown fields of any type are skipped, as Thrift itself does; a known field with
- * the wrong type, a missing required field, or bytes that do not parse are a
- * {@link CorruptFileException}.
+ * the wrong type, a missing required field, or bytes that do not parse are a {@link
+ * CorruptFileException}.
  *
  * <p>Row-group arrays grow by doubling rather than being sized from the list header, so a corrupt
  * element count cannot make the walk allocate more than the bytes it actually finds.
@@ -116,8 +116,19 @@ final class FooterIndexBuilder {
       throw cursor.corrupt("required field row_groups is missing");
     }
     try {
-      return new FooterIndex(cursor.limit() - base, version, numRows, fieldStart, fieldEnd,
-          count, start, end, rows, fileOffset, compressedSize, ordinal);
+      return new FooterIndex(
+          cursor.limit() - base,
+          version,
+          numRows,
+          fieldStart,
+          fieldEnd,
+          count,
+          start,
+          end,
+          rows,
+          fileOffset,
+          compressedSize,
+          ordinal);
     } catch (ArithmeticException e) {
       throw cursor.corrupt("the row groups' row counts overflow a long");
     }
@@ -128,8 +139,8 @@ final class FooterIndexBuilder {
     int outerFieldId = cursor.fieldId();
     int size = cursor.readListHeader("row_groups");
     if (size > 0 && cursor.elementType() != STRUCT) {
-      throw cursor.corrupt("row_groups holds compact type " + cursor.elementType()
-          + ", not structs");
+      throw cursor.corrupt(
+          "row_groups holds compact type " + cursor.elementType() + ", not structs");
     }
     for (int i = 0; i < size; i++) {
       readRowGroup();
@@ -180,8 +191,11 @@ final class FooterIndexBuilder {
       }
     }
     if (!sawColumns || !sawTotalByteSize || rowCount < 0) {
-      throw cursor.corrupt("row group " + index + " lacks a required field (columns, "
-          + "total_byte_size or num_rows)");
+      throw cursor.corrupt(
+          "row group "
+              + index
+              + " lacks a required field (columns, "
+              + "total_byte_size or num_rows)");
     }
     start[index] = structStart - base;
     end[index] = cursor.position() - base;

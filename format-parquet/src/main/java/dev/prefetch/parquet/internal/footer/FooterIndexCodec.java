@@ -115,8 +115,19 @@ public final class FooterIndexCodec {
       throw in.damaged(in.remaining() + " trailing bytes");
     }
     try {
-      return new FooterIndex(footerLength, version, numRows, fieldStart, fieldEnd, count, start,
-          end, rows, fileOffset, compressed, ordinal);
+      return new FooterIndex(
+          footerLength,
+          version,
+          numRows,
+          fieldStart,
+          fieldEnd,
+          count,
+          start,
+          end,
+          rows,
+          fileOffset,
+          compressed,
+          ordinal);
     } catch (ArithmeticException e) {
       throw in.damaged("row counts overflow");
     }

@@ -29,15 +29,17 @@ import org.apache.parquet.schema.MessageType;
  * bytes (it reads the cached value's read-only buffer in place), and decodes the schema plus the
  * chosen row groups.
  *
- * <p>Footers declaring encryption are handed to the full parse and counted under
- * {@link #FOOTER_INDEX_FALLBACK}; a damaged cached index is dropped and rebuilt.
+ * <p>Footers declaring encryption are handed to the full parse and counted under {@link
+ * #FOOTER_INDEX_FALLBACK}; a damaged cached index is dropped and rebuilt.
  */
 public final class IndexedFooterReader {
 
   /** Counter: {@code RowGroup} structs decoded from a footer. */
   public static final String ROW_GROUPS_DECODED = "rowGroupsDecoded";
+
   /** Counter: opens that wanted the footer index but used the full parse (encrypted footer). */
   public static final String FOOTER_INDEX_FALLBACK = "footerIndexFallback";
+
   /** Counter: footer indexes built by walking footer bytes (a cached index is not one). */
   public static final String FOOTER_INDEX_BUILDS = "footerIndexBuilds";
 
@@ -65,8 +67,8 @@ public final class IndexedFooterReader {
   private final ScanCounters counters;
   private int[] rowGroups;
 
-  public IndexedFooterReader(String file, FooterSource source, FullParser fullParser,
-      ScanCounters counters) {
+  public IndexedFooterReader(
+      String file, FooterSource source, FullParser fullParser, ScanCounters counters) {
     this.file = Objects.requireNonNull(file, "file is null");
     this.source = Objects.requireNonNull(source, "source is null");
     this.fullParser = Objects.requireNonNull(fullParser, "fullParser is null");
@@ -88,17 +90,24 @@ public final class IndexedFooterReader {
    * @param cache the metadata cache, or null
    * @param identity the file's identity, or null (then the cache is bypassed)
    */
-  public ParquetMetadata read(Cache cache, FileIdentity identity, RowGroupSelection selection,
-      ProjectionResolver projection) throws IOException {
+  public ParquetMetadata read(
+      Cache cache,
+      FileIdentity identity,
+      RowGroupSelection selection,
+      ProjectionResolver projection)
+      throws IOException {
     ByteBuffer footer;
     boolean cached = cache != null && identity != null;
     if (cached) {
       // on a miss, index the array just read rather than the cache's read-only copy of it
       byte[][] loaded = new byte[1][];
-      CacheValue value = cache.get(CacheKey.footer(identity), key -> {
-        loaded[0] = source.read();
-        return CacheValue.copyOf(loaded[0]);
-      });
+      CacheValue value =
+          cache.get(
+              CacheKey.footer(identity),
+              key -> {
+                loaded[0] = source.read();
+                return CacheValue.copyOf(loaded[0]);
+              });
       footer = loaded[0] != null ? ByteBuffer.wrap(loaded[0]) : value.buffer();
     } else {
       if (cache != null) {
@@ -144,7 +153,8 @@ public final class IndexedFooterReader {
   }
 
   /** The row groups of {@code chosen} whose midpoint (from fully parsed blocks) is in the split. */
-  private static int[] keepSplit(ParquetMetadata full, int[] chosen, RowGroupSelection.Split split) {
+  private static int[] keepSplit(
+      ParquetMetadata full, int[] chosen, RowGroupSelection.Split split) {
     int[] kept = new int[chosen.length];
     int n = 0;
     for (int rowGroup : chosen) {
@@ -163,8 +173,11 @@ public final class IndexedFooterReader {
   private ParquetMetadata keepOnly(ParquetMetadata full, int[] chosen) throws CorruptFileException {
     List<BlockMetaData> blocks = full.getBlocks();
     if (chosen.length > 0 && chosen[chosen.length - 1] >= blocks.size()) {
-      throw new CorruptFileException(file + ": corrupt Parquet footer: the full parse found "
-          + blocks.size() + " row groups, fewer than the footer index");
+      throw new CorruptFileException(
+          file
+              + ": corrupt Parquet footer: the full parse found "
+              + blocks.size()
+              + " row groups, fewer than the footer index");
     }
     if (chosen.length == blocks.size()) {
       return full; // ascending and distinct: every row group
@@ -179,7 +192,8 @@ public final class IndexedFooterReader {
   private FooterIndex cachedIndex(Cache cache, FileIdentity identity, ByteBuffer footer)
       throws IOException {
     CacheKey key = indexKey(identity);
-    CacheValue value = cache.get(key, k -> CacheValue.copyOf(FooterIndexCodec.encode(build(footer))));
+    CacheValue value =
+        cache.get(key, k -> CacheValue.copyOf(FooterIndexCodec.encode(build(footer))));
     try {
       FooterIndex index = FooterIndexCodec.decode(value.buffer(), file + " (cached footer index)");
       if (index.footerLength() == footer.remaining()) {

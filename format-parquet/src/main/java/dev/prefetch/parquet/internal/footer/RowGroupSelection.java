@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Which row groups a read asks for, before any footer is decoded: the
- * {@value #ROW_GROUPS_PROPERTY} property (row group positions in the footer), the read's row
- * ranges, and/or the input split of the file. Immutable.
+ * Which row groups a read asks for, before any footer is decoded: the {@value #ROW_GROUPS_PROPERTY}
+ * property (row group positions in the footer), the read's row ranges, and/or the input split of
+ * the file. Immutable.
  *
  * @param rowGroups the positions asked for, ascending and distinct, or null for all
  * @param rowRanges the row ranges asked for, or null for all rows
@@ -29,8 +29,8 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges, Split
   }
 
   /**
-   * Reader property: a comma-separated list of row group positions ({@code "3,17"}); only those
-   * row groups are read, in file order, and only their metadata is decoded.
+   * Reader property: a comma-separated list of row group positions ({@code "3,17"}); only those row
+   * groups are read, in file order, and only their metadata is decoded.
    */
   public static final String ROW_GROUPS_PROPERTY = "parquet.read.row-groups";
 
@@ -96,8 +96,8 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges, Split
   }
 
   /**
-   * The row groups of a footer with {@code index} that the listed row groups and row ranges of
-   * this selection read, ascending (the split is applied by {@link MidpointSplit}).
+   * The row groups of a footer with {@code index} that the listed row groups and row ranges of this
+   * selection read, ascending (the split is applied by {@link MidpointSplit}).
    *
    * @throws IllegalArgumentException if a listed row group does not exist
    */
@@ -109,8 +109,15 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges, Split
     } else {
       for (int rowGroup : rowGroups) {
         if (rowGroup >= count) {
-          throw new IllegalArgumentException(ROW_GROUPS_PROPERTY + " asks for row group "
-              + rowGroup + ", but " + file + " has " + count + " row groups");
+          throw new IllegalArgumentException(
+              ROW_GROUPS_PROPERTY
+                  + " asks for row group "
+                  + rowGroup
+                  + ", but "
+                  + file
+                  + " has "
+                  + count
+                  + " row groups");
         }
         chosen[rowGroup] = true;
       }
@@ -137,13 +144,20 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges, Split
   }
 
   private static IllegalArgumentException bad(String value, String why) {
-    return new IllegalArgumentException("Invalid value '" + value + "' for " + ROW_GROUPS_PROPERTY
-        + ": " + why + " (expected comma-separated row group numbers such as 3,17)");
+    return new IllegalArgumentException(
+        "Invalid value '"
+            + value
+            + "' for "
+            + ROW_GROUPS_PROPERTY
+            + ": "
+            + why
+            + " (expected comma-separated row group numbers such as 3,17)");
   }
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof RowGroupSelection other && Arrays.equals(rowGroups, other.rowGroups)
+    return o instanceof RowGroupSelection other
+        && Arrays.equals(rowGroups, other.rowGroups)
         && java.util.Objects.equals(rowRanges, other.rowRanges)
         && java.util.Objects.equals(split, other.split);
   }
@@ -156,7 +170,12 @@ public record RowGroupSelection(int[] rowGroups, List<RowRange> rowRanges, Split
 
   @Override
   public String toString() {
-    return "RowGroupSelection[rowGroups=" + Arrays.toString(rowGroups) + ", rowRanges="
-        + rowRanges + ", split=" + split + "]";
+    return "RowGroupSelection[rowGroups="
+        + Arrays.toString(rowGroups)
+        + ", rowRanges="
+        + rowRanges
+        + ", split="
+        + split
+        + "]";
   }
 }

@@ -29,23 +29,23 @@ import shaded.parquet.org.apache.thrift.protocol.TList;
 
 /**
  * Builds parquet-hadoop's {@link ParquetMetadata} for chosen row groups of a footer by decoding
- * only the file-level fields and those row groups' {@code RowGroup} structs, found through a
- * {@link FooterIndex}; the other row groups' bytes are never read.
+ * only the file-level fields and those row groups' {@code RowGroup} structs, found through a {@link
+ * FooterIndex}; the other row groups' bytes are never read.
  *
  * <p>Column projection: a {@code RowGroup}'s column chunks follow the schema's leaf order (the
  * format requires it), so with a projection only the chunks at the projected leaf positions are
- * decoded and the others are skipped by {@link CompactCursor}. Each decoded chunk's
- * {@code path_in_schema} is checked against the leaf it should be; on any mismatch, on a chunk
- * count that differs from the leaf count, or on an encrypted chunk, the whole struct is decoded
- * instead, so a projection can only make decoding cheaper, never different. The resulting
- * {@link BlockMetaData} then holds only the projected columns (so its {@code getCompressedSize()}
- * counts only them); callers that need every column pass a null projection.
+ * decoded and the others are skipped by {@link CompactCursor}. Each decoded chunk's {@code
+ * path_in_schema} is checked against the leaf it should be; on any mismatch, on a chunk count that
+ * differs from the leaf count, or on an encrypted chunk, the whole struct is decoded instead, so a
+ * projection can only make decoding cheaper, never different. The resulting {@link BlockMetaData}
+ * then holds only the projected columns (so its {@code getCompressedSize()} counts only them);
+ * callers that need every column pass a null projection.
  *
  * <p>The file-level fields go through {@link ParquetMetadataConverter#fromParquetMetadata} once;
  * each column chunk through the converter's {@code buildColumnChunkMetaData}, with the same
- * ordinal, bloom filter and index references the converter sets, so statistics, encodings,
- * column orders and index references match a full parse. First rows come from the index. A row
- * group without an {@code ordinal} in the footer gets its position as ordinal.
+ * ordinal, bloom filter and index references the converter sets, so statistics, encodings, column
+ * orders and index references match a full parse. First rows come from the index. A row group
+ * without an {@code ordinal} in the footer gets its position as ordinal.
  *
  * <p>Immutable after construction (the file-level fields are decoded once); safe to share across
  * threads.
@@ -72,6 +72,7 @@ public final class SelectiveFooterDecoder {
   private final ParquetMetadataConverter converter = new ParquetMetadataConverter();
   private final org.apache.parquet.hadoop.metadata.FileMetaData fileMetaData;
   private final MessageType schema;
+
   /** Primitive (leaf) columns of the schema, in the order of their chunks. */
   private final int leafCount;
 
@@ -90,22 +91,34 @@ public final class SelectiveFooterDecoder {
     this.file = Objects.requireNonNull(file, "file is null");
     this.base = footer.position();
     if (footer.remaining() != index.footerLength()) {
-      throw new IllegalArgumentException("footer index of " + index.footerLength()
-          + " bytes does not belong to a footer of " + footer.remaining() + " bytes: " + file);
+      throw new IllegalArgumentException(
+          "footer index of "
+              + index.footerLength()
+              + " bytes does not belong to a footer of "
+              + footer.remaining()
+              + " bytes: "
+              + file);
     }
     if (index.hasEncryption()) {
       throw new IllegalArgumentException(file + ": encrypted footers are read by parquet-hadoop");
     }
     try {
       schemaElements = readList(FooterIndex.FIELD_SCHEMA, SchemaElement::new);
-      keyValues = index.hasField(FooterIndex.FIELD_KEY_VALUE_METADATA)
-          ? readList(FooterIndex.FIELD_KEY_VALUE_METADATA, KeyValue::new) : null;
-      columnOrders = index.hasField(FooterIndex.FIELD_COLUMN_ORDERS)
-          ? readList(FooterIndex.FIELD_COLUMN_ORDERS, ColumnOrder::new) : null;
-      createdBy = index.hasField(FooterIndex.FIELD_CREATED_BY)
-          ? protocol(index.fieldStart(FooterIndex.FIELD_CREATED_BY),
-              index.fieldEnd(FooterIndex.FIELD_CREATED_BY)).readString()
-          : null;
+      keyValues =
+          index.hasField(FooterIndex.FIELD_KEY_VALUE_METADATA)
+              ? readList(FooterIndex.FIELD_KEY_VALUE_METADATA, KeyValue::new)
+              : null;
+      columnOrders =
+          index.hasField(FooterIndex.FIELD_COLUMN_ORDERS)
+              ? readList(FooterIndex.FIELD_COLUMN_ORDERS, ColumnOrder::new)
+              : null;
+      createdBy =
+          index.hasField(FooterIndex.FIELD_CREATED_BY)
+              ? protocol(
+                      index.fieldStart(FooterIndex.FIELD_CREATED_BY),
+                      index.fieldEnd(FooterIndex.FIELD_CREATED_BY))
+                  .readString()
+              : null;
       if (schemaElements.isEmpty()) {
         throw new CorruptFileException(file + ": corrupt Parquet footer: empty schema");
       }
@@ -137,8 +150,8 @@ public final class SelectiveFooterDecoder {
    * each, only the chunks of {@code projection} (column paths; null for every column).
    *
    * @throws CorruptFileException if a chosen row group does not decode
-   * @throws IllegalArgumentException if a position is out of range or a projected column is not
-   *     in the schema
+   * @throws IllegalArgumentException if a position is out of range or a projected column is not in
+   *     the schema
    */
   public ParquetMetadata decode(int[] rowGroups, Collection<ColumnPath> projection)
       throws CorruptFileException {
@@ -146,8 +159,14 @@ public final class SelectiveFooterDecoder {
     List<RowGroup> decoded = new ArrayList<>(rowGroups.length);
     for (int rowGroup : rowGroups) {
       if (rowGroup < 0 || rowGroup >= index.rowGroupCount()) {
-        throw new IllegalArgumentException("row group " + rowGroup + " does not exist in " + file
-            + " (it has " + index.rowGroupCount() + ")");
+        throw new IllegalArgumentException(
+            "row group "
+                + rowGroup
+                + " does not exist in "
+                + file
+                + " (it has "
+                + index.rowGroupCount()
+                + ")");
       }
       decoded.add(decodeRowGroup(rowGroup, selected));
     }
@@ -165,8 +184,7 @@ public final class SelectiveFooterDecoder {
   /**
    * One row group as parquet-hadoop's converter builds it for a plaintext footer (the same calls,
    * in the same order), but against the schema converted once in the constructor instead of once
-   * per decode: converting a schema of thousands of columns costs more than a projected row
-   * group.
+   * per decode: converting a schema of thousands of columns costs more than a projected row group.
    */
   private BlockMetaData toBlock(RowGroup rowGroup, int position) throws CorruptFileException {
     BlockMetaData block = new BlockMetaData();
@@ -178,17 +196,24 @@ public final class SelectiveFooterDecoder {
     String filePath = chunks.isEmpty() ? null : chunks.get(0).getFile_path();
     for (ColumnChunk chunk : chunks) {
       if (!Objects.equals(filePath, chunk.getFile_path())) {
-        throw new CorruptFileException(file + ": row group " + position
-            + " has column chunks in several files, which is not supported");
+        throw new CorruptFileException(
+            file
+                + ": row group "
+                + position
+                + " has column chunks in several files, which is not supported");
       }
       ColumnMetaData metaData = chunk.getMeta_data();
       if (metaData == null || chunk.isSetCrypto_metadata()) {
-        throw new CorruptFileException(file + ": corrupt Parquet footer: row group " + position
-            + " has a column chunk without plaintext metadata");
+        throw new CorruptFileException(
+            file
+                + ": corrupt Parquet footer: row group "
+                + position
+                + " has a column chunk without plaintext metadata");
       }
       ColumnPath path = ColumnPath.get(metaData.getPath_in_schema().toArray(new String[0]));
-      ColumnChunkMetaData column = converter.buildColumnChunkMetaData(metaData, path,
-          schema.getType(path.toArray()).asPrimitiveType(), createdBy);
+      ColumnChunkMetaData column =
+          converter.buildColumnChunkMetaData(
+              metaData, path, schema.getType(path.toArray()).asPrimitiveType(), createdBy);
       column.setRowGroupOrdinal(rowGroup.isSetOrdinal() ? rowGroup.getOrdinal() : 0);
       if (metaData.isSetBloom_filter_offset()) {
         column.setBloomFilterOffset(metaData.getBloom_filter_offset());
@@ -196,14 +221,14 @@ public final class SelectiveFooterDecoder {
       if (metaData.isSetBloom_filter_length()) {
         column.setBloomFilterLength(metaData.getBloom_filter_length());
       }
-      column.setColumnIndexReference(chunk.isSetColumn_index_offset()
-          && chunk.isSetColumn_index_length()
-          ? new IndexReference(chunk.getColumn_index_offset(), chunk.getColumn_index_length())
-          : null);
-      column.setOffsetIndexReference(chunk.isSetOffset_index_offset()
-          && chunk.isSetOffset_index_length()
-          ? new IndexReference(chunk.getOffset_index_offset(), chunk.getOffset_index_length())
-          : null);
+      column.setColumnIndexReference(
+          chunk.isSetColumn_index_offset() && chunk.isSetColumn_index_length()
+              ? new IndexReference(chunk.getColumn_index_offset(), chunk.getColumn_index_length())
+              : null);
+      column.setOffsetIndexReference(
+          chunk.isSetOffset_index_offset() && chunk.isSetOffset_index_length()
+              ? new IndexReference(chunk.getOffset_index_offset(), chunk.getOffset_index_length())
+              : null);
       block.addColumn(column);
     }
     block.setPath(filePath);
@@ -212,15 +237,16 @@ public final class SelectiveFooterDecoder {
 
   /**
    * Where split planning takes row group {@code rowGroup} to start: its first column chunk's
-   * dictionary page offset when set and lower than its first data page offset, else that data
-   * page offset; {@code file_offset} when that chunk has no plaintext metadata. Decodes that one
-   * chunk only.
+   * dictionary page offset when set and lower than its first data page offset, else that data page
+   * offset; {@code file_offset} when that chunk has no plaintext metadata. Decodes that one chunk
+   * only.
    *
    * @throws CorruptFileException if the row group has no column chunk or it does not decode
    */
   public long midpointStart(int rowGroup) throws CorruptFileException {
-    CompactCursor cursor = new CompactCursor(footer, base + index.rowGroupStart(rowGroup),
-        base + index.rowGroupEnd(rowGroup), file);
+    CompactCursor cursor =
+        new CompactCursor(
+            footer, base + index.rowGroupStart(rowGroup), base + index.rowGroupEnd(rowGroup), file);
     try {
       cursor.beginStruct();
       while (cursor.readFieldHeader()) {
@@ -228,8 +254,7 @@ public final class SelectiveFooterDecoder {
           cursor.skipFieldValue(2);
           continue;
         }
-        if (cursor.readListHeader("columns") == 0
-            || cursor.elementType() != CompactCursor.STRUCT) {
+        if (cursor.readListHeader("columns") == 0 || cursor.elementType() != CompactCursor.STRUCT) {
           break;
         }
         int chunkStart = cursor.position();
@@ -254,8 +279,11 @@ public final class SelectiveFooterDecoder {
     } catch (TException | RuntimeException e) {
       throw corrupt("row group " + rowGroup, e);
     }
-    throw new CorruptFileException(file + ": corrupt Parquet footer: row group " + rowGroup
-        + " has no column chunk to place it in the file");
+    throw new CorruptFileException(
+        file
+            + ": corrupt Parquet footer: row group "
+            + rowGroup
+            + " has no column chunk to place it in the file");
   }
 
   /** The sum of the compressed sizes of row group {@code rowGroup}'s chunks (decodes it whole). */
@@ -263,8 +291,11 @@ public final class SelectiveFooterDecoder {
     long total = 0;
     for (ColumnChunk chunk : decodeRowGroup(rowGroup, null).getColumns()) {
       if (chunk.getMeta_data() == null) {
-        throw new CorruptFileException(file + ": corrupt Parquet footer: row group " + rowGroup
-            + " has neither total_compressed_size nor plaintext chunk sizes");
+        throw new CorruptFileException(
+            file
+                + ": corrupt Parquet footer: row group "
+                + rowGroup
+                + " has neither total_compressed_size nor plaintext chunk sizes");
       }
       total += chunk.getMeta_data().getTotal_compressed_size();
     }
@@ -272,8 +303,8 @@ public final class SelectiveFooterDecoder {
   }
 
   /** Metadata with the row groups holding rows of {@code [firstRow, firstRow + rowCount)}. */
-  public ParquetMetadata decodeRowRange(long firstRow, long rowCount,
-      Collection<ColumnPath> projection) throws CorruptFileException {
+  public ParquetMetadata decodeRowRange(
+      long firstRow, long rowCount, Collection<ColumnPath> projection) throws CorruptFileException {
     return decode(index.rowGroupsOverlapping(firstRow, rowCount), projection);
   }
 
@@ -325,8 +356,8 @@ public final class SelectiveFooterDecoder {
       leaf++;
     }
     if (!wanted.isEmpty()) {
-      throw new IllegalArgumentException("column "
-          + wanted.values().iterator().next().toDotString() + " is not in " + file);
+      throw new IllegalArgumentException(
+          "column " + wanted.values().iterator().next().toDotString() + " is not in " + file);
     }
     if (projection.isEmpty() && firstLeaf != null) {
       selected[0] = firstLeaf; // a block needs one chunk: row counts and positions come from it
@@ -334,7 +365,8 @@ public final class SelectiveFooterDecoder {
     return selected;
   }
 
-  private RowGroup decodeRowGroup(int rowGroup, List<String>[] selected) throws CorruptFileException {
+  private RowGroup decodeRowGroup(int rowGroup, List<String>[] selected)
+      throws CorruptFileException {
     int start = base + index.rowGroupStart(rowGroup);
     int end = base + index.rowGroupEnd(rowGroup);
     try {
@@ -361,19 +393,20 @@ public final class SelectiveFooterDecoder {
     while (cursor.readFieldHeader()) {
       int type = cursor.fieldType();
       switch (cursor.fieldId()) {
-        case RG_COLUMNS: {
-          if (type != CompactCursor.LIST) {
-            return null;
+        case RG_COLUMNS:
+          {
+            if (type != CompactCursor.LIST) {
+              return null;
+            }
+            int outer = cursor.fieldId();
+            List<ColumnChunk> chunks = decodeChunks(cursor, selected);
+            if (chunks == null) {
+              return null;
+            }
+            cursor.resumeStruct(outer);
+            group.setColumns(chunks);
+            break;
           }
-          int outer = cursor.fieldId();
-          List<ColumnChunk> chunks = decodeChunks(cursor, selected);
-          if (chunks == null) {
-            return null;
-          }
-          cursor.resumeStruct(outer);
-          group.setColumns(chunks);
-          break;
-        }
         case RG_TOTAL_BYTE_SIZE:
           group.setTotal_byte_size(cursor.readInteger("total_byte_size"));
           break;
@@ -389,23 +422,25 @@ public final class SelectiveFooterDecoder {
         case RG_ORDINAL:
           group.setOrdinal((short) cursor.readInteger("ordinal"));
           break;
-        case RG_SORTING_COLUMNS: {
-          if (type != CompactCursor.LIST) {
-            return null;
+        case RG_SORTING_COLUMNS:
+          {
+            if (type != CompactCursor.LIST) {
+              return null;
+            }
+            int valueStart = cursor.position();
+            cursor.skipFieldValue(2);
+            TCompactProtocol protocol =
+                ThriftSlices.protocol(footer, valueStart, cursor.position());
+            TList list = protocol.readListBegin();
+            List<SortingColumn> sorting = new ArrayList<>(list.size);
+            for (int i = 0; i < list.size; i++) {
+              SortingColumn column = new SortingColumn();
+              column.read(protocol);
+              sorting.add(column);
+            }
+            group.setSorting_columns(sorting);
+            break;
           }
-          int valueStart = cursor.position();
-          cursor.skipFieldValue(2);
-          TCompactProtocol protocol = ThriftSlices.protocol(footer, valueStart, cursor.position());
-          TList list = protocol.readListBegin();
-          List<SortingColumn> sorting = new ArrayList<>(list.size);
-          for (int i = 0; i < list.size; i++) {
-            SortingColumn column = new SortingColumn();
-            column.read(protocol);
-            sorting.add(column);
-          }
-          group.setSorting_columns(sorting);
-          break;
-        }
         default:
           cursor.skipFieldValue(2);
           break;
@@ -431,7 +466,8 @@ public final class SelectiveFooterDecoder {
       }
       ColumnChunk chunk = new ColumnChunk();
       chunk.read(ThriftSlices.protocol(footer, chunkStart, cursor.position()));
-      if (chunk.getMeta_data() == null || chunk.isSetCrypto_metadata()
+      if (chunk.getMeta_data() == null
+          || chunk.isSetCrypto_metadata()
           || !expected.equals(chunk.getMeta_data().getPath_in_schema())) {
         return null;
       }
@@ -467,8 +503,8 @@ public final class SelectiveFooterDecoder {
     T create();
   }
 
-  private <T extends shaded.parquet.org.apache.thrift.TBase<?, ?>> List<T> readList(int field,
-      ElementFactory<T> factory) throws TException {
+  private <T extends shaded.parquet.org.apache.thrift.TBase<?, ?>> List<T> readList(
+      int field, ElementFactory<T> factory) throws TException {
     TCompactProtocol protocol = protocol(index.fieldStart(field), index.fieldEnd(field));
     TList list = protocol.readListBegin();
     List<T> elements = new ArrayList<>(list.size);
@@ -488,7 +524,7 @@ public final class SelectiveFooterDecoder {
     if (cause instanceof CorruptFileException corrupt) {
       return corrupt;
     }
-    return new CorruptFileException(file + ": corrupt Parquet footer: " + where
-        + " does not decode: " + cause, cause);
+    return new CorruptFileException(
+        file + ": corrupt Parquet footer: " + where + " does not decode: " + cause, cause);
   }
 }

@@ -11,8 +11,8 @@ import shaded.parquet.org.apache.thrift.transport.TTransportException;
  * Thrift compact protocols over a span of footer bytes, for parquet-format-structures' generated
  * classes.
  *
- * <p>Every limit (message size, string length, container length) is the span's own length: no
- * value inside a span can be longer than the span, so Thrift rejects a corrupt length before it
+ * <p>Every limit (message size, string length, container length) is the span's own length: no value
+ * inside a span can be longer than the span, so Thrift rejects a corrupt length before it
  * allocates, and a footer larger than parquet-hadoop's default 100 MB limit still decodes because
  * each row group is decoded on its own.
  */

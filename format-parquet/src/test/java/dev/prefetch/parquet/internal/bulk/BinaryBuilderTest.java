@@ -85,8 +85,9 @@ class BinaryBuilderTest {
     List<String> strings = new ArrayList<>();
     int[] offsets = builder.offsets();
     for (int i = 0; i < builder.size(); i++) {
-      strings.add(new String(builder.data(), offsets[i], offsets[i + 1] - offsets[i],
-          StandardCharsets.UTF_8));
+      strings.add(
+          new String(
+              builder.data(), offsets[i], offsets[i + 1] - offsets[i], StandardCharsets.UTF_8));
     }
     return strings;
   }

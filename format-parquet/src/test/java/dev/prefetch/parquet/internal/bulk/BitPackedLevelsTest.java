@@ -22,24 +22,31 @@ import org.junit.jupiter.api.Test;
  */
 class BitPackedLevelsTest {
 
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message m { optional int32 x; }");
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType("message m { optional int32 x; }");
 
   @Test
   void aValueCountTheBitPackedLevelsCannotHoldFailsBeforeTheLevelArrayIsAllocated() {
     ColumnDescriptor column = SCHEMA.getColumns().get(0);
     // 2^30 one-bit levels would take 128 MiB; the page has 16 bytes (and the array would be 4 GiB)
-    DataPageV1 page = new DataPageV1(BytesInput.from(new byte[16]), 1 << 30, 16,
-        Statistics.createStats(new PrimitiveType(PrimitiveType.Repetition.OPTIONAL,
-            PrimitiveType.PrimitiveTypeName.INT32, "x")),
-        Encoding.BIT_PACKED, Encoding.BIT_PACKED, Encoding.PLAIN);
-    FlatPageReader reader = new FlatPageReader(column, new OnePage(page), 0, null,
-        ColumnArrays.none());
+    DataPageV1 page =
+        new DataPageV1(
+            BytesInput.from(new byte[16]),
+            1 << 30,
+            16,
+            Statistics.createStats(
+                new PrimitiveType(
+                    PrimitiveType.Repetition.OPTIONAL, PrimitiveType.PrimitiveTypeName.INT32, "x")),
+            Encoding.BIT_PACKED,
+            Encoding.BIT_PACKED,
+            Encoding.PLAIN);
+    FlatPageReader reader =
+        new FlatPageReader(column, new OnePage(page), 0, null, ColumnArrays.none());
 
     assertThatThrownBy(() -> reader.readInts(new int[8], 8))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining((1 << 30) + " BIT_PACKED levels of 1 bits do not fit the page's 16"
-            + " bytes");
+        .hasMessageContaining(
+            (1 << 30) + " BIT_PACKED levels of 1 bits do not fit the page's 16" + " bytes");
   }
 
   /** A column chunk of one page. */

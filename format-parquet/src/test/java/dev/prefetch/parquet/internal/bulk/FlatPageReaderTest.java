@@ -37,45 +37,51 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class FlatPageReaderTest {
 
-  private static final MessageType SCHEMA = MessageTypeParser.parseMessageType(
-      "message m {"
-          + " required int32 i32; optional int32 oi32;"
-          + " required int64 i64; optional int64 oi64;"
-          + " optional float f; required double d;"
-          + " optional boolean b; required boolean rb;"
-          + " optional binary s (STRING); required binary rs (STRING);"
-          + " optional fixed_len_byte_array(5) fx;"
-          + " optional int64 sparse; optional binary allnull; }");
+  private static final MessageType SCHEMA =
+      MessageTypeParser.parseMessageType(
+          "message m {"
+              + " required int32 i32; optional int32 oi32;"
+              + " required int64 i64; optional int64 oi64;"
+              + " optional float f; required double d;"
+              + " optional boolean b; required boolean rb;"
+              + " optional binary s (STRING); required binary rs (STRING);"
+              + " optional fixed_len_byte_array(5) fx;"
+              + " optional int64 sparse; optional binary allnull; }");
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @ParameterizedTest(name = "{0} dictionary={1} split={2} {3}")
   @CsvSource({
-      "PARQUET_1_0, true, false, SNAPPY",
-      "PARQUET_1_0, false, false, UNCOMPRESSED",
-      "PARQUET_2_0, true, false, ZSTD",
-      "PARQUET_2_0, false, false, GZIP",
-      "PARQUET_2_0, false, true, SNAPPY",
-      "PARQUET_1_0, false, true, UNCOMPRESSED"})
-  void bulkDecodingEqualsTheColumnReader(WriterVersion version, boolean dictionary,
-      boolean byteStreamSplit, CompressionCodecName codec) throws IOException {
+    "PARQUET_1_0, true, false, SNAPPY",
+    "PARQUET_1_0, false, false, UNCOMPRESSED",
+    "PARQUET_2_0, true, false, ZSTD",
+    "PARQUET_2_0, false, false, GZIP",
+    "PARQUET_2_0, false, true, SNAPPY",
+    "PARQUET_1_0, false, true, UNCOMPRESSED"
+  })
+  void bulkDecodingEqualsTheColumnReader(
+      WriterVersion version,
+      boolean dictionary,
+      boolean byteStreamSplit,
+      CompressionCodecName codec)
+      throws IOException {
     org.apache.hadoop.fs.Path file = write(version, dictionary, byteStreamSplit, codec, 20_000);
     Configuration conf = new Configuration();
     Random random = new Random(version.ordinal() * 7 + (dictionary ? 1 : 0));
     try (ParquetFileReader bulk = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf));
-        ParquetFileReader reference = ParquetFileReader.open(
-            HadoopInputFile.fromPath(file, conf))) {
+        ParquetFileReader reference =
+            ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
       assertThat(bulk.getRowGroups()).hasSizeGreaterThan(1);
       PageReadStore bulkGroup;
       while ((bulkGroup = bulk.readNextRowGroup()) != null) {
         PageReadStore referenceGroup = reference.readNextRowGroup();
         int rows = Math.toIntExact(bulkGroup.getRowCount());
-        ColumnReadStoreImpl store = new ColumnReadStoreImpl(referenceGroup,
-            new NoConverter(), SCHEMA, "test");
+        ColumnReadStoreImpl store =
+            new ColumnReadStoreImpl(referenceGroup, new NoConverter(), SCHEMA, "test");
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatPageReader reader = new FlatPageReader(column, bulkGroup.getPageReader(column), 0, null,
-              ColumnArrays.none());
+          FlatPageReader reader =
+              new FlatPageReader(
+                  column, bulkGroup.getPageReader(column), 0, null, ColumnArrays.none());
           ColumnReader expected = store.getColumnReader(column);
           int done = 0;
           while (done < rows) {
@@ -89,28 +95,28 @@ class FlatPageReaderTest {
   }
 
   @ParameterizedTest(name = "{0} dictionary={1}")
-  @CsvSource({"PARQUET_1_0, true", "PARQUET_2_0, true", "PARQUET_1_0, false",
-      "PARQUET_2_0, false"})
+  @CsvSource({"PARQUET_1_0, true", "PARQUET_2_0, true", "PARQUET_1_0, false", "PARQUET_2_0, false"})
   void skippingLeadingRowsLandsOnTheRightValue(WriterVersion version, boolean dictionary)
       throws IOException {
-    org.apache.hadoop.fs.Path file = write(version, dictionary, false,
-        CompressionCodecName.SNAPPY, 5_000);
+    org.apache.hadoop.fs.Path file =
+        write(version, dictionary, false, CompressionCodecName.SNAPPY, 5_000);
     Configuration conf = new Configuration();
     for (long skip : new long[] {1, 99, 1234, 4999}) {
       try (ParquetFileReader bulk = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf));
-          ParquetFileReader reference = ParquetFileReader.open(
-              HadoopInputFile.fromPath(file, conf))) {
+          ParquetFileReader reference =
+              ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
         PageReadStore group = bulk.readNextRowGroup();
         PageReadStore referenceGroup = reference.readNextRowGroup();
-        ColumnReadStoreImpl store = new ColumnReadStoreImpl(referenceGroup, new NoConverter(),
-            SCHEMA, "test");
+        ColumnReadStoreImpl store =
+            new ColumnReadStoreImpl(referenceGroup, new NoConverter(), SCHEMA, "test");
         int rows = (int) Math.min(group.getRowCount() - skip, 700);
         if (rows <= 0) {
           continue;
         }
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatPageReader reader = new FlatPageReader(column, group.getPageReader(column), skip, null,
-              ColumnArrays.none());
+          FlatPageReader reader =
+              new FlatPageReader(
+                  column, group.getPageReader(column), skip, null, ColumnArrays.none());
           ColumnReader expected = store.getColumnReader(column);
           for (long i = 0; i < skip; i++) {
             if (expected.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
@@ -124,8 +130,8 @@ class FlatPageReaderTest {
     }
   }
 
-  private static void compare(ColumnDescriptor column, FlatPageReader reader,
-      ColumnReader expected, int n, int firstRow) {
+  private static void compare(
+      ColumnDescriptor column, FlatPageReader reader, ColumnReader expected, int n, int firstRow) {
     int maxDef = column.getMaxDefinitionLevel();
     String what = column + " rows " + firstRow + "+" + n;
     boolean[] nulls;
@@ -187,8 +193,8 @@ class FlatPageReaderTest {
         for (int i = 0; i < n; i++) {
           if (checkNull(expected, maxDef, nulls, i, what)) {
             int start = out.offsets()[i];
-            Binary actual = Binary.fromConstantByteArray(out.data(), start,
-                out.offsets()[i + 1] - start);
+            Binary actual =
+                Binary.fromConstantByteArray(out.data(), start, out.offsets()[i + 1] - start);
             check(actual.equals(expected.getBinary()), what, i);
           } else {
             assertThat(out.offsets()[i + 1]).isEqualTo(out.offsets()[i]);
@@ -200,8 +206,8 @@ class FlatPageReaderTest {
     }
   }
 
-  private static boolean checkNull(ColumnReader expected, int maxDef, boolean[] nulls, int i,
-      String what) {
+  private static boolean checkNull(
+      ColumnReader expected, int maxDef, boolean[] nulls, int i, String what) {
     boolean expectNull = expected.getCurrentDefinitionLevel() < maxDef;
     check((nulls != null && nulls[i]) == expectNull, what + " (null mask)", i);
     return !expectNull;
@@ -226,17 +232,32 @@ class FlatPageReaderTest {
     return a == b;
   }
 
-  private org.apache.hadoop.fs.Path write(WriterVersion version, boolean dictionary,
-      boolean byteStreamSplit, CompressionCodecName codec, int rows) throws IOException {
-    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir.resolve(
-        "flat-" + version + dictionary + byteStreamSplit + codec + rows + ".parquet").toUri());
+  private org.apache.hadoop.fs.Path write(
+      WriterVersion version,
+      boolean dictionary,
+      boolean byteStreamSplit,
+      CompressionCodecName codec,
+      int rows)
+      throws IOException {
+    org.apache.hadoop.fs.Path file =
+        new org.apache.hadoop.fs.Path(
+            dir.resolve(
+                    "flat-" + version + dictionary + byteStreamSplit + codec + rows + ".parquet")
+                .toUri());
     SimpleGroupFactory groups = new SimpleGroupFactory(SCHEMA);
     Random random = new Random(42);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(file)
-        .withType(SCHEMA).withWriterVersion(version).withDictionaryEncoding(dictionary)
-        .withByteStreamSplitEncoding(byteStreamSplit).withCompressionCodec(codec)
-        .withPageSize(4 * 1024).withDictionaryPageSize(8 * 1024).withRowGroupSize(96 * 1024L)
-        .withPageRowCountLimit(1000).build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(file)
+            .withType(SCHEMA)
+            .withWriterVersion(version)
+            .withDictionaryEncoding(dictionary)
+            .withByteStreamSplitEncoding(byteStreamSplit)
+            .withCompressionCodec(codec)
+            .withPageSize(4 * 1024)
+            .withDictionaryPageSize(8 * 1024)
+            .withRowGroupSize(96 * 1024L)
+            .withPageRowCountLimit(1000)
+            .build()) {
       for (int i = 0; i < rows; i++) {
         Group g = groups.newGroup();
         g.add("i32", random.nextInt(i % 3 == 0 ? 10 : Integer.MAX_VALUE) - 5);
@@ -256,8 +277,11 @@ class FlatPageReaderTest {
         }
         g.add("rb", i % 3 == 0);
         if (random.nextInt(10) != 0) {
-          g.add("s", random.nextInt(3) == 0 ? "s" + random.nextInt(1_000_000)
-              : "low-" + random.nextInt(20));
+          g.add(
+              "s",
+              random.nextInt(3) == 0
+                  ? "s" + random.nextInt(1_000_000)
+                  : "low-" + random.nextInt(20));
         }
         g.add("rs", i % 100 == 0 ? "" : "v" + (i % 37));
         if (i % 4 != 0) {
@@ -280,8 +304,7 @@ class FlatPageReaderTest {
 
     NoConverter() {
       for (int i = 0; i < SCHEMA.getFieldCount(); i++) {
-        children.add(new PrimitiveConverter() {
-        });
+        children.add(new PrimitiveConverter() {});
       }
     }
 
@@ -291,11 +314,9 @@ class FlatPageReaderTest {
     }
 
     @Override
-    public void start() {
-    }
+    public void start() {}
 
     @Override
-    public void end() {
-    }
+    public void end() {}
   }
 }

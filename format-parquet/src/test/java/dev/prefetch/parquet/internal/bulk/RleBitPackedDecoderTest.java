@@ -53,8 +53,8 @@ class RleBitPackedDecoderTest {
     // header: 4 groups (32 values) bit-packed, width 8, but only 5 bytes follow
     byte[] data = {(byte) ((4 << 1) | 1), 1, 2, 3, 4, 5};
 
-    assertThatThrownBy(() -> new RleBitPackedDecoder(data, 0, data.length, 8)
-        .readInts(new int[32], 0, 32))
+    assertThatThrownBy(
+            () -> new RleBitPackedDecoder(data, 0, data.length, 8).readInts(new int[32], 0, 32))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("past the end of the data");
   }
@@ -79,8 +79,8 @@ class RleBitPackedDecoderTest {
   }
 
   private static byte[] encode(int[] values, int width) throws Exception {
-    try (RunLengthBitPackingHybridEncoder encoder = new RunLengthBitPackingHybridEncoder(
-        width, 64, 1 << 20, new HeapByteBufferAllocator())) {
+    try (RunLengthBitPackingHybridEncoder encoder =
+        new RunLengthBitPackingHybridEncoder(width, 64, 1 << 20, new HeapByteBufferAllocator())) {
       for (int value : values) {
         encoder.writeInt(value);
       }

@@ -84,19 +84,35 @@ final class CompactBytes {
 
   /** A schema list with a root and one int64 leaf (content is not read by the index). */
   static CompactBytes schemaList() {
-    return new CompactBytes().listHeader(2, CompactCursor.STRUCT)
-        .field(4, CompactCursor.BINARY).binary("root").field(1, CompactCursor.I32).zigzag(1).stop()
-        .field(1, CompactCursor.I32).zigzag(2).field(3, CompactCursor.BINARY).binary("a").stop();
+    return new CompactBytes()
+        .listHeader(2, CompactCursor.STRUCT)
+        .field(4, CompactCursor.BINARY)
+        .binary("root")
+        .field(1, CompactCursor.I32)
+        .zigzag(1)
+        .stop()
+        .field(1, CompactCursor.I32)
+        .zigzag(2)
+        .field(3, CompactCursor.BINARY)
+        .binary("a")
+        .stop();
   }
 
   /** A RowGroup struct with no columns. */
   static CompactBytes rowGroup(long rows, long fileOffset, int ordinal) {
-    return new CompactBytes().field(1, CompactCursor.LIST).listHeader(0, CompactCursor.STRUCT)
-        .field(1, CompactCursor.I64).zigzag(rows * 10)
-        .field(1, CompactCursor.I64).zigzag(rows)
-        .field(2, CompactCursor.I64).zigzag(fileOffset)
-        .field(1, CompactCursor.I64).zigzag(rows * 5)
-        .field(1, CompactCursor.I16).zigzag(ordinal)
+    return new CompactBytes()
+        .field(1, CompactCursor.LIST)
+        .listHeader(0, CompactCursor.STRUCT)
+        .field(1, CompactCursor.I64)
+        .zigzag(rows * 10)
+        .field(1, CompactCursor.I64)
+        .zigzag(rows)
+        .field(2, CompactCursor.I64)
+        .zigzag(fileOffset)
+        .field(1, CompactCursor.I64)
+        .zigzag(rows * 5)
+        .field(1, CompactCursor.I16)
+        .zigzag(ordinal)
         .stop();
   }
 }

@@ -37,8 +37,8 @@ class FooterBytesTest {
 
     assertThat(read.encrypted()).isFalse();
     assertThat(read.metadata()).isEqualTo(ByteBuffer.wrap(footer));
-    assertThat(requests).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(
-        FooterBytes.READ_CHUNK_BYTES));
+    assertThat(requests)
+        .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(FooterBytes.READ_CHUNK_BYTES));
     assertThat(requests.stream().mapToLong(Integer::longValue).sum())
         .isEqualTo(FooterBytes.TRAILER_BYTES + FOOTER_BYTES);
   }
@@ -48,14 +48,18 @@ class FooterBytesTest {
     byte[] footer = pattern(FOOTER_BYTES);
     byte[] file = file(footer, "PAR1");
     ScanCounters counters = new ScanCounters();
-    FooterReader reader = new FooterReader(DataFile.of(java.nio.file.Path.of("/long.parquet")),
-        input(file), file.length, counters);
+    FooterReader reader =
+        new FooterReader(
+            DataFile.of(java.nio.file.Path.of("/long.parquet")),
+            input(file),
+            file.length,
+            counters);
 
     byte[] read = reader.footerBytes(null, null);
 
     assertThat(read).isEqualTo(footer);
-    assertThat(requests).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(
-        FooterBytes.READ_CHUNK_BYTES));
+    assertThat(requests)
+        .allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(FooterBytes.READ_CHUNK_BYTES));
     // the speculative tail, then the head before it: each footer byte and the trailer once
     assertThat(counters.get(ScanCounters.FOOTER_BYTES_READ))
         .isEqualTo(FOOTER_BYTES + FooterBytes.TRAILER_BYTES);
@@ -66,11 +70,14 @@ class FooterBytesTest {
     byte[] file = file(pattern(100), "PAR1");
     ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).putInt(file.length - 8, 1 << 30);
 
-    assertThatThrownBy(() -> {
-      try (SeekableInputStream in = new ArrayStream(file, requests)) {
-        FooterBytes.read(in, file.length, "bad.parquet");
-      }
-    }).isInstanceOf(CorruptFileException.class).hasMessageContaining("bad.parquet")
+    assertThatThrownBy(
+            () -> {
+              try (SeekableInputStream in = new ArrayStream(file, requests)) {
+                FooterBytes.read(in, file.length, "bad.parquet");
+              }
+            })
+        .isInstanceOf(CorruptFileException.class)
+        .hasMessageContaining("bad.parquet")
         .hasMessageContaining("does not fit");
     assertThat(requests).containsExactly(FooterBytes.TRAILER_BYTES);
   }
@@ -86,7 +93,9 @@ class FooterBytesTest {
   /** "PAR1", footer, its length, magic. */
   private static byte[] file(byte[] footer, String magic) {
     ByteBuffer file = ByteBuffer.allocate(4 + footer.length + 8).order(ByteOrder.LITTLE_ENDIAN);
-    file.put("PAR1".getBytes(StandardCharsets.US_ASCII)).put(footer).putInt(footer.length)
+    file.put("PAR1".getBytes(StandardCharsets.US_ASCII))
+        .put(footer)
+        .putInt(footer.length)
         .put(magic.getBytes(StandardCharsets.US_ASCII));
     return file.array();
   }

@@ -40,10 +40,11 @@ import org.apache.parquet.schema.Type;
  * cold and warm. Each iteration picks a random row group and reads 10 of its columns.
  *
  * <p>Measured, each as the median over the iterations:
+ *
  * <ul>
  *   <li>{@code hadoop-open-full}: {@code ParquetFileReader.open}, the whole footer parsed;
- *   <li>{@code hadoop-open-skip}: open with the {@code SKIP_ROW_GROUPS} metadata filter (yields
- *       no row group);
+ *   <li>{@code hadoop-open-skip}: open with the {@code SKIP_ROW_GROUPS} metadata filter (yields no
+ *       row group);
  *   <li>{@code hadoop-range+read}: open with {@code withRange} around the row group, then read it
  *       (parquet-hadoop's fastest path that yields the row group);
  *   <li>{@code hadoop-full+read}: open with the full footer, then read the row group;
@@ -52,11 +53,13 @@ import org.apache.parquet.schema.Type;
  *       cache, then read;
  *   <li>{@code ours-warm}: the same with a warm metadata cache (footer bytes and index cached).
  * </ul>
- * Before timing, every path's values of one row group are compared (a per-column hash); a
- * mismatch aborts the run.
  *
- * <p>Run (full size needs a quiet machine, about 4 GB of heap to write the file, and a few
- * minutes for the writer):
+ * Before timing, every path's values of one row group are compared (a per-column hash); a mismatch
+ * aborts the run.
+ *
+ * <p>Run (full size needs a quiet machine, about 4 GB of heap to write the file, and a few minutes
+ * for the writer):
+ *
  * <pre>
  * mvn -B -o -q test-compile dependency:build-classpath -pl format-parquet -am \
  *     -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
@@ -65,6 +68,7 @@ import org.apache.parquet.schema.Type;
  *     dev.prefetch.parquet.internal.footer.FooterIndexBenchmark \
  *     --columns 2000 --row-groups 500 --rows 10 --iterations 20 --file /tmp/wide-2000x500.parquet
  * </pre>
+ *
  * A small smoke run: {@code --columns 200 --row-groups 50 --rows 10 --iterations 5}.
  */
 public final class FooterIndexBenchmark {
@@ -72,7 +76,10 @@ public final class FooterIndexBenchmark {
   private static final int READ_COLUMNS = 10;
 
   /** Medians in nanoseconds by measurement name, in the order measured. */
-  record Result(long footerBytes, long indexBytes, Map<String, Long> medianNanos,
+  record Result(
+      long footerBytes,
+      long indexBytes,
+      Map<String, Long> medianNanos,
       long rowGroupsDecodedWarm) {}
 
   private final int columns;
@@ -83,8 +90,8 @@ public final class FooterIndexBenchmark {
   private final PrintStream out;
   private long lastRowGroupsDecoded = -1;
 
-  FooterIndexBenchmark(int columns, int rowGroups, int rows, int iterations, Path path,
-      PrintStream out) {
+  FooterIndexBenchmark(
+      int columns, int rowGroups, int rows, int iterations, Path path, PrintStream out) {
     this.columns = columns;
     this.rowGroups = rowGroups;
     this.rows = rows;
@@ -102,9 +109,16 @@ public final class FooterIndexBenchmark {
     int rowGroups = Integer.parseInt(options.getOrDefault("--row-groups", "50"));
     int rows = Integer.parseInt(options.getOrDefault("--rows", "10"));
     int iterations = Integer.parseInt(options.getOrDefault("--iterations", "5"));
-    Path file = Path.of(options.getOrDefault("--file",
-        System.getProperty("java.io.tmpdir") + "/footer-index-" + columns + "x" + rowGroups
-            + ".parquet"));
+    Path file =
+        Path.of(
+            options.getOrDefault(
+                "--file",
+                System.getProperty("java.io.tmpdir")
+                    + "/footer-index-"
+                    + columns
+                    + "x"
+                    + rowGroups
+                    + ".parquet"));
     new FooterIndexBenchmark(columns, rowGroups, rows, iterations, file, System.out).run();
   }
 
@@ -119,7 +133,8 @@ public final class FooterIndexBenchmark {
     byte[] footer = WideFiles.footerArray(hadoopPath);
     FooterIndex index = FooterIndex.build(ByteBuffer.wrap(footer), path.toString());
     long indexBytes = FooterIndexCodec.encode(index).length;
-    out.printf("file %s: %d columns x %d row groups, footer %,d bytes, encoded index %,d bytes%n",
+    out.printf(
+        "file %s: %d columns x %d row groups, footer %,d bytes, encoded index %,d bytes%n",
         path, columns + 1, index.rowGroupCount(), footer.length, indexBytes);
 
     Configuration conf = new Configuration();
@@ -134,26 +149,37 @@ public final class FooterIndexBenchmark {
     }
     MessageType projected = project(fileSchema, readColumns);
 
-    MemoryCache cache = MemoryCache.builder().maximumBytes(Math.max(64L << 20,
-        2L * footer.length + indexBytes)).build();
+    MemoryCache cache =
+        MemoryCache.builder()
+            .maximumBytes(Math.max(64L << 20, 2L * footer.length + indexBytes))
+            .build();
     try (ReadContext cold = ReadContext.builder().build();
         ReadContext warm = ReadContext.builder().cache(cache).build()) {
       // correctness first: every path reads the same values of one row group
       int check = index.rowGroupCount() / 2;
       long[] expected = hadoopRead(input, conf, projected, fileSchema, check, false, index);
-      requireSame("hadoop range", expected, hadoopRead(input, conf, projected, fileSchema, check,
-          true, index));
+      requireSame(
+          "hadoop range",
+          expected,
+          hadoopRead(input, conf, projected, fileSchema, check, true, index));
       requireSame("ours cold", expected, ours(check, readColumns, cold));
       requireSame("ours warm (loading)", expected, ours(check, readColumns, warm));
       requireSame("ours warm", expected, ours(check, readColumns, warm));
       long decoded = lastRowGroupsDecoded;
-      out.printf("values equal on row group %d; row groups decoded by a warm open: %d%n", check,
-          decoded);
+      out.printf(
+          "values equal on row group %d; row groups decoded by a warm open: %d%n", check, decoded);
 
       Random random = new Random(42);
       Map<String, long[]> samples = new LinkedHashMap<>();
-      for (String name : List.of("hadoop-open-full", "hadoop-open-skip", "hadoop-range+read",
-          "hadoop-full+read", "index-build", "ours-cold", "ours-warm")) {
+      for (String name :
+          List.of(
+              "hadoop-open-full",
+              "hadoop-open-skip",
+              "hadoop-range+read",
+              "hadoop-full+read",
+              "index-build",
+              "ours-cold",
+              "ours-warm")) {
         samples.put(name, new long[iterations]);
       }
       for (int i = 0; i < iterations; i++) {
@@ -163,8 +189,12 @@ public final class FooterIndexBenchmark {
           blackhole(reader.getFooter().getBlocks().size());
         }
         long t1 = System.nanoTime();
-        try (ParquetFileReader reader = ParquetFileReader.open(input, HadoopReadOptions
-            .builder(conf).withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS).build())) {
+        try (ParquetFileReader reader =
+            ParquetFileReader.open(
+                input,
+                HadoopReadOptions.builder(conf)
+                    .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)
+                    .build())) {
           blackhole(reader.getFooter().getFileMetaData().getSchema().getFieldCount());
         }
         long t2 = System.nanoTime();
@@ -188,9 +218,11 @@ public final class FooterIndexBenchmark {
       samples.forEach((name, series) -> medians.put(name, median(series)));
       long hadoopBest = medians.get("hadoop-range+read");
       out.printf("%-20s %12s %10s%n", "measurement", "median ms", "vs range");
-      medians.forEach((name, nanos) -> out.printf("%-20s %12.3f %9.1fx%n", name, nanos / 1e6,
-          (double) hadoopBest / nanos));
-      out.printf("cold speedup %.1fx (target 10x), warm speedup %.1fx (target 100x)%n",
+      medians.forEach(
+          (name, nanos) ->
+              out.printf("%-20s %12.3f %9.1fx%n", name, nanos / 1e6, (double) hadoopBest / nanos));
+      out.printf(
+          "cold speedup %.1fx (target 10x), warm speedup %.1fx (target 100x)%n",
           (double) hadoopBest / medians.get("ours-cold"),
           (double) hadoopBest / medians.get("ours-warm"));
       return new Result(footer.length, indexBytes, medians, decoded);
@@ -206,8 +238,15 @@ public final class FooterIndexBenchmark {
   }
 
   /** parquet-hadoop reads row group k: through {@code withRange} or the full footer. */
-  private static long[] hadoopRead(HadoopInputFile input, Configuration conf, MessageType projected,
-      MessageType fileSchema, int k, boolean range, FooterIndex index) throws IOException {
+  private static long[] hadoopRead(
+      HadoopInputFile input,
+      Configuration conf,
+      MessageType projected,
+      MessageType fileSchema,
+      int k,
+      boolean range,
+      FooterIndex index)
+      throws IOException {
     long[] bounds = null;
     if (range) {
       // a range that holds row group k's midpoint only: [start, start + size)
@@ -219,8 +258,9 @@ public final class FooterIndexBenchmark {
       reader.setRequestedSchema(projected);
       List<BlockMetaData> blocks = reader.getRowGroups();
       int position = range ? 0 : k;
-      if (range && (blocks.size() != 1 || blocks.get(0).getRowIndexOffset()
-          != index.rowGroupFirstRow(k))) {
+      if (range
+          && (blocks.size() != 1
+              || blocks.get(0).getRowIndexOffset() != index.rowGroupFirstRow(k))) {
         throw new IllegalStateException("withRange chose " + blocks.size() + " row groups");
       }
       PageReadStore pages = reader.readRowGroup(position);
@@ -230,8 +270,8 @@ public final class FooterIndexBenchmark {
       for (long r = 0; r < pages.getRowCount(); r++) {
         Group group = records.read();
         for (int c = 0; c < hashes.length; c++) {
-          hashes[c] = hashes[c] * 31 + (group.getFieldRepetitionCount(c) == 0 ? 7
-              : group.getLong(c, 0));
+          hashes[c] =
+              hashes[c] * 31 + (group.getFieldRepetitionCount(c) == 0 ? 7 : group.getLong(c, 0));
         }
       }
       return hashes;
@@ -239,10 +279,12 @@ public final class FooterIndexBenchmark {
   }
 
   private long[] ours(int k, List<String> readColumns, ReadContext context) throws IOException {
-    ReadOptions options = ReadOptions.fromProperties(Map.of(
-        RowGroupSelection.ROW_GROUPS_PROPERTY, Integer.toString(k),
-        ReadOptions.COLUMNS, String.join(",", readColumns),
-        ReadOptions.PREFETCH_ENABLED, "false"));
+    ReadOptions options =
+        ReadOptions.fromProperties(
+            Map.of(
+                RowGroupSelection.ROW_GROUPS_PROPERTY, Integer.toString(k),
+                ReadOptions.COLUMNS, String.join(",", readColumns),
+                ReadOptions.PREFETCH_ENABLED, "false"));
     long[] hashes = new long[readColumns.size()];
     try (BatchReader reader = Readers.open(path, options, context)) {
       RecordBatch batch;
@@ -270,8 +312,12 @@ public final class FooterIndexBenchmark {
 
   private static void requireSame(String what, long[] expected, long[] actual) {
     if (!Arrays.equals(expected, actual)) {
-      throw new IllegalStateException(what + " read other values than parquet-hadoop: "
-          + Arrays.toString(actual) + " vs " + Arrays.toString(expected));
+      throw new IllegalStateException(
+          what
+              + " read other values than parquet-hadoop: "
+              + Arrays.toString(actual)
+              + " vs "
+              + Arrays.toString(expected));
     }
   }
 

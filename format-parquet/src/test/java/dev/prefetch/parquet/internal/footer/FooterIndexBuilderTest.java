@@ -31,14 +31,19 @@ class FooterIndexBuilderTest {
   /** version, schema, num_rows, row_groups(3 groups), created_by: in the written order. */
   private static CompactBytes orderedFooter() {
     return new CompactBytes()
-        .field(1, I32).zigzag(2)
-        .field(1, LIST).append(CompactBytes.schemaList())
-        .field(1, I64).zigzag(60)
-        .field(1, LIST).listHeader(3, STRUCT)
+        .field(1, I32)
+        .zigzag(2)
+        .field(1, LIST)
+        .append(CompactBytes.schemaList())
+        .field(1, I64)
+        .zigzag(60)
+        .field(1, LIST)
+        .listHeader(3, STRUCT)
         .append(CompactBytes.rowGroup(10, 4, 0))
         .append(CompactBytes.rowGroup(20, 400, 1))
         .append(CompactBytes.rowGroup(30, 900, 2))
-        .field(2, BINARY).binary("writer 1.0")
+        .field(2, BINARY)
+        .binary("writer 1.0")
         .stop();
   }
 
@@ -74,35 +79,48 @@ class FooterIndexBuilderTest {
 
   @Test
   void fieldsInAnyOrderGiveTheSameIndexValues() throws Exception {
-    CompactBytes reversed = new CompactBytes()
-        .longField(6, BINARY).binary("writer 1.0")
-        .longField(4, LIST).listHeader(2, STRUCT)
-        .append(CompactBytes.rowGroup(7, 4, 0))
-        .append(CompactBytes.rowGroup(8, 100, 1))
-        .longField(3, I64).zigzag(15)
-        .longField(2, LIST).append(CompactBytes.schemaList())
-        .longField(1, I32).zigzag(1)
-        .stop();
+    CompactBytes reversed =
+        new CompactBytes()
+            .longField(6, BINARY)
+            .binary("writer 1.0")
+            .longField(4, LIST)
+            .listHeader(2, STRUCT)
+            .append(CompactBytes.rowGroup(7, 4, 0))
+            .append(CompactBytes.rowGroup(8, 100, 1))
+            .longField(3, I64)
+            .zigzag(15)
+            .longField(2, LIST)
+            .append(CompactBytes.schemaList())
+            .longField(1, I32)
+            .zigzag(1)
+            .stop();
     FooterIndex index = build(reversed.toByteArray());
 
     assertThat(index.rowGroupCount()).isEqualTo(2);
     assertThat(index.rowGroupFirstRow(1)).isEqualTo(7);
     assertThat(index.numRows()).isEqualTo(15);
     assertThat(index.version()).isEqualTo(1);
-    assertThat(index.fieldStart(FooterIndex.FIELD_CREATED_BY)).isLessThan(
-        index.fieldStart(FooterIndex.FIELD_SCHEMA));
+    assertThat(index.fieldStart(FooterIndex.FIELD_CREATED_BY))
+        .isLessThan(index.fieldStart(FooterIndex.FIELD_SCHEMA));
   }
 
   @Test
   void longFormHeaderIsFollowedByDeltasFromItsId() throws Exception {
     // version via long form id 1, then a short delta of 1 must mean schema (id 2)
-    CompactBytes bytes = new CompactBytes()
-        .longField(1, I32).zigzag(1)
-        .field(1, LIST).append(CompactBytes.schemaList())
-        .longField(4, LIST).listHeader(1, STRUCT).append(CompactBytes.rowGroup(5, 4, 0))
-        .longField(3, I64).zigzag(5)
-        .field(3, BINARY).binary("w") // 3 + 3 = 6: created_by
-        .stop();
+    CompactBytes bytes =
+        new CompactBytes()
+            .longField(1, I32)
+            .zigzag(1)
+            .field(1, LIST)
+            .append(CompactBytes.schemaList())
+            .longField(4, LIST)
+            .listHeader(1, STRUCT)
+            .append(CompactBytes.rowGroup(5, 4, 0))
+            .longField(3, I64)
+            .zigzag(5)
+            .field(3, BINARY)
+            .binary("w") // 3 + 3 = 6: created_by
+            .stop();
     FooterIndex index = build(bytes.toByteArray());
 
     assertThat(index.hasField(FooterIndex.FIELD_SCHEMA)).isTrue();
@@ -126,33 +144,58 @@ class FooterIndexBuilderTest {
     b.longField(id++, LIST).listHeader(2, BOOLEAN_TRUE).raw(1, 2);
     b.longField(id++, LIST).listHeader(20, BYTE).raw(new int[20]);
     b.longField(id++, SET).listHeader(2, BINARY).binary("x").binary("y");
-    b.longField(id++, MAP).varint(2).raw((BINARY << 4) | STRUCT)
-        .binary("k1").field(1, I32).zigzag(5).stop()
-        .binary("k2").field(2, LIST).listHeader(1, DOUBLE).raw(0, 0, 0, 0, 0, 0, 0, 0).stop();
+    b.longField(id++, MAP)
+        .varint(2)
+        .raw((BINARY << 4) | STRUCT)
+        .binary("k1")
+        .field(1, I32)
+        .zigzag(5)
+        .stop()
+        .binary("k2")
+        .field(2, LIST)
+        .listHeader(1, DOUBLE)
+        .raw(0, 0, 0, 0, 0, 0, 0, 0)
+        .stop();
     b.longField(id++, MAP).varint(0);
-    b.longField(id++, STRUCT).field(1, UUID).raw(new int[16])
-        .field(1, STRUCT).field(1, BOOLEAN_TRUE).stop().stop();
+    b.longField(id++, STRUCT)
+        .field(1, UUID)
+        .raw(new int[16])
+        .field(1, STRUCT)
+        .field(1, BOOLEAN_TRUE)
+        .stop()
+        .stop();
     b.longField(id++, UUID).raw(new int[16]);
     return b;
   }
 
   @Test
   void unknownFieldsOfEveryTypeAreSkippedAtTopLevelAndInRowGroups() throws Exception {
-    CompactBytes rowGroup = new CompactBytes()
-        .append(unknownFieldsOfEveryType(100))
-        .longField(1, LIST).listHeader(0, STRUCT)
-        .field(1, I64).zigzag(100)
-        .field(1, I64).zigzag(9)
-        .longField(200, I64).zigzag(1)
-        .stop();
-    CompactBytes footer = new CompactBytes()
-        .append(unknownFieldsOfEveryType(20))
-        .longField(1, I32).zigzag(1)
-        .field(1, LIST).append(CompactBytes.schemaList())
-        .field(1, I64).zigzag(9)
-        .field(1, LIST).listHeader(1, STRUCT).append(rowGroup)
-        .append(unknownFieldsOfEveryType(-40))
-        .stop();
+    CompactBytes rowGroup =
+        new CompactBytes()
+            .append(unknownFieldsOfEveryType(100))
+            .longField(1, LIST)
+            .listHeader(0, STRUCT)
+            .field(1, I64)
+            .zigzag(100)
+            .field(1, I64)
+            .zigzag(9)
+            .longField(200, I64)
+            .zigzag(1)
+            .stop();
+    CompactBytes footer =
+        new CompactBytes()
+            .append(unknownFieldsOfEveryType(20))
+            .longField(1, I32)
+            .zigzag(1)
+            .field(1, LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, I64)
+            .zigzag(9)
+            .field(1, LIST)
+            .listHeader(1, STRUCT)
+            .append(rowGroup)
+            .append(unknownFieldsOfEveryType(-40))
+            .stop();
     FooterIndex index = build(footer.toByteArray());
 
     assertThat(index.rowGroupCount()).isEqualTo(1);
@@ -163,11 +206,16 @@ class FooterIndexBuilderTest {
 
   @Test
   void rowGroupListOfMoreThanFourteenUsesTheLongListHeader() throws Exception {
-    CompactBytes footer = new CompactBytes()
-        .field(1, I32).zigzag(1)
-        .field(1, LIST).append(CompactBytes.schemaList())
-        .field(1, I64).zigzag(40)
-        .field(1, LIST).listHeader(40, STRUCT);
+    CompactBytes footer =
+        new CompactBytes()
+            .field(1, I32)
+            .zigzag(1)
+            .field(1, LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, I64)
+            .zigzag(40)
+            .field(1, LIST)
+            .listHeader(40, STRUCT);
     for (int i = 0; i < 40; i++) {
       footer.append(CompactBytes.rowGroup(1, 4 + i, i));
     }
@@ -180,8 +228,11 @@ class FooterIndexBuilderTest {
 
   @Test
   void overLongVarintIsCorrupt() {
-    CompactBytes bytes = new CompactBytes().field(1, I32)
-        .raw(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01).stop();
+    CompactBytes bytes =
+        new CompactBytes()
+            .field(1, I32)
+            .raw(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)
+            .stop();
     assertThatThrownBy(() -> build(bytes.toByteArray()))
         .isInstanceOf(CorruptFileException.class)
         .hasMessageContaining(FILE)
@@ -190,9 +241,14 @@ class FooterIndexBuilderTest {
 
   @Test
   void overLongOrCutVarintInsideASkippedStructIsCorrupt() {
-    CompactBytes overLong = new CompactBytes().longField(50, STRUCT).field(1, I64)
-        .raw(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)
-        .raw(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0).stop().stop();
+    CompactBytes overLong =
+        new CompactBytes()
+            .longField(50, STRUCT)
+            .field(1, I64)
+            .raw(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01)
+            .raw(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            .stop()
+            .stop();
     assertThatThrownBy(() -> build(overLong.toByteArray()))
         .isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("varint is longer than 10 bytes");
@@ -204,8 +260,14 @@ class FooterIndexBuilderTest {
 
   @Test
   void binaryLengthPastTheEndIsCorrupt() {
-    CompactBytes bytes = new CompactBytes().field(1, I32).zigzag(1)
-        .field(5, BINARY).varint(1000).raw('a', 'b').stop();
+    CompactBytes bytes =
+        new CompactBytes()
+            .field(1, I32)
+            .zigzag(1)
+            .field(5, BINARY)
+            .varint(1000)
+            .raw('a', 'b')
+            .stop();
     assertThatThrownBy(() -> build(bytes.toByteArray()))
         .isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("runs past the end");
@@ -214,8 +276,8 @@ class FooterIndexBuilderTest {
   @Test
   void hugeOrNegativeSizesAreCorruptWithoutAllocating() {
     CompactBytes negativeBinary = new CompactBytes().longField(30, BINARY).varint(-5L).stop();
-    CompactBytes hugeList = new CompactBytes().longField(4, LIST).raw(0xf0 | STRUCT)
-        .varint(Integer.MAX_VALUE).stop();
+    CompactBytes hugeList =
+        new CompactBytes().longField(4, LIST).raw(0xf0 | STRUCT).varint(Integer.MAX_VALUE).stop();
     CompactBytes hugeMap = new CompactBytes().longField(30, MAP).varint(1L << 40).stop();
     for (CompactBytes bytes : new CompactBytes[] {negativeBinary, hugeList, hugeMap}) {
       assertThatThrownBy(() -> build(bytes.toByteArray()))
@@ -254,16 +316,29 @@ class FooterIndexBuilderTest {
 
   @Test
   void missingRequiredFieldsAndWrongTypesAreCorrupt() {
-    CompactBytes noRowGroups = new CompactBytes().field(1, I32).zigzag(1)
-        .field(1, LIST).append(CompactBytes.schemaList()).field(1, I64).zigzag(0).stop();
+    CompactBytes noRowGroups =
+        new CompactBytes()
+            .field(1, I32)
+            .zigzag(1)
+            .field(1, LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, I64)
+            .zigzag(0)
+            .stop();
     assertThatThrownBy(() -> build(noRowGroups.toByteArray()))
         .hasMessageContaining("row_groups is missing");
     CompactBytes rowGroupsAsBinary = new CompactBytes().longField(4, BINARY).binary("x").stop();
     assertThatThrownBy(() -> build(rowGroupsAsBinary.toByteArray()))
         .isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("row_groups has compact type");
-    CompactBytes rowGroupWithoutRows = new CompactBytes().longField(4, LIST).listHeader(1, STRUCT)
-        .field(1, LIST).listHeader(0, STRUCT).stop().stop();
+    CompactBytes rowGroupWithoutRows =
+        new CompactBytes()
+            .longField(4, LIST)
+            .listHeader(1, STRUCT)
+            .field(1, LIST)
+            .listHeader(0, STRUCT)
+            .stop()
+            .stop();
     assertThatThrownBy(() -> build(rowGroupWithoutRows.toByteArray()))
         .isInstanceOf(CorruptFileException.class)
         .hasMessageContaining("row group 0 lacks a required field");
@@ -294,28 +369,41 @@ class FooterIndexBuilderTest {
 
   @Test
   void encryptionAlgorithmFieldMarksTheFooterForFallback() throws Exception {
-    CompactBytes bytes = new CompactBytes()
-        .field(1, I32).zigzag(1)
-        .field(1, LIST).append(CompactBytes.schemaList())
-        .field(1, I64).zigzag(0)
-        .field(1, LIST).listHeader(0, STRUCT)
-        .field(4, STRUCT).field(1, STRUCT).stop().stop()
-        .stop();
+    CompactBytes bytes =
+        new CompactBytes()
+            .field(1, I32)
+            .zigzag(1)
+            .field(1, LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, I64)
+            .zigzag(0)
+            .field(1, LIST)
+            .listHeader(0, STRUCT)
+            .field(4, STRUCT)
+            .field(1, STRUCT)
+            .stop()
+            .stop()
+            .stop();
     assertThat(build(bytes.toByteArray()).hasEncryption()).isTrue();
   }
 
   @Test
   void rowGroupsOverlappingSkipsEmptyRowGroupsAndClampsToTheEnd() throws Exception {
-    CompactBytes footer = new CompactBytes()
-        .field(1, I32).zigzag(1)
-        .field(1, LIST).append(CompactBytes.schemaList())
-        .field(1, I64).zigzag(30)
-        .field(1, LIST).listHeader(4, STRUCT)
-        .append(CompactBytes.rowGroup(10, 4, 0))
-        .append(CompactBytes.rowGroup(0, 50, 1))
-        .append(CompactBytes.rowGroup(10, 60, 2))
-        .append(CompactBytes.rowGroup(10, 90, 3))
-        .stop();
+    CompactBytes footer =
+        new CompactBytes()
+            .field(1, I32)
+            .zigzag(1)
+            .field(1, LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, I64)
+            .zigzag(30)
+            .field(1, LIST)
+            .listHeader(4, STRUCT)
+            .append(CompactBytes.rowGroup(10, 4, 0))
+            .append(CompactBytes.rowGroup(0, 50, 1))
+            .append(CompactBytes.rowGroup(10, 60, 2))
+            .append(CompactBytes.rowGroup(10, 90, 3))
+            .stop();
     FooterIndex index = build(footer.toByteArray());
 
     assertThat(index.rowGroupsOverlapping(0, 10)).containsExactly(0);

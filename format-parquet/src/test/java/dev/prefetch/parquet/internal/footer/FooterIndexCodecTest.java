@@ -12,11 +12,16 @@ import org.junit.jupiter.api.Test;
 class FooterIndexCodecTest {
 
   private static FooterIndex sampleIndex() throws CorruptFileException {
-    CompactBytes footer = new CompactBytes()
-        .field(1, CompactCursor.I32).zigzag(1)
-        .field(1, CompactCursor.LIST).append(CompactBytes.schemaList())
-        .field(1, CompactCursor.I64).zigzag(1000)
-        .field(1, CompactCursor.LIST).listHeader(25, CompactCursor.STRUCT);
+    CompactBytes footer =
+        new CompactBytes()
+            .field(1, CompactCursor.I32)
+            .zigzag(1)
+            .field(1, CompactCursor.LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, CompactCursor.I64)
+            .zigzag(1000)
+            .field(1, CompactCursor.LIST)
+            .listHeader(25, CompactCursor.STRUCT);
     for (int i = 0; i < 25; i++) {
       footer.append(CompactBytes.rowGroup(40, 4 + 1000L * i, i));
     }
@@ -44,9 +49,8 @@ class FooterIndexCodecTest {
     Random random = new Random(7);
     int rejected = 0;
     for (int i = 0; i < 2000; i++) {
-      byte[] damaged = i % 2 == 0
-          ? Arrays.copyOf(bytes, random.nextInt(bytes.length))
-          : bytes.clone();
+      byte[] damaged =
+          i % 2 == 0 ? Arrays.copyOf(bytes, random.nextInt(bytes.length)) : bytes.clone();
       if (i % 2 == 1) {
         damaged[random.nextInt(damaged.length)] ^= (byte) (1 + random.nextInt(255));
       }

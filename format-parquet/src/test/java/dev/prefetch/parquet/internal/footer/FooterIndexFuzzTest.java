@@ -26,18 +26,25 @@ class FooterIndexFuzzTest {
   private static final int CASES = 4000;
   private static final long MAX_CASE_NANOS = TimeUnit.SECONDS.toNanos(2);
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static byte[] footer;
 
   @BeforeAll
   static void writeFile() throws Exception {
-    org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(dir.resolve("fuzz.parquet").toUri());
+    org.apache.hadoop.fs.Path file =
+        new org.apache.hadoop.fs.Path(dir.resolve("fuzz.parquet").toUri());
     WideFiles.write(file, new WideFiles.Spec(12, 6, 40, true, true));
     footer = WideFiles.footerArray(file);
   }
 
-  private enum Mutation { FLIP_BIT, RANDOM_BYTE, TRUNCATE, INSERT_BYTES, HUGE_VARINT, DUPLICATE_SPAN }
+  private enum Mutation {
+    FLIP_BIT,
+    RANDOM_BYTE,
+    TRUNCATE,
+    INSERT_BYTES,
+    HUGE_VARINT,
+    DUPLICATE_SPAN
+  }
 
   @Test
   @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -76,12 +83,22 @@ class FooterIndexFuzzTest {
         fail("case " + i + " (" + mutation + ") took " + took / 1_000_000 + " ms");
       }
     }
-    StringBuilder report = new StringBuilder("footer index fuzz: " + CASES + " cases on a "
-        + footer.length + "-byte footer in " + (System.nanoTime() - loopStarted) / 1_000_000
-        + " ms, slowest case " + slowest / 1000 + " us\n");
+    StringBuilder report =
+        new StringBuilder(
+            "footer index fuzz: "
+                + CASES
+                + " cases on a "
+                + footer.length
+                + "-byte footer in "
+                + (System.nanoTime() - loopStarted) / 1_000_000
+                + " ms, slowest case "
+                + slowest / 1000
+                + " us\n");
     for (Mutation m : mutations) {
-      report.append(String.format("  %-15s indexed %4d (decoded %4d of half)  corrupt %4d%n", m,
-          indexed[m.ordinal()], decoded[m.ordinal()], corrupt[m.ordinal()]));
+      report.append(
+          String.format(
+              "  %-15s indexed %4d (decoded %4d of half)  corrupt %4d%n",
+              m, indexed[m.ordinal()], decoded[m.ordinal()], corrupt[m.ordinal()]));
     }
     System.out.print(report);
     int totalCorrupt = Arrays.stream(corrupt).sum();
@@ -89,8 +106,8 @@ class FooterIndexFuzzTest {
   }
 
   /**
-   * Decodes every row group of a mutated footer that still indexed: true when all decode, false
-   * on a {@link CorruptFileException}; any other exception fails the test (through the caller).
+   * Decodes every row group of a mutated footer that still indexed: true when all decode, false on
+   * a {@link CorruptFileException}; any other exception fails the test (through the caller).
    */
   private static boolean decodesEveryRowGroup(FooterIndex index, byte[] bytes, String name)
       throws Exception {
@@ -116,8 +133,11 @@ class FooterIndexFuzzTest {
   private static void assertSpansInside(FooterIndex index, int length) {
     boolean ok = index.footerLength() == length;
     for (int g = 0; g < index.rowGroupCount(); g++) {
-      ok &= index.rowGroupStart(g) >= 0 && index.rowGroupStart(g) <= index.rowGroupEnd(g)
-          && index.rowGroupEnd(g) <= length && index.rowGroupRowCount(g) >= 0;
+      ok &=
+          index.rowGroupStart(g) >= 0
+              && index.rowGroupStart(g) <= index.rowGroupEnd(g)
+              && index.rowGroupEnd(g) <= length
+              && index.rowGroupRowCount(g) >= 0;
     }
     for (int id = 1; id <= FooterIndex.MAX_FIELD; id++) {
       ok &= index.fieldEnd(id) <= length && index.fieldStart(id) <= index.fieldEnd(id);
@@ -142,21 +162,25 @@ class FooterIndexFuzzTest {
         return bytes;
       case TRUNCATE:
         return Arrays.copyOf(bytes, at);
-      case INSERT_BYTES: {
-        byte[] inserted = new byte[1 + random.nextInt(8)];
-        random.nextBytes(inserted);
-        return insert(bytes, at, inserted);
-      }
-      case HUGE_VARINT: {
-        byte[] varint = new byte[5 + random.nextInt(8)];
-        Arrays.fill(varint, (byte) 0xff);
-        varint[varint.length - 1] = (byte) random.nextInt(128);
-        return insert(bytes, at, varint);
-      }
-      case DUPLICATE_SPAN: {
-        int length = Math.min(bytes.length - at, 1 + random.nextInt(64));
-        return insert(bytes, random.nextInt(bytes.length), Arrays.copyOfRange(bytes, at, at + length));
-      }
+      case INSERT_BYTES:
+        {
+          byte[] inserted = new byte[1 + random.nextInt(8)];
+          random.nextBytes(inserted);
+          return insert(bytes, at, inserted);
+        }
+      case HUGE_VARINT:
+        {
+          byte[] varint = new byte[5 + random.nextInt(8)];
+          Arrays.fill(varint, (byte) 0xff);
+          varint[varint.length - 1] = (byte) random.nextInt(128);
+          return insert(bytes, at, varint);
+        }
+      case DUPLICATE_SPAN:
+        {
+          int length = Math.min(bytes.length - at, 1 + random.nextInt(64));
+          return insert(
+              bytes, random.nextInt(bytes.length), Arrays.copyOfRange(bytes, at, at + length));
+        }
       default:
         throw new AssertionError(mutation);
     }

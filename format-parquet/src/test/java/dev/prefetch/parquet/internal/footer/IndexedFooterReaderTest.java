@@ -28,8 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class IndexedFooterReaderTest {
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static org.apache.hadoop.fs.Path file;
   private static FileIdentity identity;
 
@@ -40,21 +39,29 @@ class IndexedFooterReaderTest {
   @BeforeAll
   static void writeFile() throws Exception {
     Path local = dir.resolve("eight.parquet");
-    file = WideFiles.write(new org.apache.hadoop.fs.Path(local.toUri()),
-        new WideFiles.Spec(30, 8, 20, true, false));
-    identity = new FileIdentity(local.toUri(), Files.size(local),
-        Files.getLastModifiedTime(local).toMillis());
+    file =
+        WideFiles.write(
+            new org.apache.hadoop.fs.Path(local.toUri()),
+            new WideFiles.Spec(30, 8, 20, true, false));
+    identity =
+        new FileIdentity(
+            local.toUri(), Files.size(local), Files.getLastModifiedTime(local).toMillis());
   }
 
   private IndexedFooterReader reader(ScanCounters counters) {
-    return new IndexedFooterReader(file.toString(), () -> {
-      footerReads.incrementAndGet();
-      return WideFiles.footerArray(file);
-    }, bytes -> {
-      fullParses.incrementAndGet();
-      return new ParquetMetadataConverter().readParquetMetadata(new ByteArrayInputStream(bytes),
-          ParquetMetadataConverter.NO_FILTER);
-    }, counters);
+    return new IndexedFooterReader(
+        file.toString(),
+        () -> {
+          footerReads.incrementAndGet();
+          return WideFiles.footerArray(file);
+        },
+        bytes -> {
+          fullParses.incrementAndGet();
+          return new ParquetMetadataConverter()
+              .readParquetMetadata(
+                  new ByteArrayInputStream(bytes), ParquetMetadataConverter.NO_FILTER);
+        },
+        counters);
   }
 
   private static RowGroupSelection rowGroups(String value) {
@@ -68,7 +75,8 @@ class IndexedFooterReaderTest {
     ParquetMetadata metadata = reader(counters).read(cache, identity, rowGroups("5, 2"), null);
 
     assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal).containsExactly(2, 5);
-    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getRowIndexOffset)
+    assertThat(metadata.getBlocks())
+        .extracting(BlockMetaData::getRowIndexOffset)
         .containsExactly(40L, 100L);
     assertThat(counters.get(IndexedFooterReader.ROW_GROUPS_DECODED)).isEqualTo(2);
     assertThat(counters.get(IndexedFooterReader.FOOTER_INDEX_BUILDS)).isEqualTo(1);
@@ -121,20 +129,26 @@ class IndexedFooterReaderTest {
 
   @Test
   void rowRangesAndProjectionNarrowWhatIsDecoded() throws Exception {
-    RowGroupSelection selection = new RowGroupSelection(null,
-        List.of(new RowRange(19, 21), new RowRange(150, 151)));
+    RowGroupSelection selection =
+        new RowGroupSelection(null, List.of(new RowRange(19, 21), new RowRange(150, 151)));
     List<String> leaves = new ArrayList<>();
 
-    ParquetMetadata metadata = reader(counters).read(null, null, selection, schema -> {
-      schema.getColumns().forEach(c -> leaves.add(String.join(".", c.getPath())));
-      return List.of(ColumnPath.get("c3"));
-    });
+    ParquetMetadata metadata =
+        reader(counters)
+            .read(
+                null,
+                null,
+                selection,
+                schema -> {
+                  schema.getColumns().forEach(c -> leaves.add(String.join(".", c.getPath())));
+                  return List.of(ColumnPath.get("c3"));
+                });
 
     assertThat(leaves).hasSize(31);
-    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal)
-        .containsExactly(0, 1, 7);
+    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal).containsExactly(0, 1, 7);
     for (BlockMetaData block : metadata.getBlocks()) {
-      assertThat(block.getColumns()).extracting(ColumnChunkMetaData::getPath)
+      assertThat(block.getColumns())
+          .extracting(ColumnChunkMetaData::getPath)
           .containsExactly(ColumnPath.get("c3"));
     }
     assertThat(counters.get(IndexedFooterReader.ROW_GROUPS_DECODED)).isEqualTo(3);
@@ -149,31 +163,46 @@ class IndexedFooterReaderTest {
     assertThatThrownBy(() -> rowGroups("1,x"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'x' is not a row group number");
-    assertThatThrownBy(() -> rowGroups("2,2"))
-        .hasMessageContaining("row group 2 is listed twice");
+    assertThatThrownBy(() -> rowGroups("2,2")).hasMessageContaining("row group 2 is listed twice");
   }
 
   @Test
   void footerDeclaringEncryptionFallsBackToTheFullParseKeepingTheSelection() throws Exception {
-    byte[] encrypted = new CompactBytes()
-        .field(1, CompactCursor.I32).zigzag(1)
-        .field(1, CompactCursor.LIST).append(CompactBytes.schemaList())
-        .field(1, CompactCursor.I64).zigzag(30)
-        .field(1, CompactCursor.LIST).listHeader(2, CompactCursor.STRUCT)
-        .append(CompactBytes.rowGroup(10, 4, 0)).append(CompactBytes.rowGroup(20, 90, 1))
-        .field(4, CompactCursor.STRUCT).field(1, CompactCursor.STRUCT).stop().stop()
-        .stop().toByteArray();
+    byte[] encrypted =
+        new CompactBytes()
+            .field(1, CompactCursor.I32)
+            .zigzag(1)
+            .field(1, CompactCursor.LIST)
+            .append(CompactBytes.schemaList())
+            .field(1, CompactCursor.I64)
+            .zigzag(30)
+            .field(1, CompactCursor.LIST)
+            .listHeader(2, CompactCursor.STRUCT)
+            .append(CompactBytes.rowGroup(10, 4, 0))
+            .append(CompactBytes.rowGroup(20, 90, 1))
+            .field(4, CompactCursor.STRUCT)
+            .field(1, CompactCursor.STRUCT)
+            .stop()
+            .stop()
+            .stop()
+            .toByteArray();
     BlockMetaData first = new BlockMetaData();
     BlockMetaData second = new BlockMetaData();
-    ParquetMetadata full = new ParquetMetadata(
-        new FileMetaData(org.apache.parquet.schema.Types.buildMessage().named("m"), Map.of(), "x"),
-        List.of(first, second));
-    IndexedFooterReader reader = new IndexedFooterReader("enc.parquet", () -> encrypted,
-        bytes -> {
-          assertThat(bytes).isEqualTo(encrypted);
-          fullParses.incrementAndGet();
-          return full;
-        }, counters);
+    ParquetMetadata full =
+        new ParquetMetadata(
+            new FileMetaData(
+                org.apache.parquet.schema.Types.buildMessage().named("m"), Map.of(), "x"),
+            List.of(first, second));
+    IndexedFooterReader reader =
+        new IndexedFooterReader(
+            "enc.parquet",
+            () -> encrypted,
+            bytes -> {
+              assertThat(bytes).isEqualTo(encrypted);
+              fullParses.incrementAndGet();
+              return full;
+            },
+            counters);
 
     ParquetMetadata metadata = reader.read(null, null, rowGroups("1"), null);
 

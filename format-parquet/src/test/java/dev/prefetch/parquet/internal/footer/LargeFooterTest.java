@@ -14,26 +14,28 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A footer over parquet-hadoop's default Thrift message limit (100 MB) still opens: the index
- * walks it without Thrift, and each decoded span carries its own, smaller limits.
+ * A footer over parquet-hadoop's default Thrift message limit (100 MB) still opens: the index walks
+ * it without Thrift, and each decoded span carries its own, smaller limits.
  */
 class LargeFooterTest {
 
   private static final int TARGET_BYTES = 110 << 20;
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   @Timeout(value = 120, unit = TimeUnit.SECONDS)
   void footerLargerThanTheDefaultThriftLimitIndexesAndDecodesARowGroup() throws Exception {
-    org.apache.hadoop.fs.Path file = WideFiles.write(
-        new org.apache.hadoop.fs.Path(dir.resolve("seed.parquet").toUri()),
-        new WideFiles.Spec(40, 2, 10, true, false));
+    org.apache.hadoop.fs.Path file =
+        WideFiles.write(
+            new org.apache.hadoop.fs.Path(dir.resolve("seed.parquet").toUri()),
+            new WideFiles.Spec(40, 2, 10, true, false));
     byte[] seed = WideFiles.footerArray(file);
     FooterIndex seedIndex = FooterIndex.build(ByteBuffer.wrap(seed), "seed");
-    ParquetMetadata seedMetadata = new ParquetMetadataConverter().readParquetMetadata(
-        new ByteArrayInputStream(seed), ParquetMetadataConverter.NO_FILTER);
+    ParquetMetadata seedMetadata =
+        new ParquetMetadataConverter()
+            .readParquetMetadata(
+                new ByteArrayInputStream(seed), ParquetMetadataConverter.NO_FILTER);
 
     // the seed footer with its row_groups list replaced by many copies of its first row group
     int rowGroupStart = seedIndex.rowGroupStart(0);
@@ -42,8 +44,8 @@ class LargeFooterTest {
     int listStart = seedIndex.fieldStart(FooterIndex.FIELD_ROW_GROUPS);
     int listEnd = seedIndex.fieldEnd(FooterIndex.FIELD_ROW_GROUPS);
     byte[] header = new CompactBytes().listHeader(copies, CompactCursor.STRUCT).toByteArray();
-    long size = (long) listStart + header.length + (long) copies * rowGroupLength
-        + (seed.length - listEnd);
+    long size =
+        (long) listStart + header.length + (long) copies * rowGroupLength + (seed.length - listEnd);
     byte[] big = new byte[Math.toIntExact(size)];
     int at = 0;
     System.arraycopy(seed, 0, big, at, listStart);
@@ -58,8 +60,7 @@ class LargeFooterTest {
     assertThat(big.length).isGreaterThan(100 << 20);
 
     FooterIndex index = FooterIndex.build(ByteBuffer.wrap(big), "big");
-    SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(ByteBuffer.wrap(big), index,
-        "big");
+    SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(ByteBuffer.wrap(big), index, "big");
     ParquetMetadata last = decoder.decode(new int[] {copies - 1}, null);
 
     assertThat(index.rowGroupCount()).isEqualTo(copies);
@@ -68,10 +69,10 @@ class LargeFooterTest {
     assertThat(actual.getRowIndexOffset()).isEqualTo((copies - 1) * 10L);
     assertThat(actual.getColumns()).hasSameSizeAs(expected.getColumns());
     for (int c = 0; c < expected.getColumns().size(); c++) {
-      SelectiveFooterDecoderTest.assertSameColumn(expected.getColumns().get(c),
-          actual.getColumns().get(c));
+      SelectiveFooterDecoderTest.assertSameColumn(
+          expected.getColumns().get(c), actual.getColumns().get(c));
     }
-    System.out.printf("a %,d-byte footer with %,d row groups indexed and one decoded%n",
-        big.length, copies);
+    System.out.printf(
+        "a %,d-byte footer with %,d row groups indexed and one decoded%n", big.length, copies);
   }
 }

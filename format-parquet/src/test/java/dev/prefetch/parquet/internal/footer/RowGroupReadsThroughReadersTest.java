@@ -45,8 +45,7 @@ class RowGroupReadsThroughReadersTest {
   private static final List<String> COLUMNS = List.of("c0", "c2", "c17", "c38", "s");
   private static final List<String> LONG_COLUMNS = List.of("c0", "c2", "c17", "c38");
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static Path file;
 
   @BeforeAll
@@ -68,13 +67,16 @@ class RowGroupReadsThroughReadersTest {
     }
     MessageType projected = new MessageType(fileSchema.getName(), fields);
     List<List<Object>> rows = new ArrayList<>();
-    try (ParquetFileReader reader = ParquetFileReader.open(
-        WideFiles.input(new org.apache.hadoop.fs.Path(file.toUri())),
-        ParquetReadOptions.builder().build())) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            WideFiles.input(new org.apache.hadoop.fs.Path(file.toUri())),
+            ParquetReadOptions.builder().build())) {
       reader.setRequestedSchema(projected);
       PageReadStore pages = reader.readRowGroup(k);
-      RecordReader<Group> records = new ColumnIOFactory().getColumnIO(projected, fileSchema)
-          .getRecordReader(pages, new GroupRecordConverter(projected));
+      RecordReader<Group> records =
+          new ColumnIOFactory()
+              .getColumnIO(projected, fileSchema)
+              .getRecordReader(pages, new GroupRecordConverter(projected));
       for (long r = 0; r < pages.getRowCount(); r++) {
         Group group = records.read();
         List<Object> row = new ArrayList<>();
@@ -93,8 +95,8 @@ class RowGroupReadsThroughReadersTest {
     return rows;
   }
 
-  private record Scan(List<List<Object>> rows, List<Long> firstRows, long rowGroupsDecoded,
-      long footerReads) {}
+  private record Scan(
+      List<List<Object>> rows, List<Long> firstRows, long rowGroupsDecoded, long footerReads) {}
 
   private static Scan scan(ReadOptions options, ReadContext context) throws Exception {
     return scan(DataFile.of(file), options, context);
@@ -116,7 +118,9 @@ class RowGroupReadsThroughReadersTest {
           rows.add(row);
         }
       }
-      return new Scan(rows, firstRows,
+      return new Scan(
+          rows,
+          firstRows,
           reader.metrics().counter(IndexedFooterReader.ROW_GROUPS_DECODED),
           reader.metrics().counter(ScanCounters.FOOTER_READS));
     }
@@ -124,7 +128,8 @@ class RowGroupReadsThroughReadersTest {
 
   private static ReadOptions.Builder options(String rowGroups) {
     ReadOptions.Builder builder = ReadOptions.builder().columns(COLUMNS).prefetchEnabled(false);
-    return rowGroups == null ? builder
+    return rowGroups == null
+        ? builder
         : builder.property(RowGroupSelection.ROW_GROUPS_PROPERTY, rowGroups);
   }
 
@@ -151,8 +156,11 @@ class RowGroupReadsThroughReadersTest {
 
   @Test
   void rowRangesDecodeOnlyTheRowGroupsTheyTouch() throws Exception {
-    ReadOptions options = options(null).columns(LONG_COLUMNS)
-        .rowRanges(List.of(new RowRange(45, 50), new RowRange(139, 141))).build();
+    ReadOptions options =
+        options(null)
+            .columns(LONG_COLUMNS)
+            .rowRanges(List.of(new RowRange(45, 50), new RowRange(139, 141)))
+            .build();
 
     Scan scan = scan(options, ReadContext.defaults());
 
@@ -180,8 +188,8 @@ class RowGroupReadsThroughReadersTest {
 
   @Test
   void prefetchingReaderReturnsTheSameRows() throws Exception {
-    ReadOptions options = options("1,4,6").prefetchEnabled(true).parallelism(2).minReadBytes(0)
-        .build();
+    ReadOptions options =
+        options("1,4,6").prefetchEnabled(true).parallelism(2).minReadBytes(0).build();
 
     Scan scan = scan(options, ReadContext.defaults());
 
@@ -194,10 +202,16 @@ class RowGroupReadsThroughReadersTest {
 
   @Test
   void rangesNameTheFilesRowGroupNotItsPlaceInTheDecodedFooter() throws Exception {
-    FilePlan plan = new ParquetFormat().plan(DataFile.of(file), options("2,6").build(),
-        ReadContext.defaults(), new ScanCounters());
+    FilePlan plan =
+        new ParquetFormat()
+            .plan(
+                DataFile.of(file),
+                options("2,6").build(),
+                ReadContext.defaults(),
+                new ScanCounters());
     try {
-      assertThat(plan.ranges()).extracting(range -> range.locator().toString())
+      assertThat(plan.ranges())
+          .extracting(range -> range.locator().toString())
           .containsExactly("row group 2", "row group 6");
       assertThat(plan.ranges()).extracting(ReadRange::firstRow).containsExactly(40L, 120L);
     } finally {
@@ -208,9 +222,10 @@ class RowGroupReadsThroughReadersTest {
   /** parquet-hadoop's row groups of the split {@code [start, end)}: its own midpoint filter. */
   private static List<Integer> hadoopSplitRowGroups(long start, long end) throws Exception {
     List<Integer> chosen = new ArrayList<>();
-    try (ParquetFileReader reader = ParquetFileReader.open(
-        WideFiles.input(new org.apache.hadoop.fs.Path(file.toUri())),
-        ParquetReadOptions.builder().withRange(start, end).build())) {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            WideFiles.input(new org.apache.hadoop.fs.Path(file.toUri())),
+            ParquetReadOptions.builder().withRange(start, end).build())) {
       for (org.apache.parquet.hadoop.metadata.BlockMetaData block : reader.getRowGroups()) {
         chosen.add((int) (block.getRowIndexOffset() / ROWS_PER_GROUP));
       }
@@ -229,8 +244,11 @@ class RowGroupReadsThroughReadersTest {
       List<List<Object>> rows = new ArrayList<>();
       for (long start = 0; start < length; start += size) {
         long end = Math.min(length, start + size);
-        Scan split = scan(DataFile.split(new org.apache.hadoop.fs.Path(file.toUri()), start,
-            end - start), options(null).build(), ReadContext.defaults());
+        Scan split =
+            scan(
+                DataFile.split(new org.apache.hadoop.fs.Path(file.toUri()), start, end - start),
+                options(null).build(),
+                ReadContext.defaults());
         List<Integer> hadoop = hadoopSplitRowGroups(start, end);
         List<List<Object>> hadoopSplitRows = new ArrayList<>();
         for (int k : hadoop) {
@@ -238,7 +256,8 @@ class RowGroupReadsThroughReadersTest {
         }
 
         assertThat(split.rows()).as("split [%d, %d)", start, end).isEqualTo(hadoopSplitRows);
-        assertThat(split.rowGroupsDecoded()).as("split [%d, %d)", start, end)
+        assertThat(split.rowGroupsDecoded())
+            .as("split [%d, %d)", start, end)
             .isEqualTo(hadoop.size());
         rows.addAll(split.rows());
       }
@@ -254,8 +273,11 @@ class RowGroupReadsThroughReadersTest {
     int inside = firstHalf.get(firstHalf.size() - 1);
     int outside = inside + 1;
 
-    Scan scan = scan(DataFile.split(new org.apache.hadoop.fs.Path(file.toUri()), 0, half),
-        options(inside + "," + outside).build(), ReadContext.defaults());
+    Scan scan =
+        scan(
+            DataFile.split(new org.apache.hadoop.fs.Path(file.toUri()), 0, half),
+            options(inside + "," + outside).build(),
+            ReadContext.defaults());
 
     assertThat(scan.rows()).isEqualTo(hadoopRows(inside));
     assertThat(scan.rowGroupsDecoded()).isEqualTo(1);
@@ -272,27 +294,38 @@ class RowGroupReadsThroughReadersTest {
   @Test
   void aChunkOutsideTheFileNamesTheFilesRowGroup() throws Exception {
     byte[] bytes = java.nio.file.Files.readAllBytes(file);
-    int footerLength = java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 4)
-        .order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    int footerLength =
+        java.nio.ByteBuffer.wrap(bytes, bytes.length - 8, 4)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+            .getInt();
     int footerStart = bytes.length - 8 - footerLength;
-    org.apache.parquet.format.FileMetaData metadata = org.apache.parquet.format.Util
-        .readFileMetaData(new java.io.ByteArrayInputStream(bytes, footerStart, footerLength));
-    metadata.getRow_groups().get(6).getColumns().get(0).getMeta_data()
+    org.apache.parquet.format.FileMetaData metadata =
+        org.apache.parquet.format.Util.readFileMetaData(
+            new java.io.ByteArrayInputStream(bytes, footerStart, footerLength));
+    metadata
+        .getRow_groups()
+        .get(6)
+        .getColumns()
+        .get(0)
+        .getMeta_data()
         .setData_page_offset(10L * bytes.length);
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     out.write(bytes, 0, footerStart);
     java.io.ByteArrayOutputStream footer = new java.io.ByteArrayOutputStream();
     org.apache.parquet.format.Util.writeFileMetaData(metadata, footer);
     out.write(footer.toByteArray());
-    out.write(java.nio.ByteBuffer.allocate(4).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-        .putInt(footer.size()).array());
+    out.write(
+        java.nio.ByteBuffer.allocate(4)
+            .order(java.nio.ByteOrder.LITTLE_ENDIAN)
+            .putInt(footer.size())
+            .array());
     out.write("PAR1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
     Path damaged = dir.resolve("damaged-chunk.parquet");
     java.nio.file.Files.write(damaged, out.toByteArray());
 
     // row group 6 is the second block of the partial footer: the message names the file's number
-    assertThatThrownBy(() -> Readers.open(damaged, options("2,6").build(), ReadContext.defaults())
-        .close())
+    assertThatThrownBy(
+            () -> Readers.open(damaged, options("2,6").build(), ReadContext.defaults()).close())
         .hasStackTraceContaining("column c0 of row group 6 lies at");
   }
 

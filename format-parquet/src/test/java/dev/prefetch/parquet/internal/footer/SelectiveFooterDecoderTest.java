@@ -15,23 +15,23 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
-import org.apache.parquet.example.data.Group;
-import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
-import org.apache.parquet.io.LocalOutputFile;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.internal.hadoop.metadata.IndexReference;
+import org.apache.parquet.io.LocalOutputFile;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,15 +46,17 @@ class SelectiveFooterDecoderTest {
 
   private static final int[] SAMPLE = {0, 1, 7, 13, 19};
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
+
   /** Files are written once per spec: writing wide files dominates this class's time. */
   private static final Map<WideFiles.Spec, org.apache.hadoop.fs.Path> FILES = new HashMap<>();
 
   static Stream<Arguments> wideFiles() {
     return Stream.of(
-        Arguments.of("statistics and page index, nested", new WideFiles.Spec(300, 20, 12, true, true)),
-        Arguments.of("no statistics, no column index", new WideFiles.Spec(300, 20, 12, false, false)),
+        Arguments.of(
+            "statistics and page index, nested", new WideFiles.Spec(300, 20, 12, true, true)),
+        Arguments.of(
+            "no statistics, no column index", new WideFiles.Spec(300, 20, 12, false, false)),
         Arguments.of("dictionary pages, nested", new WideFiles.Spec(40, 20, 12, true, true, true)));
   }
 
@@ -62,8 +64,11 @@ class SelectiveFooterDecoderTest {
       throws Exception {
     org.apache.hadoop.fs.Path file = FILES.get(spec);
     if (file == null) {
-      file = WideFiles.write(new org.apache.hadoop.fs.Path(
-          dir.resolve("wide-" + FILES.size() + ".parquet").toUri()), spec);
+      file =
+          WideFiles.write(
+              new org.apache.hadoop.fs.Path(
+                  dir.resolve("wide-" + FILES.size() + ".parquet").toUri()),
+              spec);
       FILES.put(spec, file);
     }
     return file;
@@ -71,14 +76,16 @@ class SelectiveFooterDecoderTest {
 
   /** parquet-hadoop's own full footer parse (what ParquetFileReader.readFooter runs). */
   static ParquetMetadata fullParse(org.apache.hadoop.fs.Path file) throws Exception {
-    return new ParquetMetadataConverter().readParquetMetadata(
-        new ByteArrayInputStream(WideFiles.footerArray(file)), ParquetMetadataConverter.NO_FILTER);
+    return new ParquetMetadataConverter()
+        .readParquetMetadata(
+            new ByteArrayInputStream(WideFiles.footerArray(file)),
+            ParquetMetadataConverter.NO_FILTER);
   }
 
   private static SelectiveFooterDecoder decoder(org.apache.hadoop.fs.Path file) throws Exception {
     ByteBuffer footer = WideFiles.footer(file).metadata();
-    return new SelectiveFooterDecoder(footer, FooterIndex.build(footer, file.toString()),
-        file.toString());
+    return new SelectiveFooterDecoder(
+        footer, FooterIndex.build(footer, file.toString()), file.toString());
   }
 
   @ParameterizedTest(name = "{0}")
@@ -101,18 +108,29 @@ class SelectiveFooterDecoderTest {
           .containsEntry("writer.note", "wide " + spec.columns());
       assertThat(one.getFileMetaData().getCreatedBy())
           .isEqualTo(full.getFileMetaData().getCreatedBy());
-      assertThat(one.getFileMetaData().getSchema().getColumns().get(0).getPrimitiveType()
-          .columnOrder())
-          .isEqualTo(full.getFileMetaData().getSchema().getColumns().get(0).getPrimitiveType()
-              .columnOrder());
+      assertThat(
+              one.getFileMetaData()
+                  .getSchema()
+                  .getColumns()
+                  .get(0)
+                  .getPrimitiveType()
+                  .columnOrder())
+          .isEqualTo(
+              full.getFileMetaData()
+                  .getSchema()
+                  .getColumns()
+                  .get(0)
+                  .getPrimitiveType()
+                  .columnOrder());
     }
   }
 
   /** The file's footer rewritten by {@code edit}, through parquet-format's own Thrift classes. */
-  private static byte[] rewrittenFooter(org.apache.hadoop.fs.Path file,
-      java.util.function.Consumer<FileMetaData> edit) throws Exception {
-    FileMetaData metadata = Util.readFileMetaData(
-        new ByteArrayInputStream(WideFiles.footerArray(file)));
+  private static byte[] rewrittenFooter(
+      org.apache.hadoop.fs.Path file, java.util.function.Consumer<FileMetaData> edit)
+      throws Exception {
+    FileMetaData metadata =
+        Util.readFileMetaData(new ByteArrayInputStream(WideFiles.footerArray(file)));
     edit.accept(metadata);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     Util.writeFileMetaData(metadata, out);
@@ -122,20 +140,28 @@ class SelectiveFooterDecoderTest {
   @Test
   void footerWithoutPageIndexesDecodesLikeTheFullParse() throws Exception {
     org.apache.hadoop.fs.Path file = write(new WideFiles.Spec(300, 20, 12, true, true));
-    byte[] footer = rewrittenFooter(file, metadata -> {
-      for (RowGroup rowGroup : metadata.getRow_groups()) {
-        for (ColumnChunk chunk : rowGroup.getColumns()) {
-          chunk.unsetColumn_index_offset();
-          chunk.unsetColumn_index_length();
-          chunk.unsetOffset_index_offset();
-          chunk.unsetOffset_index_length();
-        }
-      }
-    });
-    ParquetMetadata full = new ParquetMetadataConverter().readParquetMetadata(
-        new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
-    SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(ByteBuffer.wrap(footer),
-        FooterIndex.build(ByteBuffer.wrap(footer), "rewritten"), "rewritten");
+    byte[] footer =
+        rewrittenFooter(
+            file,
+            metadata -> {
+              for (RowGroup rowGroup : metadata.getRow_groups()) {
+                for (ColumnChunk chunk : rowGroup.getColumns()) {
+                  chunk.unsetColumn_index_offset();
+                  chunk.unsetColumn_index_length();
+                  chunk.unsetOffset_index_offset();
+                  chunk.unsetOffset_index_length();
+                }
+              }
+            });
+    ParquetMetadata full =
+        new ParquetMetadataConverter()
+            .readParquetMetadata(
+                new ByteArrayInputStream(footer), ParquetMetadataConverter.NO_FILTER);
+    SelectiveFooterDecoder decoder =
+        new SelectiveFooterDecoder(
+            ByteBuffer.wrap(footer),
+            FooterIndex.build(ByteBuffer.wrap(footer), "rewritten"),
+            "rewritten");
 
     for (int k : SAMPLE) {
       BlockMetaData block = decoder.decode(new int[] {k}, null).getBlocks().get(0);
@@ -147,18 +173,25 @@ class SelectiveFooterDecoderTest {
   @Test
   void rowGroupsWithoutOrdinalsGetTheirPositions() throws Exception {
     org.apache.hadoop.fs.Path file = write(new WideFiles.Spec(10, 6, 25, true, false));
-    byte[] footer = rewrittenFooter(file, metadata -> {
-      for (RowGroup rowGroup : metadata.getRow_groups()) {
-        rowGroup.unsetOrdinal();
-      }
-    });
-    SelectiveFooterDecoder decoder = new SelectiveFooterDecoder(ByteBuffer.wrap(footer),
-        FooterIndex.build(ByteBuffer.wrap(footer), "legacy"), "legacy");
+    byte[] footer =
+        rewrittenFooter(
+            file,
+            metadata -> {
+              for (RowGroup rowGroup : metadata.getRow_groups()) {
+                rowGroup.unsetOrdinal();
+              }
+            });
+    SelectiveFooterDecoder decoder =
+        new SelectiveFooterDecoder(
+            ByteBuffer.wrap(footer),
+            FooterIndex.build(ByteBuffer.wrap(footer), "legacy"),
+            "legacy");
 
     ParquetMetadata metadata = decoder.decode(new int[] {1, 4}, null);
 
     assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal).containsExactly(1, 4);
-    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getRowIndexOffset)
+    assertThat(metadata.getBlocks())
+        .extracting(BlockMetaData::getRowIndexOffset)
         .containsExactly(25L, 100L);
   }
 
@@ -168,8 +201,12 @@ class SelectiveFooterDecoderTest {
     org.apache.hadoop.fs.Path file = write(spec);
     ParquetMetadata full = fullParse(file);
     SelectiveFooterDecoder decoder = decoder(file);
-    List<ColumnPath> projection = List.of(ColumnPath.get("c299"), ColumnPath.get("c5"),
-        ColumnPath.get("n", "list", "element"), ColumnPath.get("s"));
+    List<ColumnPath> projection =
+        List.of(
+            ColumnPath.get("c299"),
+            ColumnPath.get("c5"),
+            ColumnPath.get("n", "list", "element"),
+            ColumnPath.get("s"));
 
     ParquetMetadata projected = decoder.decode(new int[] {13, 2}, projection);
 
@@ -184,8 +221,11 @@ class SelectiveFooterDecoderTest {
       List<String> paths = new ArrayList<>();
       for (ColumnChunkMetaData column : actual.getColumns()) {
         paths.add(column.getPath().toDotString());
-        ColumnChunkMetaData same = expected.getColumns().stream()
-            .filter(c -> c.getPath().equals(column.getPath())).findFirst().orElseThrow();
+        ColumnChunkMetaData same =
+            expected.getColumns().stream()
+                .filter(c -> c.getPath().equals(column.getPath()))
+                .findFirst()
+                .orElseThrow();
         assertSameColumn(same, column);
       }
       // schema (leaf) order, not projection order
@@ -195,12 +235,13 @@ class SelectiveFooterDecoderTest {
 
   @Test
   void projectionFindsLeavesThatShareANameInDifferentGroups() throws Exception {
-    MessageType schema = MessageTypeParser.parseMessageType(
-        "message m { required group a { required int64 x; } optional group b {"
-            + " required int64 x; required int64 y; } required int64 x; }");
+    MessageType schema =
+        MessageTypeParser.parseMessageType(
+            "message m { required group a { required int64 x; } optional group b {"
+                + " required int64 x; required int64 y; } required int64 x; }");
     Path local = dir.resolve("same-names.parquet");
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new LocalOutputFile(local)).withType(schema).build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new LocalOutputFile(local)).withType(schema).build()) {
       SimpleGroupFactory groups = new SimpleGroupFactory(schema);
       for (long i = 0; i < 10; i++) {
         Group row = groups.newGroup();
@@ -213,8 +254,8 @@ class SelectiveFooterDecoderTest {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(local.toUri());
     ParquetMetadata full = fullParse(file);
 
-    ParquetMetadata projected = decoder(file).decode(new int[] {0},
-        List.of(ColumnPath.get("x"), ColumnPath.get("b", "x")));
+    ParquetMetadata projected =
+        decoder(file).decode(new int[] {0}, List.of(ColumnPath.get("x"), ColumnPath.get("b", "x")));
 
     List<ColumnChunkMetaData> columns = projected.getBlocks().get(0).getColumns();
     assertThat(columns).extracting(c -> c.getPath().toDotString()).containsExactly("b.x", "x");
@@ -229,10 +270,10 @@ class SelectiveFooterDecoderTest {
 
     ParquetMetadata metadata = decoder.decodeRowRange(49, 27, List.of(ColumnPath.get("c1")));
 
-    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getRowIndexOffset)
+    assertThat(metadata.getBlocks())
+        .extracting(BlockMetaData::getRowIndexOffset)
         .containsExactly(25L, 50L, 75L);
-    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal)
-        .containsExactly(1, 2, 3);
+    assertThat(metadata.getBlocks()).extracting(BlockMetaData::getOrdinal).containsExactly(1, 2, 3);
   }
 
   @Test
@@ -310,46 +351,56 @@ class SelectiveFooterDecoderTest {
       assertThat(a.getDictionaryEncodings()).as(column).isEqualTo(e.getDictionaryEncodings());
       assertThat(a.getDataEncodings()).as(column).isEqualTo(e.getDataEncodings());
       for (Encoding encoding : Encoding.values()) {
-        assertThat(a.getNumDictionaryPagesEncodedAs(encoding)).as(column)
+        assertThat(a.getNumDictionaryPagesEncodedAs(encoding))
+            .as(column)
             .isEqualTo(e.getNumDictionaryPagesEncodedAs(encoding));
-        assertThat(a.getNumDataPagesEncodedAs(encoding)).as(column)
+        assertThat(a.getNumDataPagesEncodedAs(encoding))
+            .as(column)
             .isEqualTo(e.getNumDataPagesEncodedAs(encoding));
       }
     }
-    assertThat(actual.getFirstDataPageOffset()).as(column)
+    assertThat(actual.getFirstDataPageOffset())
+        .as(column)
         .isEqualTo(expected.getFirstDataPageOffset());
-    assertThat(actual.getDictionaryPageOffset()).as(column)
+    assertThat(actual.getDictionaryPageOffset())
+        .as(column)
         .isEqualTo(expected.getDictionaryPageOffset());
     assertThat(actual.getStartingPos()).as(column).isEqualTo(expected.getStartingPos());
     assertThat(actual.getValueCount()).as(column).isEqualTo(expected.getValueCount());
     assertThat(actual.getTotalSize()).as(column).isEqualTo(expected.getTotalSize());
-    assertThat(actual.getTotalUncompressedSize()).as(column)
+    assertThat(actual.getTotalUncompressedSize())
+        .as(column)
         .isEqualTo(expected.getTotalUncompressedSize());
     assertThat(actual.getStatistics()).as(column).isEqualTo(expected.getStatistics());
-    assertThat(actual.getStatistics().isEmpty()).as(column)
+    assertThat(actual.getStatistics().isEmpty())
+        .as(column)
         .isEqualTo(expected.getStatistics().isEmpty());
-    assertThat(actual.getStatistics().getNumNulls()).as(column)
+    assertThat(actual.getStatistics().getNumNulls())
+        .as(column)
         .isEqualTo(expected.getStatistics().getNumNulls());
-    assertSameReference(column, expected.getColumnIndexReference(),
-        actual.getColumnIndexReference());
-    assertSameReference(column, expected.getOffsetIndexReference(),
-        actual.getOffsetIndexReference());
+    assertSameReference(
+        column, expected.getColumnIndexReference(), actual.getColumnIndexReference());
+    assertSameReference(
+        column, expected.getOffsetIndexReference(), actual.getOffsetIndexReference());
     assertThat(actual.getBloomFilterOffset()).as(column).isEqualTo(expected.getBloomFilterOffset());
     assertThat(actual.getRowGroupOrdinal()).as(column).isEqualTo(expected.getRowGroupOrdinal());
     if (expected.getSizeStatistics() == null) {
       assertThat(actual.getSizeStatistics()).as(column).isNull();
     } else {
-      assertThat(actual.getSizeStatistics().getDefinitionLevelHistogram()).as(column)
+      assertThat(actual.getSizeStatistics().getDefinitionLevelHistogram())
+          .as(column)
           .isEqualTo(expected.getSizeStatistics().getDefinitionLevelHistogram());
-      assertThat(actual.getSizeStatistics().getRepetitionLevelHistogram()).as(column)
+      assertThat(actual.getSizeStatistics().getRepetitionLevelHistogram())
+          .as(column)
           .isEqualTo(expected.getSizeStatistics().getRepetitionLevelHistogram());
-      assertThat(actual.getSizeStatistics().getUnencodedByteArrayDataBytes()).as(column)
+      assertThat(actual.getSizeStatistics().getUnencodedByteArrayDataBytes())
+          .as(column)
           .isEqualTo(expected.getSizeStatistics().getUnencodedByteArrayDataBytes());
     }
   }
 
-  private static void assertSameReference(String column, IndexReference expected,
-      IndexReference actual) {
+  private static void assertSameReference(
+      String column, IndexReference expected, IndexReference actual) {
     if (expected == null) {
       assertThat(actual).as(column).isNull();
     } else {

@@ -21,12 +21,17 @@ import org.apache.parquet.schema.Types;
 
 /**
  * Writes deterministic wide Parquet files with parquet-hadoop's example writer: {@code columns}
- * int64 columns (every third optional, with nulls), a string column, and optionally a nested
- * list column; exactly {@code rowsPerGroup} rows per row group.
+ * int64 columns (every third optional, with nulls), a string column, and optionally a nested list
+ * column; exactly {@code rowsPerGroup} rows per row group.
  */
 final class WideFiles {
 
-  record Spec(int columns, int rowGroups, int rowsPerGroup, boolean statistics, boolean nested,
+  record Spec(
+      int columns,
+      int rowGroups,
+      int rowsPerGroup,
+      boolean statistics,
+      boolean nested,
       boolean dictionary) {
 
     Spec(int columns, int rowGroups, int rowsPerGroup, boolean statistics, boolean nested) {
@@ -44,8 +49,13 @@ final class WideFiles {
     }
     builder.optional(PrimitiveTypeName.BINARY).as(LogicalTypeAnnotation.stringType()).named("s");
     if (spec.nested()) {
-      builder.optionalGroup().as(LogicalTypeAnnotation.listType())
-          .repeatedGroup().optional(PrimitiveTypeName.INT32).named("element").named("list")
+      builder
+          .optionalGroup()
+          .as(LogicalTypeAnnotation.listType())
+          .repeatedGroup()
+          .optional(PrimitiveTypeName.INT32)
+          .named("element")
+          .named("list")
           .named("n");
     }
     return builder.named("wide");
@@ -59,19 +69,19 @@ final class WideFiles {
   static Path write(Path path, Spec spec) throws IOException {
     MessageType schema = schema(spec);
     SimpleGroupFactory groups = new SimpleGroupFactory(schema);
-    try (ParquetWriter<Group> writer = ExampleParquetWriter
-        .builder(new LocalOutputFile(java.nio.file.Path.of(path.toUri())))
-        .withType(schema)
-        .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-        .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
-        .withRowGroupRowCountLimit(spec.rowsPerGroup())
-        .withRowGroupSize(Long.MAX_VALUE / 2)
-        .withPageRowCountLimit(Math.max(1, spec.rowsPerGroup() / 2))
-        .withStatisticsEnabled(spec.statistics())
-        .withSizeStatisticsEnabled(spec.statistics())
-        .withDictionaryEncoding(spec.dictionary())
-        .withExtraMetaData(java.util.Map.of("writer.note", "wide " + spec.columns()))
-        .build()) {
+    try (ParquetWriter<Group> writer =
+        ExampleParquetWriter.builder(new LocalOutputFile(java.nio.file.Path.of(path.toUri())))
+            .withType(schema)
+            .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+            .withCompressionCodec(CompressionCodecName.UNCOMPRESSED)
+            .withRowGroupRowCountLimit(spec.rowsPerGroup())
+            .withRowGroupSize(Long.MAX_VALUE / 2)
+            .withPageRowCountLimit(Math.max(1, spec.rowsPerGroup() / 2))
+            .withStatisticsEnabled(spec.statistics())
+            .withSizeStatisticsEnabled(spec.statistics())
+            .withDictionaryEncoding(spec.dictionary())
+            .withExtraMetaData(java.util.Map.of("writer.note", "wide " + spec.columns()))
+            .build()) {
       long rows = (long) spec.rowGroups() * spec.rowsPerGroup();
       for (long row = 0; row < rows; row++) {
         Group group = groups.newGroup();
