@@ -201,6 +201,38 @@ public final class SparkScan implements Callable<Integer> {
     return status;
   }
 
+  /**
+   * The same aggregate over the file's rows already held in Spark's in-memory columnar cache, read
+   * once with Spark's own reader: close to the time no reader can go below, since the aggregate's
+   * own work remains (the cache's scan is cheap, not free). Its ratio to a reader's time is about
+   * the most a faster reader can gain on this query. Prints one JSON line with {@code source}
+   * "memory".
+   */
+  static void inMemoryFloor(SparkSession spark, Path input, int repeat, int warmups)
+      throws Exception {
+    String format = formatOf(input, spark.sparkContext().hadoopConfiguration());
+    Dataset<Row> cached =
+        spark.read().format(format).load(input.toAbsolutePath().toUri().toString()).cache();
+    try {
+      cached.count();
+      Result result = run(() -> cached, repeat, warmups);
+      ObjectMapper json = new ObjectMapper();
+      ObjectNode line = json.createObjectNode();
+      line.put("source", "memory");
+      line.put("input", input.toString());
+      line.put("format", format);
+      line.put("master", spark.sparkContext().master());
+      line.put("rows", result.rows);
+      line.put("seconds", result.median());
+      ArrayNode each = line.putArray("secondsEach");
+      result.seconds.forEach(each::add);
+      System.out.println(json.writeValueAsString(line));
+      System.out.flush();
+    } finally {
+      cached.unpersist(true);
+    }
+  }
+
   private static String formatOf(Path input, Configuration conf) throws Exception {
     Path file = input;
     if (Files.isDirectory(input)) {

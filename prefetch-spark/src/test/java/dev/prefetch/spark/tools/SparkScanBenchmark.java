@@ -35,7 +35,9 @@ import org.apache.spark.sql.SparkSession;
  * SparkScan}); the run fails when the contenders' aggregates differ. The session has a producer
  * pool of 16 threads ({@code spark.prefetch.executor.threads}); on the remote model the prefetch
  * source runs twice, with its default producers per task and with 8 ({@code
- * spark.prefetch.parallelism}, the line's {@code settings}).
+ * spark.prefetch.parallelism}, the line's {@code settings}). After the local runs, a line with
+ * {@code source} "memory" times the aggregate over each file's rows already held in Spark's
+ * in-memory cache: about the floor below which no reader can bring this query.
  */
 public final class SparkScanBenchmark {
 
@@ -75,6 +77,10 @@ public final class SparkScanBenchmark {
       // already warm, so they need none (a remote run of Spark's readers takes a minute).
       status =
           Math.max(status, SparkScan.compare(spark, List.of(parquet, orc), false, null, repeat, 1));
+      // The floor: the aggregate alone, over rows already in Spark's in-memory cache.
+      for (Path file : List.of(parquet, orc)) {
+        SparkScan.inMemoryFloor(spark, file, repeat, 1);
+      }
       status =
           Math.max(
               status,
