@@ -1,11 +1,11 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.batch.Checksum;
 import dev.prefetch.examples.Contender;
 import dev.prefetch.examples.gen.DataSets;
 import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.internal.ProgressBar;
 import dev.prefetch.examples.storage.SimulatedFileSystem;
+import dev.prefetch.testing.Checksum;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -16,7 +16,7 @@ import dev.prefetch.batch.StructVector;
 import dev.prefetch.examples.baseline.ValueSink;
 
 /**
- * Our batches' values in the canonical form of {@link dev.prefetch.batch.Checksum}, fed value by
+ * Our batches' values in the canonical form of {@link dev.prefetch.testing.Checksum}, fed value by
  * value into a {@link ValueSink} (for locating where two reads part; the checksum itself has faster
  * typed loops).
  */

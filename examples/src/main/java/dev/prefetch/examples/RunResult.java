@@ -20,7 +20,7 @@ import java.util.Map;
  * @param secondsEach the wall time of every timed run
  * @param cpuSecondsEach the CPU time the whole process spent in every timed run (every thread: the
  *     reader's, the JIT's, the collector's), empty when the JVM does not report it
- * @param checksum the {@link dev.prefetch.batch.Checksum} of every value read
+ * @param checksum the {@link dev.prefetch.testing.Checksum} of every value read
  * @param columnChecksums a checksum per column (empty when not computed)
  * @param columnNames the columns read
  * @param prefetch whether prefetching was chosen

@@ -1,5 +1,6 @@
 package dev.prefetch.examples;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.gen.Generator;
 import java.io.IOException;
@@ -20,6 +21,7 @@ final class InspectFiles {
     nestedOrc = dir.resolve("nested.orc");
   }
 
+  @GuardedBy("InspectFiles.class")
   private static InspectFiles shared;
 
   /**

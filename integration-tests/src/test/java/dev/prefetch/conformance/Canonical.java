@@ -6,7 +6,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * The values of a read in the canonical form of {@link dev.prefetch.batch.Checksum}, kept: per
+ * The values of a read in the canonical form of {@link dev.prefetch.testing.Checksum}, kept: per
  * column, per row, the items fed (a Long, a Double, a hex String of bytes, or {@link #NULL}). Small
  * files only; the corpus is a few hundred rows per file.
  */

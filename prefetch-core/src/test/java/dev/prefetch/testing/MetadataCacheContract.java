@@ -8,7 +8,6 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.ReaderMetrics;
 import dev.prefetch.Readers;
-import dev.prefetch.batch.Checksum;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.cache.CacheKey;
 import dev.prefetch.cache.CacheStats;

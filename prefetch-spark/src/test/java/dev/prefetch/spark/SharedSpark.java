@@ -2,6 +2,7 @@ package dev.prefetch.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Column;
@@ -21,6 +22,7 @@ import org.apache.spark.sql.types.StructType;
  */
 final class SharedSpark {
 
+  @GuardedBy("SharedSpark.class")
   private static SparkSession session;
 
   private SharedSpark() {}

@@ -1,9 +1,13 @@
 package dev.prefetch.bench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,72 +15,97 @@ import java.util.Map;
 /** Reads JMH's JSON result file ({@code -rf json}) into {@link BenchResult}s in seconds. */
 public final class ResultsFile {
 
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
   private ResultsFile() {}
 
   /** The results in {@code file}; a file that is not JMH's JSON fails naming it. */
   public static List<BenchResult> read(Path file) throws IOException {
     String text = Files.readString(file);
     try {
-      return parse(text);
-    } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
-      throw new IOException(file + ": not a JMH JSON result file (" + e.getMessage() + ")", e);
+      return parse(MAPPER.readTree(text));
+    } catch (JsonProcessingException e) {
+      throw notJmh(file, e.getOriginalMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw notJmh(file, e.getMessage(), e);
     }
   }
 
-  static List<BenchResult> parse(String text) {
-    Object root = JsonReader.parse(text);
-    if (!(root instanceof List<?> list)) {
+  private static IOException notJmh(Path file, String why, Exception cause) {
+    return new IOException(file + ": not a JMH JSON result file (" + why + ")", cause);
+  }
+
+  static List<BenchResult> parse(JsonNode root) {
+    if (root == null || !root.isArray()) {
       throw new IllegalArgumentException("expected an array of benchmark results");
     }
     List<BenchResult> out = new ArrayList<>();
-    for (Object item : list) {
-      @SuppressWarnings("unchecked")
-      Map<String, Object> r = (Map<String, Object>) item;
-      String benchmark = (String) r.get("benchmark");
+    for (JsonNode r : root) {
+      String benchmark = r.path("benchmark").textValue();
       if (benchmark == null) {
         throw new IllegalArgumentException("a result without 'benchmark'");
       }
       String[] parts = benchmark.split("\\.");
       String simpleClass = parts.length >= 2 ? parts[parts.length - 2] : benchmark;
       Map<String, String> params = new LinkedHashMap<>();
-      if (r.get("params") instanceof Map<?, ?> p) {
-        for (Map.Entry<?, ?> e : p.entrySet()) {
-          params.put(String.valueOf(e.getKey()), String.valueOf(e.getValue()));
-        }
+      for (Iterator<Map.Entry<String, JsonNode>> it = r.path("params").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        params.put(e.getKey(), e.getValue().asText());
       }
-      @SuppressWarnings("unchecked")
-      Map<String, Object> metric = (Map<String, Object>) r.get("primaryMetric");
-      double scale = toSeconds((String) metric.get("scoreUnit"));
+      JsonNode metric = r.path("primaryMetric");
+      if (!metric.isObject()) {
+        throw new IllegalArgumentException(benchmark + ": no 'primaryMetric'");
+      }
+      double scale = toSeconds(metric.path("scoreUnit").textValue());
       List<Double> seconds = new ArrayList<>();
-      if (metric.get("rawData") instanceof List<?> forks) {
-        for (Object fork : forks) {
-          for (Object v : (List<?>) fork) {
-            seconds.add(JsonReader.number(v) * scale);
-          }
+      for (JsonNode fork : metric.path("rawData")) {
+        for (JsonNode v : fork) {
+          seconds.add(number(v) * scale);
         }
       }
       List<String> jvmArgs = new ArrayList<>();
-      if (r.get("jvmArgs") instanceof List<?> a) {
-        for (Object o : a) {
-          jvmArgs.add(String.valueOf(o));
-        }
+      for (JsonNode a : r.path("jvmArgs")) {
+        jvmArgs.add(a.asText());
       }
       String jvm =
-          r.get("vmName") + " " + r.get("vmVersion") + " (JDK " + r.get("jdkVersion") + ")";
+          r.path("vmName").asText("null")
+              + " "
+              + r.path("vmVersion").asText("null")
+              + " (JDK "
+              + r.path("jdkVersion").asText("null")
+              + ")";
       out.add(
           new BenchResult(
               simpleClass,
               params,
               seconds,
-              JsonReader.number(metric.get("score")) * scale,
-              JsonReader.number(metric.get("scoreError")) * scale,
-              (int) JsonReader.number(r.get("forks")),
-              (int) JsonReader.number(r.get("warmupIterations")),
-              (int) JsonReader.number(r.get("measurementIterations")),
+              number(metric.path("score")) * scale,
+              number(metric.path("scoreError")) * scale,
+              (int) number(r.path("forks")),
+              (int) number(r.path("warmupIterations")),
+              (int) number(r.path("measurementIterations")),
               jvmArgs,
               jvm));
     }
     return out;
+  }
+
+  /**
+   * A number, or a number JMH writes as a string (an undefined error is "NaN"), or NaN when absent
+   * or not a number.
+   */
+  private static double number(JsonNode value) {
+    if (value.isNumber()) {
+      return value.doubleValue();
+    }
+    if (value.isTextual()) {
+      try {
+        return Double.parseDouble(value.textValue());
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+    return Double.NaN;
   }
 
   /** The factor from a JMH time unit per operation to seconds. */

@@ -6,7 +6,7 @@ package dev.prefetch.examples.baseline;
  * @param rows rows read
  * @param batches row groups, stripes or vectorized batches read
  * @param columns top-level columns read
- * @param checksum the {@link dev.prefetch.batch.Checksum} of every value read
+ * @param checksum the {@link dev.prefetch.testing.Checksum} of every value read
  * @param columnChecksums one checksum per column (for naming the first differing column)
  * @param columnNames the names of those columns
  */

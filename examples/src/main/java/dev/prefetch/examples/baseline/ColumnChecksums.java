@@ -1,6 +1,6 @@
 package dev.prefetch.examples.baseline;
 
-import dev.prefetch.batch.Checksum;
+import dev.prefetch.testing.Checksum;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -27,7 +27,7 @@ import org.apache.orc.TypeDescription;
 /**
  * orc-core's own vectorized reader: a {@link RecordReader} filling {@link VectorizedRowBatch}es,
  * with every value of every selected column touched and fed to the checksum in the canonical form
- * of {@link dev.prefetch.batch.Checksum}.
+ * of {@link dev.prefetch.testing.Checksum}.
  *
  * <p>Timestamps are fed as nanoseconds since the epoch in UTC (the file is read with UTC
  * timestamps), decimals as unscaled values at the column's declared scale.

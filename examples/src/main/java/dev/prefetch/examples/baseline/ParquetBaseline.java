@@ -29,7 +29,7 @@ import org.apache.parquet.schema.Type;
  * group, and a {@link ColumnReader} per leaf column that reads every value, with no record assembly
  * into objects.
  *
- * <p>Values are fed to the checksum in the canonical form of {@link dev.prefetch.batch.Checksum}:
+ * <p>Values are fed to the checksum in the canonical form of {@link dev.prefetch.testing.Checksum}:
  * flat columns straight from their column reader; a nested top-level column is buffered for the row
  * group (levels and values of each of its leaves) and walked row by row, so that a list feeds its
  * length before its elements and a struct its fields in order.

@@ -2,7 +2,7 @@ package dev.prefetch.examples.baseline;
 
 /**
  * Where a reader feeds the values of top-level columns in the canonical form of {@link
- * dev.prefetch.batch.Checksum} (integers as longs, floating point as doubles, bytes; a list's or
+ * dev.prefetch.testing.Checksum} (integers as longs, floating point as doubles, bytes; a list's or
  * map's length before its elements, a struct's fields in order).
  */
 public interface ValueSink {

@@ -1,5 +1,6 @@
 package dev.prefetch.examples.storage;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -44,13 +45,15 @@ final class SimulatedInputStream extends FSInputStream {
   private final int vectoredRequests;
   private final CountDownLatch closed = new CountDownLatch(1);
 
-  /** Guarded by this. */
+  @GuardedBy("this")
   private long transferEndNanos;
 
-  /** Position of the sequential cursor; owned by the (single) sequential reader. */
+  /** Position of the sequential cursor, moved by the (single) sequential reader. */
+  @GuardedBy("this")
   private long position;
 
   /** Whether the next sequential read starts a new request. */
+  @GuardedBy("this")
   private boolean newRequest = true;
 
   SimulatedInputStream(

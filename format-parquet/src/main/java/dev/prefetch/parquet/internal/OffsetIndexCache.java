@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
@@ -18,6 +19,7 @@ public final class OffsetIndexCache {
   /** Column chunks whose offset index is kept. */
   public static final int MAX_ENTRIES = 4096;
 
+  @GuardedBy("this")
   private final Map<Long, OffsetIndex> entries =
       new LinkedHashMap<>(64, 0.75f, true) {
         private static final long serialVersionUID = 1L;

@@ -3,6 +3,8 @@ package dev.prefetch.it.remote;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
@@ -41,6 +43,8 @@ import org.junit.jupiter.api.Timeout;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 abstract class RemoteReadContract {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Local files and their remote paths, by name. */
   private final Map<String, Path> locals = new LinkedHashMap<>();
@@ -268,8 +272,13 @@ abstract class RemoteReadContract {
     return all;
   }
 
+  /** The text of one top-level field of the command's JSON line. */
   private static String field(String json, String name) {
-    return json.strip().replaceAll(".*?\"" + name + "\":\"?([^\",}]*)\"?.*", "$1");
+    try {
+      return JSON.readTree(json).path(name).asText();
+    } catch (JsonProcessingException e) {
+      throw new AssertionError("not a JSON line: " + json, e);
+    }
   }
 
   @Test

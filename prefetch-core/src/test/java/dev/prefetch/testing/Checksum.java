@@ -1,5 +1,19 @@
-package dev.prefetch.batch;
+package dev.prefetch.testing;
 
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.BooleanVector;
+import dev.prefetch.batch.ByteVector;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.ListVector;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.MapVector;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.ShortVector;
+import dev.prefetch.batch.StructVector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

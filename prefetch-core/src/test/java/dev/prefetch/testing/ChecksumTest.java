@@ -1,8 +1,18 @@
-package dev.prefetch.batch;
+package dev.prefetch.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.BooleanVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.batch.Schema;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.Test;
