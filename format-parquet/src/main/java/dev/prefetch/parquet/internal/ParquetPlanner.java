@@ -34,7 +34,6 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.internal.filter2.columnindex.ColumnIndexFilter;
 import org.apache.parquet.io.InputFile;
@@ -118,8 +117,7 @@ public final class ParquetPlanner {
     // local files Hadoop serves them through an asynchronous channel with a JDK thread pool of
     // its own, and positioned reads are as fast, so local files keep plain reads.
     boolean vectored = !"file".equalsIgnoreCase(status.getPath().toUri().getScheme());
-    InputFile input =
-        new CountingInputFile(HadoopInputFile.fromStatus(status, conf), length, counters, vectored);
+    InputFile input = new CountingInputFile(status, conf, counters, vectored);
     FooterReader footerReader = new FooterReader(file, input, length, counters);
     // Only some row groups wanted: decode just those through the footer index (without a filter,
     // just the projected columns' chunks too; a filter may read statistics of other columns).
