@@ -1,11 +1,14 @@
 package dev.prefetch;
 
+import static dev.prefetch.OptionValues.checkRange;
+import static dev.prefetch.OptionValues.parseBoolean;
+import static dev.prefetch.OptionValues.parseBytes;
+import static dev.prefetch.OptionValues.parseInt;
+
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -31,18 +34,20 @@ import java.util.TreeSet;
  *       #PREFETCH_MAX_BUFFERED_BYTES} as well.
  *   <li>{@value #PREFETCH_MAX_BUFFERED_BYTES} [256 MiB]: bound on decoded bytes in all queues.
  *   <li>{@value #PREFETCH_MIN_READ_BYTES} [10 MiB]: below this estimated compressed size of the
- *       selected columns, a single reader is used; {@value #ORC_PREFETCH_THRESHOLD} is an alias.
- *   <li>{@value #ORC_NATURAL_READ_SIZE} [8 MiB]: target compressed bytes of one ORC read range.
- *   <li>{@value #PARQUET_SPLIT_ROW_GROUPS} [true]: split large row groups into page-aligned ranges
- *       when there are fewer row groups than producers.
- *   <li>{@value #PARQUET_OFFSET_INDEX_CACHE} [false]: keep parsed OffsetIndex objects per reader.
+ *       selected columns, a single reader is used.
  * </ul>
  *
  * Sizes accept a plain byte count or a suffix {@code k}, {@code m}, {@code g} (binary units,
- * optionally written {@code KiB}, {@code MB}, ...). An unknown {@code prefetch.*} or {@code read.*}
- * key, or a bad value for any key above, is an {@link IllegalArgumentException} that names the key.
- * Other keys ({@code parquet.*}, {@code orc.*}, ...) are kept in {@link #properties()} and handed
- * to the format library's configuration.
+ * optionally written {@code KiB}, {@code MB}, ...; see {@link OptionValues}). An unknown {@code
+ * prefetch.*} or {@code read.*} key, or a bad value for any key above, is an {@link
+ * IllegalArgumentException} that names the key.
+ *
+ * <p>Every other key is a format's: kept unparsed in {@link #formatProperties()}, parsed and
+ * validated by the format (its option class, such as {@code ParquetOptions} for {@code parquet.*}
+ * or {@code OrcOptions} for {@code orc.*}), which hands the keys it does not know itself to its
+ * library's configuration. A bad value of a format's key is an {@link IllegalArgumentException}
+ * naming the key when a reader opens ({@code Readers.open} checks the entries of every format on
+ * the class path, whatever the file's format) or earlier through {@code Readers.checkOptions}.
  */
 public final class ReadOptions {
 
@@ -54,17 +59,11 @@ public final class ReadOptions {
   public static final String PREFETCH_QUEUE_CAPACITY = "prefetch.queue-capacity";
   public static final String PREFETCH_MAX_BUFFERED_BYTES = "prefetch.max-buffered-bytes";
   public static final String PREFETCH_MIN_READ_BYTES = "prefetch.min-read-bytes";
-  public static final String ORC_PREFETCH_THRESHOLD =
-      "orc.read.enable-prefetch-read-size-threshold";
-  public static final String ORC_NATURAL_READ_SIZE = "orc.read.natural-read-size";
-  public static final String PARQUET_SPLIT_ROW_GROUPS = "parquet.read.split-row-groups";
-  public static final String PARQUET_OFFSET_INDEX_CACHE = "parquet.read.enable-offset-index-cache";
 
   public static final int DEFAULT_BATCH_SIZE_ROWS = 4096;
   public static final int DEFAULT_QUEUE_CAPACITY_BATCHES = 256;
   public static final long DEFAULT_MAX_BUFFERED_BYTES = 256L << 20;
   public static final long DEFAULT_MIN_READ_BYTES = 10L << 20;
-  public static final long DEFAULT_NATURAL_READ_SIZE_BYTES = 8L << 20;
 
   /** Upper bound on producers per reader; more threads than this never pay on one file. */
   public static final int MAX_PARALLELISM = 256;
@@ -80,11 +79,7 @@ public final class ReadOptions {
           PREFETCH_PARALLELISM,
           PREFETCH_QUEUE_CAPACITY,
           PREFETCH_MAX_BUFFERED_BYTES,
-          PREFETCH_MIN_READ_BYTES,
-          ORC_PREFETCH_THRESHOLD,
-          ORC_NATURAL_READ_SIZE,
-          PARQUET_SPLIT_ROW_GROUPS,
-          PARQUET_OFFSET_INDEX_CACHE);
+          PREFETCH_MIN_READ_BYTES);
 
   private final int batchSize;
   private final List<String> columns;
@@ -94,12 +89,10 @@ public final class ReadOptions {
   private final int queueCapacity;
   private final long maxBufferedBytes;
   private final long minReadBytes;
-  private final long orcNaturalReadSizeBytes;
-  private final boolean parquetSplitRowGroups;
-  private final boolean parquetOffsetIndexCache;
   private final List<RowRange> rowRanges;
   private final Object filter;
   private final Map<String, String> properties;
+  private final Map<String, String> formatProperties;
 
   private ReadOptions(Builder b) {
     this.batchSize = b.batchSize;
@@ -110,12 +103,16 @@ public final class ReadOptions {
     this.queueCapacity = b.queueCapacity;
     this.maxBufferedBytes = b.maxBufferedBytes;
     this.minReadBytes = b.minReadBytes;
-    this.orcNaturalReadSizeBytes = b.orcNaturalReadSizeBytes;
-    this.parquetSplitRowGroups = b.parquetSplitRowGroups;
-    this.parquetOffsetIndexCache = b.parquetOffsetIndexCache;
-    this.rowRanges = b.rowRanges == null ? null : normalize(b.rowRanges);
+    this.rowRanges = b.rowRanges == null ? null : RowRange.normalize(b.rowRanges);
     this.filter = b.filter;
     this.properties = Collections.unmodifiableMap(new TreeMap<>(b.properties));
+    Map<String, String> formats = new TreeMap<>();
+    for (Map.Entry<String, String> entry : this.properties.entrySet()) {
+      if (!isCoreKey(entry.getKey())) {
+        formats.put(entry.getKey(), entry.getValue());
+      }
+    }
+    this.formatProperties = Collections.unmodifiableMap(formats);
   }
 
   /** The defaults. */
@@ -138,9 +135,6 @@ public final class ReadOptions {
     b.queueCapacity = queueCapacity;
     b.maxBufferedBytes = maxBufferedBytes;
     b.minReadBytes = minReadBytes;
-    b.orcNaturalReadSizeBytes = orcNaturalReadSizeBytes;
-    b.parquetSplitRowGroups = parquetSplitRowGroups;
-    b.parquetOffsetIndexCache = parquetOffsetIndexCache;
     b.rowRanges = rowRanges;
     b.filter = filter;
     b.properties.putAll(properties);
@@ -162,18 +156,24 @@ public final class ReadOptions {
   }
 
   /**
-   * Parses the {@code read.*}, {@code prefetch.*}, {@code parquet.*} and {@code orc.*} entries of a
-   * Hadoop configuration.
+   * Parses the {@code read.*} and {@code prefetch.*} entries of a Hadoop configuration, and the
+   * entries named after a format on the class path ({@code parquet.*}, {@code orc.*}: the format's
+   * {@link dev.prefetch.spi.FileFormat#name()} and a dot).
    */
   public static ReadOptions fromConfiguration(org.apache.hadoop.conf.Configuration conf) {
+    List<String> prefixes = new ArrayList<>(List.of("read.", "prefetch."));
+    for (dev.prefetch.spi.FileFormat format :
+        java.util.ServiceLoader.load(
+            dev.prefetch.spi.FileFormat.class, ReadOptions.class.getClassLoader())) {
+      prefixes.add(format.name() + ".");
+    }
     Map<String, String> map = new LinkedHashMap<>();
     for (Map.Entry<String, String> entry : conf) {
-      String key = entry.getKey();
-      if (key.startsWith("read.")
-          || key.startsWith("prefetch.")
-          || key.startsWith("parquet.")
-          || key.startsWith("orc.")) {
-        map.put(key, entry.getValue());
+      for (String prefix : prefixes) {
+        if (entry.getKey().startsWith(prefix)) {
+          map.put(entry.getKey(), entry.getValue());
+          break;
+        }
       }
     }
     return fromProperties(map);
@@ -217,18 +217,6 @@ public final class ReadOptions {
     return minReadBytes;
   }
 
-  public long orcNaturalReadSizeBytes() {
-    return orcNaturalReadSizeBytes;
-  }
-
-  public boolean parquetSplitRowGroups() {
-    return parquetSplitRowGroups;
-  }
-
-  public boolean parquetOffsetIndexCache() {
-    return parquetOffsetIndexCache;
-  }
-
   /**
    * The selected file rows, sorted and merged, or null for every row. Ranges are cut to the rows
    * that exist; an empty list selects nothing.
@@ -246,55 +234,40 @@ public final class ReadOptions {
     return filter;
   }
 
-  /** Every property this value was built from, including keys for the format libraries. */
+  /** Every property this value was built from, including keys for the formats. */
   public Map<String, String> properties() {
     return properties;
   }
 
-  private static List<RowRange> normalize(List<RowRange> ranges) {
-    List<RowRange> sorted = new ArrayList<>(ranges);
-    sorted.sort(Comparator.comparingLong(RowRange::start));
-    List<RowRange> merged = new ArrayList<>();
-    for (RowRange range : sorted) {
-      if (range.count() == 0) {
-        continue;
-      }
-      RowRange last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-      if (last != null && range.start() <= last.end()) {
-        merged.set(
-            merged.size() - 1, new RowRange(last.start(), Math.max(last.end(), range.end())));
-      } else {
-        merged.add(range);
-      }
-    }
-    return List.copyOf(merged);
+  /**
+   * The properties that are not {@link ReadOptions}' own ({@code read.*}, {@code prefetch.*}),
+   * sorted by key and unparsed: each format parses and validates its own ({@code parquet.*}, {@code
+   * orc.*}) and hands the rest of its prefix to its library.
+   */
+  public Map<String, String> formatProperties() {
+    return formatProperties;
+  }
+
+  private static boolean isCoreKey(String key) {
+    return key.startsWith("prefetch.") || key.startsWith("read.");
   }
 
   @Override
   public String toString() {
-    return "ReadOptions{batchSize="
-        + batchSize
-        + ", columns="
-        + columns
-        + ", prefetch="
-        + prefetchEnabled
-        + ", parallelism="
-        + parallelism
-        + ", queueCapacity="
-        + queueCapacity
-        + ", maxBufferedBytes="
-        + maxBufferedBytes
-        + ", minReadBytes="
-        + minReadBytes
-        + ", orcNaturalReadSize="
-        + orcNaturalReadSizeBytes
-        + ", parquetSplitRowGroups="
-        + parquetSplitRowGroups
-        + ", rowRanges="
-        + rowRanges
-        + ", filter="
-        + filter
-        + "}";
+    return String.format(
+        "ReadOptions{batchSize=%d, columns=%s, prefetch=%b, parallelism=%d, queueCapacity=%d,"
+            + " maxBufferedBytes=%d, minReadBytes=%d, formatProperties=%s, rowRanges=%s,"
+            + " filter=%s}",
+        batchSize,
+        columns,
+        prefetchEnabled,
+        parallelism,
+        queueCapacity,
+        maxBufferedBytes,
+        minReadBytes,
+        formatProperties,
+        rowRanges,
+        filter);
   }
 
   /** Builds {@link ReadOptions}; every setter validates its value. */
@@ -307,9 +280,6 @@ public final class ReadOptions {
     private int queueCapacity = DEFAULT_QUEUE_CAPACITY_BATCHES;
     private long maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES;
     private long minReadBytes = DEFAULT_MIN_READ_BYTES;
-    private long orcNaturalReadSizeBytes = DEFAULT_NATURAL_READ_SIZE_BYTES;
-    private boolean parquetSplitRowGroups = true;
-    private boolean parquetOffsetIndexCache;
     private List<RowRange> rowRanges;
     private Object filter;
     private final Map<String, String> properties = new LinkedHashMap<>();
@@ -371,21 +341,6 @@ public final class ReadOptions {
       return this;
     }
 
-    public Builder orcNaturalReadSizeBytes(long bytes) {
-      this.orcNaturalReadSizeBytes = checkRange(ORC_NATURAL_READ_SIZE, bytes, 1, Long.MAX_VALUE);
-      return this;
-    }
-
-    public Builder parquetSplitRowGroups(boolean split) {
-      this.parquetSplitRowGroups = split;
-      return this;
-    }
-
-    public Builder parquetOffsetIndexCache(boolean enabled) {
-      this.parquetOffsetIndexCache = enabled;
-      return this;
-    }
-
     /** Reads only these file rows (null: all rows). Ranges may overlap; they are merged. */
     public Builder rowRanges(List<RowRange> ranges) {
       this.rowRanges = ranges == null ? null : List.copyOf(ranges);
@@ -398,7 +353,10 @@ public final class ReadOptions {
       return this;
     }
 
-    /** Sets one property, parsing it when it is one of the keys of {@link ReadOptions}. */
+    /**
+     * Sets one property, parsing it when it is one of the keys of {@link ReadOptions}; a format's
+     * key is kept unparsed for the format (see {@link ReadOptions#formatProperties()}).
+     */
     public Builder property(String key, String value) {
       Objects.requireNonNull(key, "property key is null");
       if (value == null) {
@@ -413,12 +371,9 @@ public final class ReadOptions {
         case PREFETCH_PARALLELISM -> parallelism(parseInt(key, v));
         case PREFETCH_QUEUE_CAPACITY -> queueCapacity(parseInt(key, v));
         case PREFETCH_MAX_BUFFERED_BYTES -> maxBufferedBytes(parseBytes(key, v));
-        case PREFETCH_MIN_READ_BYTES, ORC_PREFETCH_THRESHOLD -> minReadBytes(parseBytes(key, v));
-        case ORC_NATURAL_READ_SIZE -> orcNaturalReadSizeBytes(parseBytes(key, v));
-        case PARQUET_SPLIT_ROW_GROUPS -> parquetSplitRowGroups(parseBoolean(key, v));
-        case PARQUET_OFFSET_INDEX_CACHE -> parquetOffsetIndexCache(parseBoolean(key, v));
+        case PREFETCH_MIN_READ_BYTES -> minReadBytes(parseBytes(key, v));
         default -> {
-          if (key.startsWith("prefetch.") || key.startsWith("read.")) {
+          if (isCoreKey(key)) {
             throw new IllegalArgumentException(
                 "unknown option '" + key + "'; known options: " + new TreeSet<>(KNOWN_KEYS));
           }
@@ -438,72 +393,6 @@ public final class ReadOptions {
 
     public ReadOptions build() {
       return new ReadOptions(this);
-    }
-  }
-
-  private static int checkRange(String key, int value, int min, int max) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " must be in [" + min + ", " + max + "]: " + value);
-    }
-    return value;
-  }
-
-  private static long checkRange(String key, long value, long min, long max) {
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(key + " must be in [" + min + ", " + max + "]: " + value);
-    }
-    return value;
-  }
-
-  private static boolean parseBoolean(String key, String value) {
-    if (value.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (value.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new IllegalArgumentException(key + " must be true or false: '" + value + "'");
-  }
-
-  private static int parseInt(String key, String value) {
-    try {
-      return Integer.parseInt(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " must be an integer: '" + value + "'");
-    }
-  }
-
-  /** Parses a byte size: digits with an optional binary suffix (k, m, g, t; kb/kib ...). */
-  static long parseBytes(String key, String value) {
-    String v = value.toLowerCase(Locale.ROOT).replace("_", "").trim();
-    int end = 0;
-    while (end < v.length() && Character.isDigit(v.charAt(end))) {
-      end++;
-    }
-    String unit = v.substring(end).trim();
-    if (end == 0) {
-      throw new IllegalArgumentException(
-          key + " must be a byte size such as 1048576 or 64m: '" + value + "'");
-    }
-    int shift =
-        switch (unit) {
-          case "", "b" -> 0;
-          case "k", "kb", "kib" -> 10;
-          case "m", "mb", "mib" -> 20;
-          case "g", "gb", "gib" -> 30;
-          case "t", "tb", "tib" -> 40;
-          default ->
-              throw new IllegalArgumentException(
-                  key + " has an unknown size unit '" + unit + "': '" + value + "'");
-        };
-    try {
-      long number = Long.parseLong(v.substring(0, end));
-      if (number > (Long.MAX_VALUE >> shift)) {
-        throw new IllegalArgumentException(key + " is too large: '" + value + "'");
-      }
-      return number << shift;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(key + " is too large: '" + value + "'");
     }
   }
 }

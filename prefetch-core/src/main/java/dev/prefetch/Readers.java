@@ -52,6 +52,17 @@ public final class Readers {
   }
 
   /**
+   * Checks the format entries of {@code options} ({@link ReadOptions#formatProperties()}) with
+   * every format on the class path, as {@code open} does before it reads anything: for callers that
+   * take options long before they open a reader (an engine planning a scan, a command line).
+   *
+   * @throws IllegalArgumentException for a bad value of a format's key, naming the key
+   */
+  public static void checkOptions(ReadOptions options) {
+    ReaderFactory.checkOptions(options);
+  }
+
+  /**
    * Opens a reader over several files (or splits) that returns their rows in list order. Producers
    * move on to the next files' metadata and first ranges while the current file drains.
    */

@@ -1,5 +1,9 @@
 package dev.prefetch;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * The file rows {@code [start, end)}: a selection a caller can ask a read to return.
  *
@@ -22,6 +26,26 @@ public record RowRange(long start, long end) {
   /** Whether {@code [otherStart, otherEnd)} shares a row with this range. */
   public boolean overlaps(long otherStart, long otherEnd) {
     return otherStart < end && start < otherEnd;
+  }
+
+  /** {@code ranges} sorted by start, touching or overlapping ones merged, empty ones dropped. */
+  public static List<RowRange> normalize(List<RowRange> ranges) {
+    List<RowRange> sorted = new ArrayList<>(ranges);
+    sorted.sort(Comparator.comparingLong(RowRange::start));
+    List<RowRange> merged = new ArrayList<>();
+    for (RowRange range : sorted) {
+      if (range.count() == 0) {
+        continue;
+      }
+      RowRange last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
+      if (last != null && range.start() <= last.end()) {
+        merged.set(
+            merged.size() - 1, new RowRange(last.start(), Math.max(last.end(), range.end())));
+      } else {
+        merged.add(range);
+      }
+    }
+    return List.copyOf(merged);
   }
 
   @Override

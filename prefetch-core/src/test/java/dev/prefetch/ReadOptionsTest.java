@@ -23,10 +23,8 @@ class ReadOptionsTest {
     assertThat(options.queueCapacity()).isEqualTo(256);
     assertThat(options.maxBufferedBytes()).isEqualTo(256L << 20);
     assertThat(options.minReadBytes()).isEqualTo(10L << 20);
-    assertThat(options.orcNaturalReadSizeBytes()).isEqualTo(8L << 20);
-    assertThat(options.parquetSplitRowGroups()).isTrue();
-    assertThat(options.parquetOffsetIndexCache()).isFalse();
     assertThat(options.columns()).isEmpty();
+    assertThat(options.formatProperties()).isEmpty();
     assertThat(options.rowRanges()).isNull();
   }
 
@@ -55,17 +53,24 @@ class ReadOptionsTest {
     assertThat(options.queueCapacity()).isEqualTo(2);
     assertThat(options.maxBufferedBytes()).isEqualTo(64L << 20);
     assertThat(options.minReadBytes()).isEqualTo(1024);
-    assertThat(options.orcNaturalReadSizeBytes()).isEqualTo(2L << 20);
-    assertThat(options.parquetSplitRowGroups()).isFalse();
-    assertThat(options.parquetOffsetIndexCache()).isTrue();
     assertThat(options.properties()).containsEntry("parquet.page.size.row.check.min", "7");
   }
 
   @Test
-  void orcThresholdAliasSetsTheMinimumReadSize() {
+  void formatKeysAreKeptUnparsedForTheFormats() {
     ReadOptions options =
-        ReadOptions.fromProperties(Map.of("orc.read.enable-prefetch-read-size-threshold", "5m"));
-    assertThat(options.minReadBytes()).isEqualTo(5L << 20);
+        ReadOptions.fromProperties(
+            Map.of(
+                "orc.read.natural-read-size", "not a size: the ORC format checks it",
+                "parquet.read.split-row-groups", "false",
+                "prefetch.parallelism", "3"));
+    assertThat(options.formatProperties())
+        .containsExactly(
+            Map.entry("orc.read.natural-read-size", "not a size: the ORC format checks it"),
+            Map.entry("parquet.read.split-row-groups", "false"));
+    assertThat(options.properties()).containsKeys("prefetch.parallelism");
+    assertThat(options.toBuilder().build().formatProperties())
+        .isEqualTo(options.formatProperties());
   }
 
   @ParameterizedTest
@@ -82,8 +87,6 @@ class ReadOptionsTest {
         "prefetch.max-buffered-bytes|99999999999999999999",
         "prefetch.min-read-bytes|-5",
         "read.batch-size|0",
-        "orc.read.natural-read-size|0",
-        "parquet.read.split-row-groups|maybe",
         "read.columns|a,,b"
       })
   void invalidValuesAreRejectedNamingTheKey(String key, String value) {

@@ -1,6 +1,7 @@
 package dev.prefetch.examples;
 
 import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
 import dev.prefetch.examples.internal.FilterParser;
 import dev.prefetch.examples.storage.SimulatedFileSystem;
@@ -317,7 +318,9 @@ public final class ReadArgs {
         }
         b.property(ROW_GROUPS_PROPERTY, text.toString());
       }
-      return b.build();
+      ReadOptions options = b.build();
+      Readers.checkOptions(options); // a bad parquet.* / orc.* value is a usage error too
+      return options;
     } catch (IllegalArgumentException e) {
       throw new CliException(CliException.USAGE, e.getMessage());
     }

@@ -41,7 +41,7 @@ final class VerifyCommand extends FileCommand {
           "--rows and --filter cannot be combined in verify (the library readers filter pages)");
     }
     ReadOptions options = args.readOptions(true);
-    boolean int96Nanos = ParquetOptions.int96Unit(options) == DataType.TimeUnit.NANOS;
+    boolean int96Nanos = ParquetOptions.from(options).int96Unit() == DataType.TimeUnit.NANOS;
     PrintWriter out = out();
     boolean ok = true;
     for (DataFiles.Checked file : checked) {

@@ -3,6 +3,7 @@ package dev.prefetch.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prefetch.parquet.ParquetOptions;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +27,24 @@ class ReadArgsConfTest {
     assertThat(conf.get("prefetch.queue-capacity")).isNull();
     var options = args.readOptions(true);
     assertThat(options.queueCapacity()).isEqualTo(8);
-    assertThat(options.parquetSplitRowGroups()).isFalse();
+    assertThat(ParquetOptions.from(options).splitRowGroups()).isFalse();
     assertThat(options.properties()).doesNotContainKeys("fs.s3a.endpoint", "fs.defaultFS");
+  }
+
+  @Test
+  void aBadValueOfAFormatKeyIsAUsageErrorNamingTheKeyAndValue() {
+    ReadArgs args = new ReadArgs();
+    args.conf.put("parquet.read.split-row-groups", "maybe");
+    assertThatThrownBy(() -> args.readOptions(true))
+        .isInstanceOf(CliException.class)
+        .hasMessageContaining("parquet.read.split-row-groups")
+        .hasMessageContaining("maybe");
+    ReadArgs orc = new ReadArgs();
+    orc.conf.put("orc.read.natural-read-size", "12 parsecs");
+    assertThatThrownBy(() -> orc.readOptions(true))
+        .isInstanceOf(CliException.class)
+        .hasMessageContaining("orc.read.natural-read-size")
+        .hasMessageContaining("12 parsecs");
   }
 
   @Test

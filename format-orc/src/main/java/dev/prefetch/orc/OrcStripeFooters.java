@@ -1,8 +1,8 @@
 package dev.prefetch.orc;
 
 import dev.prefetch.CorruptFileException;
-import dev.prefetch.orc.internal.OrcProtos;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -12,13 +12,17 @@ import org.apache.orc.CompressionCodec;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
+import org.apache.orc.impl.BufferChunk;
 import org.apache.orc.impl.InStream;
 import org.apache.orc.impl.OrcCodecPool;
 
 /**
  * The stripe footers of an ORC file (column encodings and stream layout), for tools that show what
  * is in a file. orc-core reads a stripe footer only inside a record reader, which also reads the
- * stripe's data; this reads just the footers asked for.
+ * stripe's data; this reads just the footers asked for. {@link #parse} is also how the reader
+ * parses a footer: through a method whose signature names no protobuf type, since Spark's orc-core
+ * build (classifier {@code shaded-protobuf}) relocates protobuf and a call such as {@code
+ * parseFrom(CodedInputStream)} fails there with a {@code NoSuchMethodError}.
  */
 public final class OrcStripeFooters {
 
@@ -73,7 +77,7 @@ public final class OrcStripeFooters {
         byte[] bytes = new byte[(int) length];
         in.readFully(offset, bytes, 0, bytes.length);
         try {
-          footers.add(OrcProtos.stripeFooter(bytes, offset, options));
+          footers.add(parse(bytes, offset, options));
         } catch (IOException | RuntimeException e) {
           throw new CorruptFileException(
               path + ": stripe " + s + "'s footer does not decode: " + e.getMessage(), e);
@@ -85,5 +89,20 @@ public final class OrcStripeFooters {
       }
     }
     return footers;
+  }
+
+  /**
+   * Parses the stripe footer held by {@code bytes} (read from {@code fileOffset}), decompressed
+   * with {@code options}.
+   */
+  public static OrcProto.StripeFooter parse(
+      byte[] bytes, long fileOffset, InStream.StreamOptions options) throws IOException {
+    return OrcProto.StripeFooter.parseFrom(
+        InStream.create(
+            "footer",
+            new BufferChunk(ByteBuffer.wrap(bytes), fileOffset),
+            fileOffset,
+            bytes.length,
+            options));
   }
 }

@@ -134,7 +134,7 @@ class OrcCorruptRunTest {
   private static ReadOptions options(boolean prefetch) {
     ReadOptions.Builder options = ReadOptions.builder().prefetchEnabled(prefetch).batchSize(333);
     if (prefetch) {
-      options.parallelism(2).minReadBytes(0).orcNaturalReadSizeBytes(1);
+      options.parallelism(2).minReadBytes(0).property(OrcOptions.NATURAL_READ_SIZE, "1");
     }
     return options.build();
   }

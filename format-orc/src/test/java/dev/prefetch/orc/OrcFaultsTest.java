@@ -65,7 +65,7 @@ class OrcFaultsTest {
   private static ReadOptions options(int parallelism) {
     return ReadOptions.builder()
         .minReadBytes(0)
-        .orcNaturalReadSizeBytes(1)
+        .property(OrcOptions.NATURAL_READ_SIZE, "1")
         .parallelism(parallelism)
         .batchSize(250)
         .build();

@@ -13,6 +13,8 @@ import dev.prefetch.RowRange;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.cache.MemoryCache;
+import dev.prefetch.orc.internal.OrcFormat;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
@@ -66,7 +68,10 @@ class OrcFormatTest {
   }
 
   private static ReadOptions.Builder prefetching() {
-    return ReadOptions.builder().minReadBytes(0).parallelism(4).orcNaturalReadSizeBytes(1);
+    return ReadOptions.builder()
+        .minReadBytes(0)
+        .parallelism(4)
+        .property(OrcOptions.NATURAL_READ_SIZE, "1");
   }
 
   private static List<Rows.Row> read(Path file, ReadOptions options) throws IOException {
@@ -81,7 +86,7 @@ class OrcFormatTest {
     ReadOptions options =
         ReadOptions.builder()
             .parallelism(4)
-            .orcNaturalReadSizeBytes(1)
+            .property(OrcOptions.NATURAL_READ_SIZE, "1")
             .batchSize(100)
             .build(); // default prefetch.min-read-bytes: 10 MiB, far above the file
     try (ReadContext context = ReadContext.defaults();
@@ -102,8 +107,8 @@ class OrcFormatTest {
       ReadOptions options =
           ReadOptions.builder()
               .parallelism(2)
-              .orcNaturalReadSizeBytes(1)
-              .property(ReadOptions.ORC_PREFETCH_THRESHOLD, threshold)
+              .property(OrcOptions.NATURAL_READ_SIZE, "1")
+              .property(OrcOptions.PREFETCH_THRESHOLD, threshold)
               .build();
       try (ReadContext context = ReadContext.defaults();
           BatchReader reader = Readers.open(sorted, options, context)) {
@@ -111,6 +116,23 @@ class OrcFormatTest {
         assertThat(reader.metrics().prefetch()).isEqualTo(threshold.equals("0"));
       }
     }
+  }
+
+  @Test
+  void aBadOrcValueFailsTheOpenNamingTheKeyAndValue() {
+    ReadOptions options =
+        ReadOptions.builder().property(OrcOptions.NATURAL_READ_SIZE, "12 parsecs").build();
+    assertThatThrownBy(
+            () -> {
+              try (ReadContext context = ReadContext.defaults();
+                  BatchReader reader = Readers.open(sorted, options, context)) {
+                reader.next();
+              }
+            })
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(OrcOptions.NATURAL_READ_SIZE)
+        .hasMessageContaining("12 parsecs");
+    assertThat(ReaderThreads.live()).isEmpty();
   }
 
   @Test
@@ -131,6 +153,7 @@ class OrcFormatTest {
             .plan(
                 DataFile.of(sorted),
                 prefetching().build(),
+                RangeBudget.of(prefetching().build()),
                 ReadContext.defaults(),
                 new ScanCounters());
     for (dev.prefetch.spi.ReadRange range : plan.ranges()) {
@@ -149,6 +172,7 @@ class OrcFormatTest {
             .plan(
                 DataFile.of(sorted),
                 ReadOptions.defaults(),
+                RangeBudget.of(ReadOptions.defaults()),
                 ReadContext.defaults(),
                 new ScanCounters());
     assertThat(plan.ranges()).hasSize(5);

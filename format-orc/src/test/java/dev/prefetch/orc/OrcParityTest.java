@@ -86,7 +86,7 @@ class OrcParityTest {
     // The full matrix of parallelism x batch size x range size on one file...
     for (int parallelism : new int[] {1, 2, 4, 8}) {
       for (int batchSize : new int[] {1, 7, 1000, 1024}) {
-        for (long natural : new long[] {1, ReadOptions.DEFAULT_NATURAL_READ_SIZE_BYTES}) {
+        for (long natural : new long[] {1, OrcOptions.DEFAULT_NATURAL_READ_SIZE_BYTES}) {
           cases.add(Arguments.of("ZLIB", parallelism, batchSize, natural));
         }
       }
@@ -102,7 +102,7 @@ class OrcParityTest {
               others[i],
               parallelisms[(i + 2) % 4],
               batchSizes[(i + 1) % 4],
-              ReadOptions.DEFAULT_NATURAL_READ_SIZE_BYTES));
+              OrcOptions.DEFAULT_NATURAL_READ_SIZE_BYTES));
     }
     return cases.stream();
   }
@@ -130,7 +130,7 @@ class OrcParityTest {
         ReadOptions.builder()
             .parallelism(parallelism)
             .batchSize(batchSize)
-            .orcNaturalReadSizeBytes(naturalReadSize)
+            .property(OrcOptions.NATURAL_READ_SIZE, String.valueOf(naturalReadSize))
             .minReadBytes(0)
             .build();
     try (ReadContext context = ReadContext.defaults();

@@ -1,8 +1,8 @@
 package dev.prefetch.parquet;
 
 import dev.prefetch.DataFile;
-import dev.prefetch.parquet.internal.FooterReader;
 import dev.prefetch.parquet.internal.footer.FooterIndex;
+import dev.prefetch.parquet.internal.footer.FooterReader;
 import dev.prefetch.parquet.internal.footer.RowGroupSelection;
 import dev.prefetch.parquet.internal.footer.SelectiveFooterDecoder;
 import dev.prefetch.spi.ScanCounters;

@@ -1,42 +1,113 @@
 package dev.prefetch.parquet;
 
+import dev.prefetch.OptionValues;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.DataType;
+import dev.prefetch.parquet.internal.footer.RowGroupSelection;
+import java.util.Collections;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * Options of the Parquet format beyond {@link ReadOptions}' own keys, read from its {@link
- * ReadOptions#properties()} and validated when a file is planned.
+ * The Parquet format's settings of one read, parsed from the {@code parquet.*} entries of {@link
+ * ReadOptions#formatProperties()} and validated once. Keys (defaults in brackets):
+ *
+ * <ul>
+ *   <li>{@value #SPLIT_ROW_GROUPS} [true]: split a large row group into page-aligned ranges when
+ *       there are fewer row groups than producers, or when it is longer than a producer can work
+ *       ahead ({@link dev.prefetch.spi.RangeBudget}).
+ *   <li>{@value #OFFSET_INDEX_CACHE} [false]: keep parsed OffsetIndex objects per reader.
+ *   <li>{@value #INT96_TIMESTAMP_UNIT} [micros]: the unit INT96 timestamps map to: {@code micros}
+ *       (as Spark and DuckDB read them: every year from 0001 to 9999 and beyond fits) or {@code
+ *       nanos} (years 1677 to 2262; a value outside is an error naming the file).
+ *   <li>{@value #ROW_GROUPS} [all]: comma-separated row group positions to read (checked against
+ *       the file when it is planned).
+ * </ul>
+ *
+ * Every other {@code parquet.*} entry is handed to parquet-hadoop's configuration ({@link
+ * #libraryProperties()}).
+ *
+ * @param splitRowGroups {@value #SPLIT_ROW_GROUPS}
+ * @param offsetIndexCache {@value #OFFSET_INDEX_CACHE}
+ * @param int96Unit {@value #INT96_TIMESTAMP_UNIT}: MICROS or NANOS
+ * @param libraryProperties the {@code parquet.*} entries that are not this class's keys
  */
-public final class ParquetOptions {
+public record ParquetOptions(
+    boolean splitRowGroups,
+    boolean offsetIndexCache,
+    DataType.TimeUnit int96Unit,
+    Map<String, String> libraryProperties) {
 
-  /**
-   * The unit INT96 timestamps map to: {@code micros} (the default, as Spark and DuckDB read them:
-   * every year from 0001 to 9999 and beyond fits) or {@code nanos} (years 1677 to 2262; a value
-   * outside is an error naming the file).
-   */
+  public static final String SPLIT_ROW_GROUPS = "parquet.read.split-row-groups";
+  public static final String OFFSET_INDEX_CACHE = "parquet.read.enable-offset-index-cache";
   public static final String INT96_TIMESTAMP_UNIT = "parquet.read.int96-timestamp-unit";
+  public static final String ROW_GROUPS = RowGroupSelection.ROW_GROUPS_PROPERTY;
 
-  private ParquetOptions() {}
+  private static final String PREFIX = "parquet.";
+  private static final Set<String> OWN_KEYS =
+      Set.of(SPLIT_ROW_GROUPS, OFFSET_INDEX_CACHE, INT96_TIMESTAMP_UNIT, ROW_GROUPS);
+
+  public ParquetOptions {
+    Objects.requireNonNull(int96Unit, "int96Unit is null");
+    if (int96Unit != DataType.TimeUnit.MICROS && int96Unit != DataType.TimeUnit.NANOS) {
+      throw new IllegalArgumentException(
+          INT96_TIMESTAMP_UNIT + " must be micros or nanos: " + int96Unit);
+    }
+    for (String key : libraryProperties.keySet()) {
+      if (!key.startsWith(PREFIX) || OWN_KEYS.contains(key)) {
+        throw new IllegalArgumentException("not a parquet-hadoop property: " + key);
+      }
+    }
+    libraryProperties = Collections.unmodifiableMap(new TreeMap<>(libraryProperties));
+  }
+
+  /** The settings of a read that sets none. */
+  public static ParquetOptions defaults() {
+    return new ParquetOptions(true, false, DataType.TimeUnit.MICROS, Map.of());
+  }
+
+  /** The settings of {@code options}. */
+  public static ParquetOptions from(ReadOptions options) {
+    return from(options.formatProperties());
+  }
 
   /**
-   * The unit of {@link #INT96_TIMESTAMP_UNIT} in {@code options}.
+   * Parses the {@code parquet.*} entries of {@code properties}; other entries are ignored.
    *
-   * @throws IllegalArgumentException for a value other than micros or nanos, naming the key
+   * @throws IllegalArgumentException for a bad value, naming the key and the value
    */
-  public static DataType.TimeUnit int96Unit(ReadOptions options) {
-    String value = options.properties().get(INT96_TIMESTAMP_UNIT);
-    if (value == null) {
-      return DataType.TimeUnit.MICROS;
+  public static ParquetOptions from(Map<String, String> properties) {
+    boolean split = true;
+    boolean offsetIndexCache = false;
+    DataType.TimeUnit int96Unit = DataType.TimeUnit.MICROS;
+    Map<String, String> library = new TreeMap<>();
+    for (Map.Entry<String, String> entry : properties.entrySet()) {
+      String key = entry.getKey();
+      String value = entry.getValue();
+      if (!key.startsWith(PREFIX)) {
+        continue;
+      }
+      switch (key) {
+        case SPLIT_ROW_GROUPS -> split = OptionValues.parseBoolean(key, value);
+        case OFFSET_INDEX_CACHE -> offsetIndexCache = OptionValues.parseBoolean(key, value);
+        case INT96_TIMESTAMP_UNIT -> int96Unit = int96Unit(value);
+        case ROW_GROUPS -> RowGroupSelection.parse(value); // throws on a bad list
+        default -> library.put(key, value);
+      }
     }
-    switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "micros":
-        return DataType.TimeUnit.MICROS;
-      case "nanos":
-        return DataType.TimeUnit.NANOS;
-      default:
-        throw new IllegalArgumentException(
-            INT96_TIMESTAMP_UNIT + " must be micros or nanos: '" + value + "'");
-    }
+    return new ParquetOptions(split, offsetIndexCache, int96Unit, library);
+  }
+
+  private static DataType.TimeUnit int96Unit(String value) {
+    return switch (value.trim().toLowerCase(Locale.ROOT)) {
+      case "micros" -> DataType.TimeUnit.MICROS;
+      case "nanos" -> DataType.TimeUnit.NANOS;
+      default ->
+          throw new IllegalArgumentException(
+              INT96_TIMESTAMP_UNIT + " must be micros or nanos: '" + value + "'");
+    };
   }
 }

@@ -40,6 +40,6 @@ class FooterCacheTest extends MetadataCacheContract {
 
   @Override
   protected ReadOptions.Builder formatOptions(ReadOptions.Builder options) {
-    return options.parquetSplitRowGroups(false);
+    return options.property(ParquetOptions.SPLIT_ROW_GROUPS, "false");
   }
 }

@@ -331,7 +331,7 @@ class NestedParityTest {
               ReadOptions.builder()
                   .parallelism(parallelism)
                   .batchSize(batch)
-                  .parquetSplitRowGroups(split)
+                  .property(ParquetOptions.SPLIT_ROW_GROUPS, String.valueOf(split))
                   .minReadBytes(0)
                   .build(),
               context);

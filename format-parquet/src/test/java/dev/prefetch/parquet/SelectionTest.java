@@ -13,6 +13,8 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.parquet.internal.ParquetFormat;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
@@ -165,6 +167,7 @@ class SelectionTest {
               .plan(
                   DataFile.of(groups),
                   options().rowRanges(List.of(new RowRange(9999, 10_000))).build(),
+                  RangeBudget.of(options().rowRanges(List.of(new RowRange(9999, 10_000))).build()),
                   context,
                   new ScanCounters())) {
         int last =

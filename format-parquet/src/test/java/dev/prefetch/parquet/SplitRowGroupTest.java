@@ -8,7 +8,9 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.parquet.internal.ParquetFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import dev.prefetch.testing.Checksum;
@@ -86,6 +88,7 @@ class SplitRowGroupTest {
                 .plan(
                     DataFile.of(file),
                     options().parallelism(4).build(),
+                    RangeBudget.of(options().parallelism(4).build()),
                     context,
                     new ScanCounters())) {
       List<ReadRange> ranges = plan.ranges();
@@ -105,7 +108,15 @@ class SplitRowGroupTest {
             new ParquetFormat()
                 .plan(
                     DataFile.of(file),
-                    options().parallelism(4).parquetSplitRowGroups(false).build(),
+                    options()
+                        .parallelism(4)
+                        .property(ParquetOptions.SPLIT_ROW_GROUPS, "false")
+                        .build(),
+                    RangeBudget.of(
+                        options()
+                            .parallelism(4)
+                            .property(ParquetOptions.SPLIT_ROW_GROUPS, "false")
+                            .build()),
                     context,
                     new ScanCounters())) {
       assertThat(plan.ranges()).hasSize(1);
@@ -133,6 +144,7 @@ class SplitRowGroupTest {
                 .plan(
                     DataFile.of(three),
                     options().prefetchEnabled(false).build(),
+                    RangeBudget.of(options().prefetchEnabled(false).build()),
                     context,
                     new ScanCounters())) {
       rowGroups = whole.ranges().size();
@@ -146,6 +158,7 @@ class SplitRowGroupTest {
                 .plan(
                     DataFile.of(three),
                     options().parallelism(2).queueCapacity(4).build(),
+                    RangeBudget.of(options().parallelism(2).queueCapacity(4).build()),
                     context,
                     new ScanCounters())) {
       assertThat(plan.ranges()).hasSizeGreaterThan(rowGroups);
@@ -163,6 +176,7 @@ class SplitRowGroupTest {
                 .plan(
                     DataFile.of(three),
                     options().parallelism(2).queueCapacity(1024).build(),
+                    RangeBudget.of(options().parallelism(2).queueCapacity(1024).build()),
                     context,
                     new ScanCounters())) {
       assertThat(plan.ranges()).hasSize(rowGroups);
@@ -172,9 +186,17 @@ class SplitRowGroupTest {
   @Test
   void fourProducersOnSlicesReadWhatOneReaderReads() throws IOException {
     String single =
-        scan(options().prefetchEnabled(false).parquetSplitRowGroups(false).build(), false);
+        scan(
+            options()
+                .prefetchEnabled(false)
+                .property(ParquetOptions.SPLIT_ROW_GROUPS, "false")
+                .build(),
+            false);
     String sliced = scan(options().parallelism(4).build(), true);
-    String cached = scan(options().parallelism(4).parquetOffsetIndexCache(true).build(), true);
+    String cached =
+        scan(
+            options().parallelism(4).property(ParquetOptions.OFFSET_INDEX_CACHE, "true").build(),
+            true);
     assertThat(sliced).isEqualTo(single);
     assertThat(cached).isEqualTo(single);
   }

@@ -9,6 +9,7 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.testing.Checksum;
+import dev.prefetch.orc.OrcOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class Scans {
         .prefetchEnabled(true)
         .parallelism(parallelism)
         .minReadBytes(0)
-        .orcNaturalReadSizeBytes(16 << 10)
+        .property(OrcOptions.NATURAL_READ_SIZE, "16k")
         .batchSize(500);
   }
 
@@ -61,7 +62,7 @@ public final class Scans {
   public static ReadOptions single() {
     return ReadOptions.builder()
         .prefetchEnabled(false)
-        .orcNaturalReadSizeBytes(16 << 10)
+        .property(OrcOptions.NATURAL_READ_SIZE, "16k")
         .batchSize(500)
         .build();
   }

@@ -8,6 +8,7 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
@@ -36,6 +37,10 @@ final class FileSequence implements AutoCloseable {
 
   private final List<DataFile> files;
   private final ReadOptions options;
+
+  /** How long the formats may make ranges: one rule for every file and format of the read. */
+  private final RangeBudget budget;
+
   private final ReadContext context;
   private final ScanCounters counters;
 
@@ -59,6 +64,7 @@ final class FileSequence implements AutoCloseable {
       List<DataFile> files, ReadOptions options, ReadContext context, ScanCounters counters) {
     this.files = List.copyOf(files);
     this.options = options;
+    this.budget = RangeBudget.of(options);
     this.context = context;
     this.counters = counters;
     this.locks = new ReentrantLock[files.size()];
@@ -113,7 +119,7 @@ final class FileSequence implements AutoCloseable {
         }
         DataFile file = files.get(index);
         FileFormat format = FormatRegistry.formatOf(file, context.configuration());
-        plan = ReadScope.plan(format, file, options, context, counters); // in a JFR scope
+        plan = ReadScope.plan(format, file, options, budget, context, counters); // in a JFR scope
         plans.set(index, plan);
         rangesPlanned.addAndGet(plan.ranges().size());
         // close() does not wait for a plan in progress: if it ran meanwhile, it may have missed

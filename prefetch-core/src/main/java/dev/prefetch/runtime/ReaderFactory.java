@@ -6,6 +6,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ScanCounters;
 import java.io.FileNotFoundException;
@@ -27,6 +28,13 @@ public final class ReaderFactory {
 
   private ReaderFactory() {}
 
+  /** See {@link dev.prefetch.Readers#checkOptions}. */
+  public static void checkOptions(ReadOptions options) {
+    for (FileFormat format : FormatRegistry.formats()) {
+      format.checkOptions(options);
+    }
+  }
+
   /** See {@link dev.prefetch.Readers#open(List, ReadOptions, ReadContext)}. */
   public static BatchReader open(List<DataFile> files, ReadOptions options, ReadContext context)
       throws IOException {
@@ -39,6 +47,7 @@ public final class ReaderFactory {
     if (context.isClosed()) {
       throw new IllegalStateException("the read context is closed");
     }
+    checkOptions(options);
     FileSequence sequence = new FileSequence(files, options, context, new ScanCounters());
     try {
       FilePlan first = planFirst(sequence, files.get(0));

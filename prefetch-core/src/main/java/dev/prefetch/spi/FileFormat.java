@@ -25,14 +25,29 @@ public interface FileFormat {
   boolean matchesMagic(byte[] head, int length);
 
   /**
+   * Parses and checks this format's entries of {@link ReadOptions#formatProperties()} (its own
+   * keys; keys it hands to its library unchecked are fine). Called before any file is planned, for
+   * every format on the class path. The default checks nothing.
+   *
+   * @throws IllegalArgumentException for a bad value, naming the key and the value
+   */
+  default void checkOptions(ReadOptions options) {}
+
+  /**
    * Reads the file's metadata (through {@code context}'s cache when there is one) and plans its
-   * read.
+   * read: ranges in row order, each no longer than {@code budget} allows where the format can cut
+   * them so (Parquet page slices, ORC strides).
    *
    * @throws java.io.FileNotFoundException when the file does not exist
    * @throws dev.prefetch.CorruptFileException when the file is not of this format or is corrupt
    * @throws IllegalArgumentException for a projected column the file lacks, or a filter of another
    *     library; the message names the file
    */
-  FilePlan plan(DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+  FilePlan plan(
+      DataFile file,
+      ReadOptions options,
+      RangeBudget budget,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException;
 }

@@ -1,6 +1,7 @@
 package dev.prefetch.spi;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import java.io.Closeable;
 import java.io.IOException;
@@ -33,6 +34,15 @@ public interface FilePlan extends Closeable {
       total += range.estimatedBytes();
     }
     return total;
+  }
+
+  /**
+   * Below how many estimated bytes this file is read by a single reader: {@code
+   * prefetch.min-read-bytes} ({@link ReadOptions#minReadBytes()}) unless the format has a setting
+   * of its own for it.
+   */
+  default long minReadBytes(ReadOptions options) {
+    return options.minReadBytes();
   }
 
   /** Opens a reader with its own file handle over this plan's (shared, parsed) metadata. */

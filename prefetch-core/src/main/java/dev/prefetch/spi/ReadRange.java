@@ -12,11 +12,11 @@ package dev.prefetch.spi;
  * @param firstRow file row index of the range's first row
  * @param rowCount rows spanned (selected rows may be fewer when a filter prunes pages)
  * @param estimatedBytes estimated compressed bytes of the selected columns
- * @param locator the format's locator (row group and page slice, stripe and strides); its {@code
- *     toString()} names it in error messages
+ * @param locator the format's locator (row group and page slice, stripe and strides), named in
+ *     error messages; null for none
  */
 public record ReadRange(
-    int index, long firstRow, long rowCount, long estimatedBytes, Object locator) {
+    int index, long firstRow, long rowCount, long estimatedBytes, RangeLocator locator) {
 
   public ReadRange {
     if (index < 0 || firstRow < 0 || rowCount < 0 || estimatedBytes < 0) {
@@ -44,7 +44,7 @@ public record ReadRange(
         + firstRow
         + ".."
         + endRow()
-        + (locator == null ? "" : ", " + locator)
+        + (locator == null ? "" : ", " + locator.describe())
         + ")";
   }
 }

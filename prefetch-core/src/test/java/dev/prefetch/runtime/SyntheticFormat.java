@@ -11,6 +11,8 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
+import dev.prefetch.spi.RangeLocator;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
@@ -252,7 +254,11 @@ public final class SyntheticFormat implements FileFormat {
 
   @Override
   public FilePlan plan(
-      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      DataFile file,
+      ReadOptions options,
+      RangeBudget budget,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException {
     String name = file.path().getName().replace(".synth", "");
     Spec spec = SPECS.get(name);
@@ -265,7 +271,9 @@ public final class SyntheticFormat implements FileFormat {
     long row = 0;
     for (int i = 0; i < spec.rangeRows().size(); i++) {
       int rows = spec.rangeRows().get(i);
-      ranges.add(new ReadRange(i, row, rows, spec.bytesPerRange(), "synthetic range " + i));
+      ranges.add(
+          new ReadRange(
+              i, row, rows, spec.bytesPerRange(), RangeLocator.named("synthetic range " + i)));
       row += rows;
     }
     OPEN_PLANS.incrementAndGet();

@@ -1,6 +1,7 @@
 package dev.prefetch.spark;
 
 import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -41,8 +42,9 @@ public final class PrefetchSparkOptions {
   /**
    * The read properties of one scan: session settings under {@value #SESSION_PREFIX} (without the
    * executor settings), then the source's options, which win. Keys are lower-cased as Spark's
-   * option maps are. Validated by {@link ReadOptions#fromProperties}, so a bad key or value fails
-   * when the scan is planned, naming the key.
+   * option maps are. Validated by {@link ReadOptions#fromProperties} and, for the formats' keys,
+   * {@link Readers#checkOptions}, so a bad key or value fails when the scan is planned, naming the
+   * key.
    */
   public static Map<String, String> readProperties(
       Map<String, String> sessionConf, Map<String, String> sourceOptions) {
@@ -68,7 +70,7 @@ public final class PrefetchSparkOptions {
               + " cannot be set on the prefetch"
               + " source: Spark's plan chooses the columns (select them in the query)");
     }
-    ReadOptions.fromProperties(properties);
+    Readers.checkOptions(ReadOptions.fromProperties(properties));
     return properties;
   }
 

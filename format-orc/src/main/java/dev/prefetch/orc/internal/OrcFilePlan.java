@@ -1,6 +1,7 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
@@ -8,6 +9,7 @@ import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;
+import java.util.OptionalLong;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
@@ -31,7 +33,15 @@ public final class OrcFilePlan implements FilePlan {
   private final List<StripeInformation> stripes;
   private final long[] stripeFirstRows;
   private final List<ReadRange> ranges;
+
+  /** The locator of each range, at its index. */
+  private final List<StrideLocator> locators;
+
   private final int batchSize;
+
+  /** orc.read.enable-prefetch-read-size-threshold, when the read sets it. */
+  private final OptionalLong prefetchThresholdBytes;
+
   private final ScanCounters counters;
   private final SearchArgument alwaysTrue;
   private final long rowIndexStride;
@@ -46,10 +56,12 @@ public final class OrcFilePlan implements FilePlan {
       Projection projection,
       SearchArgument sarg,
       List<StripeInformation> stripes,
-      List<ReadRange> ranges,
+      RangePlanner.Planned planned,
       int batchSize,
       long maxBatchBytes,
+      OptionalLong prefetchThresholdBytes,
       ScanCounters counters) {
+    this.prefetchThresholdBytes = prefetchThresholdBytes;
     this.maxBatchBytes = maxBatchBytes;
     this.file = file;
     this.fs = fs;
@@ -64,7 +76,8 @@ public final class OrcFilePlan implements FilePlan {
       stripeFirstRows[i] = row;
       row += stripes.get(i).getNumberOfRows();
     }
-    this.ranges = List.copyOf(ranges);
+    this.ranges = planned.ranges();
+    this.locators = planned.locators();
     this.batchSize = batchSize;
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
@@ -73,7 +86,9 @@ public final class OrcFilePlan implements FilePlan {
         projection == null
             ? null
             : new StripeBuffers(
-                this.stripes, sharedRanges(this.stripes, this.ranges, sarg), projection.include());
+                this.stripes,
+                sharedRanges(this.stripes, this.ranges, this.locators, sarg),
+                projection.include());
   }
 
   /**
@@ -82,16 +97,19 @@ public final class OrcFilePlan implements FilePlan {
    * read by each record reader for itself, only the row groups it needs (0 here).
    */
   private static int[] sharedRanges(
-      List<StripeInformation> stripes, List<ReadRange> ranges, SearchArgument sarg) {
+      List<StripeInformation> stripes,
+      List<ReadRange> ranges,
+      List<StrideLocator> locators,
+      SearchArgument sarg) {
     int[] count = new int[stripes.size()];
     if (sarg != null) {
       return count;
     }
     long[] rows = new long[stripes.size()];
-    for (ReadRange range : ranges) {
-      int stripe = ((StrideLocator) range.locator()).stripe();
+    for (int i = 0; i < ranges.size(); i++) {
+      int stripe = locators.get(i).stripe();
       count[stripe]++;
-      rows[stripe] += range.rowCount();
+      rows[stripe] += ranges.get(i).rowCount();
     }
     for (int s = 0; s < count.length; s++) {
       if (rows[s] != stripes.get(s).getNumberOfRows()) {
@@ -150,6 +168,16 @@ public final class OrcFilePlan implements FilePlan {
   @Override
   public List<ReadRange> ranges() {
     return ranges;
+  }
+
+  @Override
+  public long minReadBytes(ReadOptions options) {
+    return prefetchThresholdBytes.orElse(options.minReadBytes());
+  }
+
+  /** Where range {@code index} lies. */
+  StrideLocator locator(int index) {
+    return locators.get(index);
   }
 
   @Override

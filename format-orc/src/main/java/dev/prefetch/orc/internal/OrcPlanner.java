@@ -5,7 +5,8 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.cache.FileIdentity;
-import dev.prefetch.spi.ReadRange;
+import dev.prefetch.orc.OrcOptions;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -41,7 +42,11 @@ public final class OrcPlanner {
 
   /** See {@link dev.prefetch.spi.FileFormat#plan}. */
   public static OrcFilePlan plan(
-      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      DataFile file,
+      ReadOptions options,
+      RangeBudget budget,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException {
     SearchArgument sarg = null;
     if (options.filter() != null) {
@@ -55,13 +60,14 @@ public final class OrcPlanner {
       }
       sarg = s;
     }
-    Configuration conf = configuration(context.configuration(), options.properties());
+    OrcOptions orcOptions = OrcOptions.from(options);
+    Configuration conf = configuration(context.configuration(), orcOptions.libraryProperties());
     FileSystem fs = file.path().getFileSystem(conf);
     FileStatus status = fs.getFileStatus(file.path());
     FileIdentity identity = context.cache() == null ? null : FileIdentity.of(status);
     FileTail tail = FileTail.load(file, fs, conf, status, identity, context.cache(), counters);
     try {
-      return plan(file, options, fs, conf, tail, sarg, counters);
+      return plan(file, options, orcOptions, budget, fs, conf, tail, sarg, counters);
     } catch (IllegalArgumentException
         | FileNotFoundException
         | InterruptedIOException
@@ -90,6 +96,8 @@ public final class OrcPlanner {
   private static OrcFilePlan plan(
       DataFile file,
       ReadOptions options,
+      OrcOptions orcOptions,
+      RangeBudget budget,
       FileSystem fs,
       Configuration conf,
       FileTail tail,
@@ -105,9 +113,10 @@ public final class OrcPlanner {
             null,
             null,
             List.of(),
-            List.of(),
+            new RangePlanner.Planned(List.of(), List.of()),
             options.batchSize(),
             options.maxBufferedBytes(),
+            orcOptions.prefetchThresholdBytes(),
             counters);
     try (Reader reader = bare.openOrcReader()) {
       TypeDescription schema = reader.getSchema();
@@ -149,14 +158,14 @@ public final class OrcPlanner {
       if (sarg != null) {
         SargPruner.prune(sarg, schema, reader.getStripeStatistics(), keep);
       }
-      List<ReadRange> ranges =
+      RangePlanner.Planned ranges =
           RangePlanner.plan(
               rows,
               bytes,
               keep,
               reader.getRowIndexStride(),
-              options.orcNaturalReadSizeBytes(),
-              maxRangeRows(options),
+              orcOptions.naturalReadSizeBytes(),
+              budget.lookAheadRows(),
               options.rowRanges());
       return new OrcFilePlan(
           file,
@@ -169,20 +178,9 @@ public final class OrcPlanner {
           ranges,
           options.batchSize(),
           options.maxBufferedBytes(),
+          orcOptions.prefetchThresholdBytes(),
           counters);
     }
-  }
-
-  /**
-   * The most rows of a range. The consumer takes ranges in row order, so a producer holding a later
-   * range decodes only its queue's worth before it waits: when prefetching, a range holds no more
-   * rows than a queue does, so that each producer can finish its range while the consumer is still
-   * on an earlier one.
-   */
-  private static long maxRangeRows(ReadOptions options) {
-    return options.prefetchEnabled()
-        ? (long) options.queueCapacity() * options.batchSize()
-        : Long.MAX_VALUE;
   }
 
   /** The selected columns' share of stripe {@code s}'s raw data size, in [0, 1]. */
@@ -214,19 +212,15 @@ public final class OrcPlanner {
     }
   }
 
-  /** The context's configuration, plus the read's {@code orc.*} properties if there are any. */
-  private static Configuration configuration(Configuration base, Map<String, String> properties) {
-    Configuration conf = null;
-    for (Map.Entry<String, String> entry : properties.entrySet()) {
-      if (entry.getKey().startsWith("orc.")
-          && !entry.getKey().equals(ReadOptions.ORC_NATURAL_READ_SIZE)
-          && !entry.getKey().equals(ReadOptions.ORC_PREFETCH_THRESHOLD)) {
-        if (conf == null) {
-          conf = new Configuration(base);
-        }
-        conf.set(entry.getKey(), entry.getValue());
-      }
+  /** The context's configuration, plus the read's orc-core properties if there are any. */
+  private static Configuration configuration(Configuration base, Map<String, String> library) {
+    if (library.isEmpty()) {
+      return base;
     }
-    return conf == null ? base : conf;
+    Configuration conf = new Configuration(base);
+    for (Map.Entry<String, String> entry : library.entrySet()) {
+      conf.set(entry.getKey(), entry.getValue());
+    }
+    return conf;
   }
 }

@@ -109,7 +109,7 @@ final class OrcRangeReader implements RangeReader {
 
   @Override
   public void start(ReadRange range) throws IOException {
-    StrideLocator locator = (StrideLocator) range.locator();
+    StrideLocator locator = plan.locator(range.index());
     pending.clear();
     boolean loaded =
         rows != null && rowsStripe == locator.stripe() && locator.firstStride() >= windowFirst;

@@ -18,6 +18,21 @@ import java.util.List;
  */
 final class RangePlanner {
 
+  /**
+   * The ranges and, at the same indexes, their locators, which the range readers look up by range
+   * index.
+   */
+  record Planned(List<ReadRange> ranges, List<StrideLocator> locators) {
+    Planned {
+      ranges = List.copyOf(ranges);
+      locators = List.copyOf(locators);
+      if (ranges.size() != locators.size()) {
+        throw new IllegalArgumentException(
+            ranges.size() + " ranges but " + locators.size() + " locators");
+      }
+    }
+  }
+
   private RangePlanner() {}
 
   /**
@@ -29,7 +44,7 @@ final class RangePlanner {
    * @param maxRangeRows most rows of a range made of several strides (at least one stride)
    * @param rowRanges file rows to read, sorted and disjoint, or null for all
    */
-  static List<ReadRange> plan(
+  static Planned plan(
       long[] stripeRows,
       long[] stripeBytes,
       boolean[] keep,
@@ -38,6 +53,7 @@ final class RangePlanner {
       long maxRangeRows,
       List<RowRange> rowRanges) {
     List<ReadRange> ranges = new ArrayList<>();
+    List<StrideLocator> locators = new ArrayList<>();
     long stripeStart = 0;
     for (int s = 0; s < stripeRows.length; s++) {
       long rows = stripeRows[s];
@@ -45,6 +61,7 @@ final class RangePlanner {
         if (rowIndexStride <= 0) {
           add(
               ranges,
+              locators,
               stripeStart,
               rows,
               stripeBytes[s],
@@ -69,6 +86,7 @@ final class RangePlanner {
             long bytes = Math.round(bytesPerStride * (end - first));
             add(
                 ranges,
+                locators,
                 stripeStart + firstRow,
                 endRow - firstRow,
                 bytes,
@@ -80,12 +98,13 @@ final class RangePlanner {
       }
       stripeStart += rows;
     }
-    return ranges;
+    return new Planned(ranges, locators);
   }
 
   /** Adds {@code [firstRow, firstRow + rows)}, or its parts inside the row selection. */
   private static void add(
       List<ReadRange> out,
+      List<StrideLocator> locators,
       long firstRow,
       long rows,
       long bytes,
@@ -94,6 +113,7 @@ final class RangePlanner {
       long rowIndexStride) {
     if (rowRanges == null) {
       out.add(new ReadRange(out.size(), firstRow, rows, bytes, locator));
+      locators.add(locator);
       return;
     }
     long end = firstRow + rows;
@@ -117,6 +137,7 @@ final class RangePlanner {
       }
       long share = Math.round((double) bytes * (to - from) / rows);
       out.add(new ReadRange(out.size(), from, to - from, share, clipped));
+      locators.add(clipped);
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.orc.OrcStripeFooters;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -72,7 +73,7 @@ final class SharedDataReader implements DataReader {
     int length = Math.toIntExact(info.getFooterLength());
     byte[] bytes = new byte[length];
     in.readFully(offset, bytes, 0, length);
-    OrcProto.StripeFooter footer = OrcProtos.stripeFooter(bytes, offset, getCompressionOptions());
+    OrcProto.StripeFooter footer = OrcStripeFooters.parse(bytes, offset, getCompressionOptions());
     // orc-core sizes stream buffers and dictionaries from it: check before it sees them.
     OrcChecks.checkStripeFooter(file, stripe, info, footer, compression);
     return footer;

@@ -1,5 +1,7 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.spi.RangeLocator;
+
 /**
  * Where an ORC read range lies: a stripe and the row-index strides (row groups) of it the range
  * covers, both counted from 0. A file without a row index has whole-stripe ranges, with {@code
@@ -9,7 +11,7 @@ package dev.prefetch.orc.internal;
  * @param firstStride first stride covered
  * @param lastStride last stride covered (inclusive)
  */
-public record StrideLocator(int stripe, int firstStride, int lastStride) {
+public record StrideLocator(int stripe, int firstStride, int lastStride) implements RangeLocator {
 
   public StrideLocator {
     if (stripe < 0 || firstStride < -1 || lastStride < firstStride) {
@@ -25,9 +27,14 @@ public record StrideLocator(int stripe, int firstStride, int lastStride) {
 
   /** "stripe 2 strides 4..7", or "stripe 2" for a whole stripe. */
   @Override
-  public String toString() {
+  public String describe() {
     return firstStride < 0
         ? "stripe " + stripe
         : "stripe " + stripe + " strides " + firstStride + ".." + lastStride;
+  }
+
+  @Override
+  public String toString() {
+    return describe();
   }
 }

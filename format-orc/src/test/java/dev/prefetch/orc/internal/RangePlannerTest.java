@@ -17,7 +17,7 @@ class RangePlannerTest {
   void rangesTakeTheStridesNearestTheNaturalReadSizeAndShareAStripeEvenly() {
     // 100 KB a stride; 200 KB ranges take 2 strides; stripe 0's 5 strides make 3 ranges.
     List<ReadRange> ranges =
-        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, null);
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, null).ranges();
     assertThat(ranges)
         .extracting(r -> r.locator().toString())
         .containsExactly(
@@ -39,7 +39,7 @@ class RangePlannerTest {
   @Test
   void rangesNeverCrossAStripeEvenWhenTheNaturalSizeExceedsIt() {
     List<ReadRange> ranges =
-        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, Long.MAX_VALUE, null);
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, Long.MAX_VALUE, null).ranges();
     assertThat(ranges)
         .extracting(r -> r.locator().toString())
         .containsExactly("stripe 0 strides 0..4", "stripe 1 strides 0..4", "stripe 2 strides 0..1");
@@ -49,7 +49,8 @@ class RangePlannerTest {
   @Test
   void rangesHoldNoMoreRowsThanAllowedButAtLeastOneStride() {
     // The natural size would make whole stripes; at most 2,000 rows makes 2 + 1 strides.
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 2000, null);
+    List<ReadRange> ranges =
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 2000, null).ranges();
     assertThat(ranges)
         .extracting(r -> r.locator().toString())
         .containsExactly(
@@ -61,12 +62,13 @@ class RangePlannerTest {
             "stripe 1 strides 3..4",
             "stripe 2 strides 0..1");
     assertCoversInOrder(ranges, 0, 11_200);
-    assertThat(RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 10, null)).hasSize(12);
+    assertThat(RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 10, null).ranges()).hasSize(12);
   }
 
   @Test
   void fileWithoutRowIndexHasWholeStripeRanges() {
-    List<ReadRange> ranges = RangePlanner.plan(ROWS, BYTES, ALL, 0, 1, Long.MAX_VALUE, null);
+    List<ReadRange> ranges =
+        RangePlanner.plan(ROWS, BYTES, ALL, 0, 1, Long.MAX_VALUE, null).ranges();
     assertThat(ranges)
         .extracting(r -> r.locator().toString())
         .containsExactly("stripe 0", "stripe 1", "stripe 2");
@@ -76,7 +78,7 @@ class RangePlannerTest {
   @Test
   void strideOfEmptyColumnsStillMakesOneRangePerStripe() {
     List<ReadRange> ranges =
-        RangePlanner.plan(ROWS, new long[3], ALL, 1000, 1, Long.MAX_VALUE, null);
+        RangePlanner.plan(ROWS, new long[3], ALL, 1000, 1, Long.MAX_VALUE, null).ranges();
     assertThat(ranges).hasSize(3);
   }
 
@@ -84,7 +86,14 @@ class RangePlannerTest {
   void droppedStripesHaveNoRangesAndRowNumbersStayFileRows() {
     List<ReadRange> ranges =
         RangePlanner.plan(
-            ROWS, BYTES, new boolean[] {false, true, false}, 1000, 1L << 30, Long.MAX_VALUE, null);
+                ROWS,
+                BYTES,
+                new boolean[] {false, true, false},
+                1000,
+                1L << 30,
+                Long.MAX_VALUE,
+                null)
+            .ranges();
     assertThat(ranges).hasSize(1);
     assertThat(ranges.get(0).firstRow()).isEqualTo(5000);
     assertThat(ranges.get(0).index()).isZero();
@@ -94,7 +103,7 @@ class RangePlannerTest {
   void rowSelectionClipsRangesAndKeepsTheStridesTheyTouch() {
     List<RowRange> selection = List.of(new RowRange(1500, 2500), new RowRange(4990, 5010));
     List<ReadRange> ranges =
-        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, selection);
+        RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, selection).ranges();
     assertThat(ranges)
         .extracting(ReadRange::describe)
         .containsExactly(

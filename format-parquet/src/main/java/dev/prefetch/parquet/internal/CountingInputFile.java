@@ -1,66 +1,91 @@
 package dev.prefetch.parquet.internal;
 
+import dev.prefetch.internal.io.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.util.functional.FutureIO;
 import org.apache.parquet.bytes.ByteBufferAllocator;
+import org.apache.parquet.hadoop.util.HadoopStreams;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.io.ParquetFileRange;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
- * An {@link InputFile} whose streams count what they read into the reader's {@link ScanCounters}:
- * every byte into {@link ScanCounters#BYTES_READ}, every bulk read call (a {@code readFully} or a
- * buffer read) into {@link ScanCounters#READ_REQUESTS}. Single-byte reads count bytes only; the
- * library issues them only while walking small headers that an earlier bulk read buffered.
+ * A Parquet {@link InputFile} whose streams read through core's {@link CountingInputStream}, which
+ * counts every byte and request into the reader's {@link ScanCounters} and cuts large local reads,
+ * as ORC's streams do.
  *
- * <p>Vectored reads are forwarded only when asked for (an object store's client fetches the ranges
- * of one vectored read concurrently); each range counts as a request and its bytes as read.
- * Otherwise parquet-hadoop falls back to the plain, counted reads.
+ * <p>Vectored reads are offered only when asked for (an object store's client fetches the ranges of
+ * one vectored read concurrently); otherwise parquet-hadoop falls back to plain reads. A vectored
+ * read into a range reader's {@link ChunkBuffers} allocates through its {@link
+ * ChunkBuffers#forVectoredReads()} view, since parquet-hadoop never releases a vectored read's
+ * buffers itself.
  */
 public final class CountingInputFile implements InputFile {
 
-  private final InputFile delegate;
-  private final long length;
+  /** The read policy parquet-hadoop's own input file asks an object store for. */
+  private static final String READ_POLICY = "parquet, vector, random, adaptive";
+
+  private final FileSystem fs;
+  private final FileStatus status;
   private final ScanCounters counters;
   private final boolean vectored;
 
   /**
-   * A counted file whose streams offer vectored reads when {@code vectored} and the delegate's do.
+   * A counted file whose streams offer vectored reads when {@code vectored} and the filesystem's
+   * do.
    */
   public CountingInputFile(
-      InputFile delegate, long length, ScanCounters counters, boolean vectored) {
-    this.delegate = Objects.requireNonNull(delegate, "delegate is null");
-    this.length = length;
+      FileStatus status, Configuration conf, ScanCounters counters, boolean vectored)
+      throws IOException {
+    this.status = Objects.requireNonNull(status, "status is null");
+    this.fs = status.getPath().getFileSystem(conf);
     this.counters = Objects.requireNonNull(counters, "counters is null");
     this.vectored = vectored;
   }
 
   @Override
   public long getLength() {
-    return length;
+    return status.getLen();
   }
 
   @Override
   public SeekableInputStream newStream() throws IOException {
-    return new CountingStream(delegate.newStream(), counters, vectored);
+    CountingInputStream counting =
+        new CountingInputStream(open(), counters, null, CountingInputStream.isLocal(fs), null);
+    return new VectoredGate(HadoopStreams.wrap(new FSDataInputStream(counting)), vectored);
+  }
+
+  /** Opens the file with its known status (no second lookup on an object store). */
+  private FSDataInputStream open() throws IOException {
+    try {
+      return FutureIO.awaitFuture(
+          fs.openFile(status.getPath())
+              .withFileStatus(status)
+              .opt("fs.option.openfile.read.policy", READ_POLICY)
+              .build());
+    } catch (UnsupportedOperationException | IllegalArgumentException e) {
+      return fs.open(status.getPath()); // a filesystem without openFile's options
+    }
   }
 
   @Override
   public String toString() {
-    return delegate.toString();
+    return status.getPath().toString();
   }
 
-  /** Forwards to a stream and counts. Confined to the thread that reads it, as the delegate. */
-  static final class CountingStream extends ForwardingSeekableInputStream {
-    private final ScanCounters counters;
+  /** Turns vectored reads off or on, and routes their buffers. Confined like its stream. */
+  static final class VectoredGate extends ForwardingSeekableInputStream {
     private final boolean vectored;
 
-    CountingStream(SeekableInputStream in, ScanCounters counters, boolean vectored) {
+    VectoredGate(SeekableInputStream in, boolean vectored) {
       super(in);
-      this.counters = counters;
       this.vectored = vectored;
     }
 
@@ -79,58 +104,6 @@ public final class CountingInputFile implements InputFile {
       // takes them back itself once the row group is done (see ChunkBuffers).
       in.readVectored(
           ranges, allocator instanceof ChunkBuffers chunks ? chunks.forVectoredReads() : allocator);
-      for (ParquetFileRange range : ranges) {
-        counted(range.getLength());
-      }
-    }
-
-    private void counted(long bytes) {
-      if (bytes > 0) {
-        counters.add(ScanCounters.BYTES_READ, bytes);
-      }
-      counters.increment(ScanCounters.READ_REQUESTS);
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = in.read();
-      if (b >= 0) {
-        counters.add(ScanCounters.BYTES_READ, 1);
-      }
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = in.read(b, off, len);
-      counted(n);
-      return n;
-    }
-
-    @Override
-    public void readFully(byte[] bytes) throws IOException {
-      in.readFully(bytes);
-      counted(bytes.length);
-    }
-
-    @Override
-    public void readFully(byte[] bytes, int start, int len) throws IOException {
-      in.readFully(bytes, start, len);
-      counted(len);
-    }
-
-    @Override
-    public int read(ByteBuffer buf) throws IOException {
-      int n = in.read(buf);
-      counted(n);
-      return n;
-    }
-
-    @Override
-    public void readFully(ByteBuffer buf) throws IOException {
-      int n = buf.remaining();
-      in.readFully(buf);
-      counted(n);
     }
   }
 }

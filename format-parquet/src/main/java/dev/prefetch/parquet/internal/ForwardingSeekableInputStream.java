@@ -10,7 +10,7 @@ import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * A stream that forwards every call to another one; subclasses override what they watch or change
- * (counting bytes, checking page headers as they pass).
+ * (routing vectored reads, checking page headers as they pass).
  */
 abstract class ForwardingSeekableInputStream extends SeekableInputStream {
 

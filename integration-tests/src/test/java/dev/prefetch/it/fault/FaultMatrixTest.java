@@ -15,6 +15,7 @@ import dev.prefetch.it.Layout.Span;
 import dev.prefetch.it.Scans;
 import dev.prefetch.it.Scans.BatchDigest;
 import dev.prefetch.it.Scans.Result;
+import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.testing.FaultInjectingFileSystem;
 import dev.prefetch.testing.FaultInjectingFileSystem.Faults;
 import dev.prefetch.testing.FaultInjectingFileSystem.InjectedFault;
@@ -213,7 +214,8 @@ class FaultMatrixTest {
       to = Math.max(to, span.to());
     }
     // Row groups split into page ranges by their OffsetIndex when producers outnumber them.
-    ReadOptions options = Scans.prefetching(parallelism).parquetSplitRowGroups(true).build();
+    ReadOptions options =
+        Scans.prefetching(parallelism).property(ParquetOptions.SPLIT_ROW_GROUPS, "true").build();
     List<BatchDigest> seen = new ArrayList<>();
     BatchReader reader = open(Format.PARQUET, options);
     // Armed after open: the footer read at open may cover the indexes of a small file; what is

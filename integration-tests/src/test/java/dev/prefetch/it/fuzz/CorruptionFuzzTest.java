@@ -15,6 +15,7 @@ import dev.prefetch.it.TestFiles;
 import dev.prefetch.it.TestFiles.OrcVariant;
 import dev.prefetch.it.TestFiles.ParquetVariant;
 import dev.prefetch.testing.Checksum;
+import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.testing.FaultInjectingFileSystem;
 import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
@@ -243,7 +244,7 @@ class CorruptionFuzzTest {
           .prefetchEnabled(true)
           .parallelism(1 + random.nextInt(4))
           .minReadBytes(0)
-          .orcNaturalReadSizeBytes(16 << 10);
+          .property(OrcOptions.NATURAL_READ_SIZE, "16k");
     } else {
       options.prefetchEnabled(false);
     }

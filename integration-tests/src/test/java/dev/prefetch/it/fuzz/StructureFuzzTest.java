@@ -14,7 +14,9 @@ import dev.prefetch.it.TestFiles;
 import dev.prefetch.it.TestFiles.OrcVariant;
 import dev.prefetch.it.TestFiles.ParquetVariant;
 import dev.prefetch.it.fuzz.CorruptionFuzzTest.Outcome;
+import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.orc.testing.OrcSurgery;
+import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.testing.ParquetSurgery;
 import dev.prefetch.testing.FaultInjectingFileSystem;
 import java.nio.file.Files;
@@ -216,7 +218,7 @@ class StructureFuzzTest {
           .parallelism(1 + random.nextInt(4))
           .minReadBytes(0)
           .queueCapacity(1 + random.nextInt(8))
-          .orcNaturalReadSizeBytes(16 << 10);
+          .property(OrcOptions.NATURAL_READ_SIZE, "16k");
       told.append("prefetch ");
     } else {
       options.prefetchEnabled(false);
@@ -251,8 +253,8 @@ class StructureFuzzTest {
     }
     if (base.parquet() && random.nextInt(4) == 0) {
       options
-          .parquetSplitRowGroups(random.nextBoolean())
-          .parquetOffsetIndexCache(random.nextBoolean());
+          .property(ParquetOptions.SPLIT_ROW_GROUPS, String.valueOf(random.nextBoolean()))
+          .property(ParquetOptions.OFFSET_INDEX_CACHE, String.valueOf(random.nextBoolean()));
     }
     List<DataFile> files = new ArrayList<>();
     org.apache.hadoop.fs.Path path = FaultInjectingFileSystem.path(file);

@@ -5,6 +5,7 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
@@ -87,18 +88,19 @@ public final class ReadScope {
       FileFormat format,
       DataFile file,
       ReadOptions options,
+      RangeBudget budget,
       ReadContext context,
       ScanCounters counters)
       throws IOException {
     FilePlannedEvent event = new FilePlannedEvent();
     if (!event.isEnabled()) {
-      return format.plan(file, options, context, counters);
+      return format.plan(file, options, budget, context, counters);
     }
     ReadScope scope = open(counters, null);
     event.begin();
     FilePlan plan = null;
     try {
-      plan = format.plan(file, options, context, counters);
+      plan = format.plan(file, options, budget, context, counters);
       return plan;
     } finally {
       close(scope);

@@ -3,10 +3,8 @@ package dev.prefetch.parquet.internal.footer;
 import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.ColumnMetaData;
@@ -15,7 +13,6 @@ import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.KeyValue;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.SchemaElement;
-import org.apache.parquet.format.SortingColumn;
 import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -34,7 +31,7 @@ import shaded.parquet.org.apache.thrift.protocol.TList;
  *
  * <p>Column projection: a {@code RowGroup}'s column chunks follow the schema's leaf order (the
  * format requires it), so with a projection only the chunks at the projected leaf positions are
- * decoded and the others are skipped by {@link CompactCursor}. Each decoded chunk's {@code
+ * decoded and the others are skipped ({@link RowGroupStructs}). Each decoded chunk's {@code
  * path_in_schema} is checked against the leaf it should be; on any mismatch, on a chunk count that
  * differs from the leaf count, or on an encrypted chunk, the whole struct is decoded instead, so a
  * projection can only make decoding cheaper, never different. The resulting {@link BlockMetaData}
@@ -52,15 +49,6 @@ import shaded.parquet.org.apache.thrift.protocol.TList;
  */
 public final class SelectiveFooterDecoder {
 
-  // RowGroup field ids (parquet.thrift)
-  private static final int RG_COLUMNS = 1;
-  private static final int RG_TOTAL_BYTE_SIZE = 2;
-  private static final int RG_NUM_ROWS = 3;
-  private static final int RG_SORTING_COLUMNS = 4;
-  private static final int RG_FILE_OFFSET = 5;
-  private static final int RG_TOTAL_COMPRESSED_SIZE = 6;
-  private static final int RG_ORDINAL = 7;
-
   private final ByteBuffer footer;
   private final int base;
   private final FooterIndex index;
@@ -75,6 +63,8 @@ public final class SelectiveFooterDecoder {
 
   /** Primitive (leaf) columns of the schema, in the order of their chunks. */
   private final int leafCount;
+
+  private final RowGroupStructs structs;
 
   /**
    * Decodes the file-level fields of {@code footer} (the FileMetaData bytes from its position to
@@ -134,6 +124,7 @@ public final class SelectiveFooterDecoder {
       }
     }
     leafCount = leaves;
+    structs = new RowGroupStructs(footer, base, index, file);
   }
 
   /** The file's schema. */
@@ -155,7 +146,8 @@ public final class SelectiveFooterDecoder {
    */
   public ParquetMetadata decode(int[] rowGroups, Collection<ColumnPath> projection)
       throws CorruptFileException {
-    List<String>[] selected = projection == null ? null : selection(projection);
+    List<String>[] selected =
+        projection == null ? null : LeafSelection.of(schemaElements, leafCount, projection, file);
     List<RowGroup> decoded = new ArrayList<>(rowGroups.length);
     for (int rowGroup : rowGroups) {
       if (rowGroup < 0 || rowGroup >= index.rowGroupCount()) {
@@ -168,7 +160,7 @@ public final class SelectiveFooterDecoder {
                 + index.rowGroupCount()
                 + ")");
       }
-      decoded.add(decodeRowGroup(rowGroup, selected));
+      decoded.add(structs.decode(rowGroup, selected));
     }
     List<BlockMetaData> blocks = new ArrayList<>(rowGroups.length);
     for (int i = 0; i < rowGroups.length; i++) {
@@ -236,60 +228,17 @@ public final class SelectiveFooterDecoder {
   }
 
   /**
-   * Where split planning takes row group {@code rowGroup} to start: its first column chunk's
-   * dictionary page offset when set and lower than its first data page offset, else that data page
-   * offset; {@code file_offset} when that chunk has no plaintext metadata. Decodes that one chunk
-   * only.
-   *
-   * @throws CorruptFileException if the row group has no column chunk or it does not decode
+   * Where split planning takes row group {@code rowGroup} to start (see {@link
+   * RowGroupStructs#midpointStart}).
    */
   public long midpointStart(int rowGroup) throws CorruptFileException {
-    CompactCursor cursor =
-        new CompactCursor(
-            footer, base + index.rowGroupStart(rowGroup), base + index.rowGroupEnd(rowGroup), file);
-    try {
-      cursor.beginStruct();
-      while (cursor.readFieldHeader()) {
-        if (cursor.fieldId() != RG_COLUMNS || cursor.fieldType() != CompactCursor.LIST) {
-          cursor.skipFieldValue(2);
-          continue;
-        }
-        if (cursor.readListHeader("columns") == 0 || cursor.elementType() != CompactCursor.STRUCT) {
-          break;
-        }
-        int chunkStart = cursor.position();
-        cursor.skipStruct(2);
-        ColumnChunk chunk = new ColumnChunk();
-        chunk.read(ThriftSlices.protocol(footer, chunkStart, cursor.position()));
-        ColumnMetaData metaData = chunk.getMeta_data();
-        if (metaData == null) {
-          long fileOffset = index.rowGroupFileOffset(rowGroup);
-          if (fileOffset == FooterIndex.ABSENT) {
-            break;
-          }
-          return fileOffset;
-        }
-        long offset = metaData.getData_page_offset();
-        if (metaData.isSetDictionary_page_offset()
-            && offset > metaData.getDictionary_page_offset()) {
-          offset = metaData.getDictionary_page_offset();
-        }
-        return offset;
-      }
-    } catch (TException | RuntimeException e) {
-      throw corrupt("row group " + rowGroup, e);
-    }
-    throw new CorruptFileException(
-        file
-            + ": corrupt Parquet footer: row group "
-            + rowGroup
-            + " has no column chunk to place it in the file");
+    return structs.midpointStart(rowGroup);
   }
 
   /** The sum of the compressed sizes of row group {@code rowGroup}'s chunks (decodes it whole). */
   long chunkCompressedSizes(int rowGroup) throws CorruptFileException {
     long total = 0;
-    for (ColumnChunk chunk : decodeRowGroup(rowGroup, null).getColumns()) {
+    for (ColumnChunk chunk : structs.decode(rowGroup, null).getColumns()) {
       if (chunk.getMeta_data() == null) {
         throw new CorruptFileException(
             file
@@ -306,174 +255,6 @@ public final class SelectiveFooterDecoder {
   public ParquetMetadata decodeRowRange(
       long firstRow, long rowCount, Collection<ColumnPath> projection) throws CorruptFileException {
     return decode(index.rowGroupsOverlapping(firstRow, rowCount), projection);
-  }
-
-  /**
-   * Per leaf (chunk position), the path of a projected leaf, or null. Walks the schema elements
-   * (depth-first, {@code num_children} per group) instead of asking the converted schema for its
-   * columns, which costs a lookup per level per leaf on a schema of thousands of columns.
-   */
-  @SuppressWarnings("unchecked")
-  private List<String>[] selection(Collection<ColumnPath> projection) {
-    Map<List<String>, ColumnPath> wanted = new java.util.HashMap<>();
-    java.util.Set<String> names = new java.util.HashSet<>();
-    for (ColumnPath path : projection) {
-      String[] parts = path.toArray();
-      wanted.put(List.of(parts), path);
-      names.add(parts[parts.length - 1]);
-    }
-    List<String>[] selected = new List[leafCount];
-    List<String> firstLeaf = null;
-    int size = schemaElements.size();
-    String[] prefix = new String[size];
-    int[] remaining = new int[size];
-    int depth = 0;
-    remaining[0] = schemaElements.get(0).getNum_children();
-    int leaf = 0;
-    for (int i = 1; i < size && leaf < leafCount; i++) {
-      while (depth > 0 && remaining[depth] <= 0) {
-        depth--;
-      }
-      SchemaElement element = schemaElements.get(i);
-      remaining[depth]--;
-      if (!element.isSetType()) {
-        prefix[depth] = element.getName();
-        depth++;
-        remaining[depth] = element.getNum_children();
-        continue;
-      }
-      if (firstLeaf == null || names.contains(element.getName())) {
-        String[] path = Arrays.copyOf(prefix, depth + 1);
-        path[depth] = element.getName();
-        List<String> list = List.of(path);
-        if (firstLeaf == null) {
-          firstLeaf = list;
-        }
-        if (wanted.remove(list) != null) {
-          selected[leaf] = list;
-        }
-      }
-      leaf++;
-    }
-    if (!wanted.isEmpty()) {
-      throw new IllegalArgumentException(
-          "column " + wanted.values().iterator().next().toDotString() + " is not in " + file);
-    }
-    if (projection.isEmpty() && firstLeaf != null) {
-      selected[0] = firstLeaf; // a block needs one chunk: row counts and positions come from it
-    }
-    return selected;
-  }
-
-  private RowGroup decodeRowGroup(int rowGroup, List<String>[] selected)
-      throws CorruptFileException {
-    int start = base + index.rowGroupStart(rowGroup);
-    int end = base + index.rowGroupEnd(rowGroup);
-    try {
-      if (selected != null) {
-        RowGroup projected = decodeProjected(rowGroup, start, end, selected);
-        if (projected != null) {
-          return projected;
-        }
-      }
-      RowGroup whole = new RowGroup();
-      whole.read(ThriftSlices.protocol(footer, start, end));
-      return whole;
-    } catch (TException | RuntimeException e) {
-      throw corrupt("row group " + rowGroup, e);
-    }
-  }
-
-  /** The row group with only the selected chunks, or null when positions cannot be trusted. */
-  private RowGroup decodeProjected(int rowGroup, int start, int end, List<String>[] selected)
-      throws CorruptFileException, TException {
-    CompactCursor cursor = new CompactCursor(footer, start, end, file);
-    RowGroup group = new RowGroup();
-    cursor.beginStruct();
-    while (cursor.readFieldHeader()) {
-      int type = cursor.fieldType();
-      switch (cursor.fieldId()) {
-        case RG_COLUMNS:
-          {
-            if (type != CompactCursor.LIST) {
-              return null;
-            }
-            int outer = cursor.fieldId();
-            List<ColumnChunk> chunks = decodeChunks(cursor, selected);
-            if (chunks == null) {
-              return null;
-            }
-            cursor.resumeStruct(outer);
-            group.setColumns(chunks);
-            break;
-          }
-        case RG_TOTAL_BYTE_SIZE:
-          group.setTotal_byte_size(cursor.readInteger("total_byte_size"));
-          break;
-        case RG_NUM_ROWS:
-          group.setNum_rows(cursor.readInteger("num_rows"));
-          break;
-        case RG_FILE_OFFSET:
-          group.setFile_offset(cursor.readInteger("file_offset"));
-          break;
-        case RG_TOTAL_COMPRESSED_SIZE:
-          group.setTotal_compressed_size(cursor.readInteger("total_compressed_size"));
-          break;
-        case RG_ORDINAL:
-          group.setOrdinal((short) cursor.readInteger("ordinal"));
-          break;
-        case RG_SORTING_COLUMNS:
-          {
-            if (type != CompactCursor.LIST) {
-              return null;
-            }
-            int valueStart = cursor.position();
-            cursor.skipFieldValue(2);
-            TCompactProtocol protocol =
-                ThriftSlices.protocol(footer, valueStart, cursor.position());
-            TList list = protocol.readListBegin();
-            List<SortingColumn> sorting = new ArrayList<>(list.size);
-            for (int i = 0; i < list.size; i++) {
-              SortingColumn column = new SortingColumn();
-              column.read(protocol);
-              sorting.add(column);
-            }
-            group.setSorting_columns(sorting);
-            break;
-          }
-        default:
-          cursor.skipFieldValue(2);
-          break;
-      }
-    }
-    group.validate();
-    return group;
-  }
-
-  private List<ColumnChunk> decodeChunks(CompactCursor cursor, List<String>[] selected)
-      throws CorruptFileException, TException {
-    int size = cursor.readListHeader("columns");
-    if (size != selected.length || cursor.elementType() != CompactCursor.STRUCT) {
-      return null;
-    }
-    List<ColumnChunk> chunks = new ArrayList<>();
-    for (int leaf = 0; leaf < size; leaf++) {
-      int chunkStart = cursor.position();
-      cursor.skipStruct(2);
-      List<String> expected = selected[leaf];
-      if (expected == null) {
-        continue;
-      }
-      ColumnChunk chunk = new ColumnChunk();
-      chunk.read(ThriftSlices.protocol(footer, chunkStart, cursor.position()));
-      if (chunk.getMeta_data() == null
-          || chunk.isSetCrypto_metadata()
-          || !expected.equals(chunk.getMeta_data().getPath_in_schema())) {
-        return null;
-      }
-      chunks.add(chunk);
-    }
-    return chunks;
   }
 
   /** The file-level metadata (schema, key-value metadata, created_by, column orders). */

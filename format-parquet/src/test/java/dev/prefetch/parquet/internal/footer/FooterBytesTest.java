@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
-import dev.prefetch.parquet.internal.FooterReader;
 import dev.prefetch.spi.ScanCounters;
 import java.io.EOFException;
 import java.io.IOException;

@@ -11,8 +11,9 @@ import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.cache.MemoryCache;
-import dev.prefetch.parquet.ParquetFormat;
+import dev.prefetch.parquet.internal.ParquetFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import java.nio.file.Path;
@@ -207,6 +208,7 @@ class RowGroupReadsThroughReadersTest {
             .plan(
                 DataFile.of(file),
                 options("2,6").build(),
+                RangeBudget.of(options("2,6").build()),
                 ReadContext.defaults(),
                 new ScanCounters());
     try {

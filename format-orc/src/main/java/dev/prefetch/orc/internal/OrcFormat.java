@@ -1,11 +1,12 @@
-package dev.prefetch.orc;
+package dev.prefetch.orc.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.orc.internal.OrcPlanner;
+import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.Locale;
@@ -18,8 +19,7 @@ import java.util.Locale;
  * bytes of the selected columns; each reader opens orc-core over that same tail. A {@link
  * org.apache.hadoop.hive.ql.io.sarg.SearchArgument} filter prunes stripes (from the tail's stripe
  * statistics) and row groups (orc-core, from the row index). Other {@code orc.*} properties of the
- * read go to orc-core's configuration. See {@link dev.prefetch.orc.internal.OrcTypes} for how ORC
- * types map to vectors.
+ * read go to orc-core's configuration. See {@link OrcTypes} for how ORC types map to vectors.
  */
 public final class OrcFormat implements FileFormat {
 
@@ -48,10 +48,20 @@ public final class OrcFormat implements FileFormat {
     return true;
   }
 
+  /** Parses the read's {@code orc.*} entries ({@link OrcOptions}). */
+  @Override
+  public void checkOptions(ReadOptions options) {
+    OrcOptions.from(options);
+  }
+
   @Override
   public FilePlan plan(
-      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      DataFile file,
+      ReadOptions options,
+      RangeBudget budget,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException {
-    return OrcPlanner.plan(file, options, context, counters);
+    return OrcPlanner.plan(file, options, budget, context, counters);
   }
 }

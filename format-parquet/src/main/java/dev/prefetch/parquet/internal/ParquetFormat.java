@@ -1,11 +1,12 @@
-package dev.prefetch.parquet;
+package dev.prefetch.parquet.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.parquet.internal.ParquetPlanner;
+import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.Locale;
@@ -35,10 +36,20 @@ public final class ParquetFormat implements FileFormat {
     return length >= 4 && head[0] == 'P' && head[1] == 'A' && head[2] == 'R' && head[3] == '1';
   }
 
+  /** Parses the read's {@code parquet.*} entries ({@link ParquetOptions}). */
+  @Override
+  public void checkOptions(ReadOptions options) {
+    ParquetOptions.from(options);
+  }
+
   @Override
   public FilePlan plan(
-      DataFile file, ReadOptions options, ReadContext context, ScanCounters counters)
+      DataFile file,
+      ReadOptions options,
+      RangeBudget budget,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException {
-    return ParquetPlanner.plan(file, options, context, counters);
+    return ParquetPlanner.plan(file, options, budget, context, counters);
   }
 }

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.footer;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
@@ -6,7 +6,6 @@ import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.CacheKey;
 import dev.prefetch.cache.CacheValue;
 import dev.prefetch.cache.FileIdentity;
-import dev.prefetch.parquet.internal.footer.FooterBytes;
 import dev.prefetch.spi.ScanCounters;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -1,0 +1,79 @@
+package dev.prefetch.parquet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prefetch.ReadOptions;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.parquet.internal.ParquetFormat;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ParquetOptionsTest {
+
+  @Test
+  void aReadThatSetsNothingGetsTheDocumentedDefaults() {
+    ParquetOptions options = ParquetOptions.from(ReadOptions.defaults());
+    assertThat(options).isEqualTo(ParquetOptions.defaults());
+    assertThat(options.splitRowGroups()).isTrue();
+    assertThat(options.offsetIndexCache()).isFalse();
+    assertThat(options.int96Unit()).isEqualTo(DataType.TimeUnit.MICROS);
+    assertThat(options.libraryProperties()).isEmpty();
+  }
+
+  @Test
+  void ownKeysAreParsedAndOtherParquetKeysGoToTheLibrary() {
+    ParquetOptions options =
+        ParquetOptions.from(
+            ReadOptions.fromProperties(
+                Map.of(
+                    "parquet.read.split-row-groups", "FALSE",
+                    "parquet.read.enable-offset-index-cache", "true",
+                    "parquet.read.int96-timestamp-unit", " Nanos ",
+                    "parquet.read.row-groups", "3,1",
+                    "parquet.page.size.row.check.min", "7",
+                    "orc.read.natural-read-size", "1m",
+                    "prefetch.parallelism", "2")));
+    assertThat(options.splitRowGroups()).isFalse();
+    assertThat(options.offsetIndexCache()).isTrue();
+    assertThat(options.int96Unit()).isEqualTo(DataType.TimeUnit.NANOS);
+    assertThat(options.libraryProperties())
+        .containsExactly(Map.entry("parquet.page.size.row.check.min", "7"));
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "parquet.read.split-row-groups|maybe",
+        "parquet.read.enable-offset-index-cache|1",
+        "parquet.read.int96-timestamp-unit|seconds",
+        "parquet.read.row-groups|1,x"
+      })
+  void aBadValueIsRejectedNamingTheKeyAndTheValue(String key, String value) {
+    ReadOptions options = ReadOptions.fromProperties(Map.of(key, value));
+    assertThatThrownBy(() -> ParquetOptions.from(options))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(key)
+        .hasMessageContaining(value);
+    assertThatThrownBy(() -> new ParquetFormat().checkOptions(options))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(key);
+  }
+
+  @Test
+  void theRecordRefusesAnotherUnitOrItsOwnKeysAsLibraryProperties() {
+    assertThatThrownBy(() -> new ParquetOptions(true, false, DataType.TimeUnit.MILLIS, Map.of()))
+        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(
+            () ->
+                new ParquetOptions(
+                    true,
+                    false,
+                    DataType.TimeUnit.MICROS,
+                    Map.of(ParquetOptions.SPLIT_ROW_GROUPS, "true")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}
