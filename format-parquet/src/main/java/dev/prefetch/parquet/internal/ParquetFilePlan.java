@@ -3,7 +3,7 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.parquet.internal.bulk.PageBuffers;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -143,7 +143,7 @@ public final class ParquetFilePlan implements FilePlan {
    * pages go into arrays of the reader's {@code buffers}.
    */
   /** Options of one range reader: its page arrays and its pool of column chunk buffers. */
-  ParquetReadOptions newReaderOptions(PageBuffers buffers, ByteBufferAllocator chunkBuffers) {
+  ParquetReadOptions newReaderOptions(ByteArrayPool buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf)
         .copy(readOptions)
         .withCodecFactory(

@@ -1,8 +1,11 @@
 /**
  * Parquet planning and reading, not a public API: {@code FooterReader} (the footer, once per
  * reader, through the cache), {@code ParquetPlanner} (row groups, pruning, slices), {@code
- * ParquetFilePlan} and {@code ParquetRangeReader} (one parquet-hadoop reader per producer), {@code
- * Projection} (Parquet schema to {@code ColumnNode} trees), {@code PageIndexReader} (column and
- * offset indexes through the cache). Decoders live in {@code internal.decode}.
+ * ParquetFilePlan} and {@code ParquetRangeReader} (one parquet-hadoop reader per producer, one
+ * {@code ProjectedColumn} per top-level column), {@code Projection} and {@code LeafTypes} (Parquet
+ * schema to {@code ColumnNode} trees and batch types), {@code PageIndexReader} (column and offset
+ * indexes through the cache). The read path below the range reader is staged in packages: {@code
+ * page} (pages and their encodings), {@code flat} (the generic flat column reader and the per-type
+ * adapters), {@code nested} (levels to structs, lists and maps); docs/ARCHITECTURE.md has the map.
  */
 package dev.prefetch.parquet.internal;

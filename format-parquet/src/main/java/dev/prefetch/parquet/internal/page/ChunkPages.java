@@ -1,0 +1,227 @@
+package dev.prefetch.parquet.internal.page;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import org.apache.parquet.bytes.ByteBufferInputStream;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.bytes.BytesUtils;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.ValuesType;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DataPageV2;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.values.ValuesReader;
+
+/**
+ * The data pages of one column chunk, opened one at a time: a page's definition levels as runs and
+ * its values decoder ({@link ValuesDecoders}), for page v1 and v2. parquet-hadoop's {@link
+ * PageReader} supplies the decompressed pages (codecs and checksums are its own).
+ *
+ * <p>Buffers: a page's arrays belong to this class while the page is current; opening the next page
+ * gives them back to the {@link ByteArrayPool} they were decompressed into, since by then every
+ * decoder has copied the values it read into a batch's own arrays.
+ *
+ * <p>Confined to one thread; one instance per column chunk.
+ */
+public final class ChunkPages {
+
+  private final ColumnDescriptor column;
+  private final PageReader pages;
+  private final int maxDefinitionLevel;
+  private final int levelBitWidth;
+  private final ValuesDecoders decoders;
+
+  /** Where decompressed pages' arrays go back once read; null: nowhere. */
+  private final ByteArrayPool pool;
+
+  /** The arrays of the current page (values, and the levels of a page v2). */
+  private byte[] pageArray;
+
+  private byte[] levelArray;
+
+  private int valueCount;
+  private long firstRowIndex;
+  private LevelRuns definitionLevels;
+  private ValuesDecoder values;
+
+  /**
+   * @param column a column whose maximum repetition level is 0
+   * @param pages its pages in one row group (or the pages of a filtered read of one)
+   * @param pool the pool whose arrays the pages were decompressed into, or null
+   */
+  public ChunkPages(ColumnDescriptor column, PageReader pages, ByteArrayPool pool) {
+    if (column.getMaxRepetitionLevel() != 0) {
+      throw new IllegalArgumentException("not a flat column: " + column);
+    }
+    this.column = column;
+    this.pages = pages;
+    this.pool = pool;
+    this.maxDefinitionLevel = column.getMaxDefinitionLevel();
+    this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinitionLevel);
+    this.decoders = new ValuesDecoders(column, pages::readDictionaryPage);
+  }
+
+  public ColumnDescriptor column() {
+    return column;
+  }
+
+  /**
+   * Opens the next data page, giving the current one's arrays back.
+   *
+   * @return false when the chunk has no more pages
+   */
+  public boolean next() {
+    if (pool != null) {
+      pool.give(pageArray);
+      pool.give(levelArray);
+    }
+    pageArray = null;
+    levelArray = null;
+    DataPage page = pages.readPage();
+    if (page == null) {
+      return false;
+    }
+    if (page instanceof DataPageV1 v1) {
+      openV1(v1);
+    } else if (page instanceof DataPageV2 v2) {
+      openV2(v2);
+    } else {
+      throw new IllegalStateException("unknown page " + page.getClass().getName());
+    }
+    Optional<Long> first = page.getFirstRowIndex();
+    firstRowIndex = first.isPresent() ? first.get() : -1;
+    return true;
+  }
+
+  /** Values (levels) of the current page: its rows, for a flat column. */
+  public int valueCount() {
+    return valueCount;
+  }
+
+  /**
+   * The row, within the row group, of the current page's first value, from the offset index; -1
+   * when the pages do not carry it (then they are all of the chunk's pages, in order).
+   */
+  public long firstRowIndex() {
+    return firstRowIndex;
+  }
+
+  /** The definition levels of the current page, or null when the column is required. */
+  public LevelRuns definitionLevels() {
+    return definitionLevels;
+  }
+
+  /** The decoder of the current page's non-null values. */
+  public ValuesDecoder values() {
+    return values;
+  }
+
+  private void openV1(DataPageV1 page) {
+    int count = page.getValueCount();
+    ByteBuffer buffer = heapBuffer(page.getBytes());
+    byte[] data = buffer.array();
+    pageArray = data;
+    int pos = buffer.arrayOffset() + buffer.position();
+    int end = buffer.arrayOffset() + buffer.limit();
+    if (maxDefinitionLevel == 0) {
+      definitionLevels = null;
+    } else if (page.getDlEncoding() == Encoding.RLE) {
+      if (end - pos < 4) {
+        throw new IllegalStateException("definition levels of " + column + " past the page end");
+      }
+      int length =
+          (data[pos] & 0xFF)
+              | (data[pos + 1] & 0xFF) << 8
+              | (data[pos + 2] & 0xFF) << 16
+              | (data[pos + 3] & 0xFF) << 24;
+      if (length < 0 || length > end - pos - 4) {
+        throw new IllegalStateException(
+            "definition levels of "
+                + column
+                + " claim "
+                + length
+                + " bytes, the page has "
+                + (end - pos - 4));
+      }
+      definitionLevels = new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, levelBitWidth);
+      pos += 4 + length;
+    } else {
+      definitionLevels = bitPackedLevels(page, data, pos, end, count);
+      pos += (int) (((long) count * levelBitWidth + 7) / 8);
+    }
+    values = decoders.forPage(page.getValueEncoding(), data, pos, end, count);
+    valueCount = count;
+  }
+
+  /** Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one. */
+  private LevelRuns bitPackedLevels(DataPageV1 page, byte[] data, int pos, int end, int count) {
+    // BIT_PACKED levels take exactly count * width bits: a count they cannot fill is corrupt, and
+    // must not size the array below.
+    if (count < 0 || (long) count * levelBitWidth > (long) (end - pos) * 8) {
+      throw new IllegalStateException(
+          "definition levels of "
+              + column
+              + ": "
+              + count
+              + " BIT_PACKED levels of "
+              + levelBitWidth
+              + " bits do not fit the page's "
+              + (end - pos)
+              + " bytes");
+    }
+    ValuesReader reader = page.getDlEncoding().getValuesReader(column, ValuesType.DEFINITION_LEVEL);
+    int[] read = new int[count];
+    try {
+      reader.initFromPage(count, ByteBufferInputStream.wrap(ByteBuffer.wrap(data, pos, end - pos)));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    for (int i = 0; i < count; i++) {
+      read[i] = reader.readInteger();
+    }
+    return new LevelRuns.OfArray(read);
+  }
+
+  private void openV2(DataPageV2 page) {
+    int count = page.getValueCount();
+    if (maxDefinitionLevel == 0) {
+      definitionLevels = null;
+    } else {
+      ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
+      levelArray = defs.array();
+      definitionLevels =
+          new RleBitPackedDecoder(
+              defs.array(),
+              defs.arrayOffset() + defs.position(),
+              defs.arrayOffset() + defs.limit(),
+              levelBitWidth);
+    }
+    ByteBuffer data = heapBuffer(page.getData());
+    pageArray = data.array();
+    values =
+        decoders.forPage(
+            page.getDataEncoding(),
+            data.array(),
+            data.arrayOffset() + data.position(),
+            data.arrayOffset() + data.limit(),
+            count);
+    valueCount = count;
+  }
+
+  /** The bytes as a writable heap buffer: the page's own array when it has one. */
+  static ByteBuffer heapBuffer(BytesInput bytes) {
+    try {
+      ByteBuffer buffer = bytes.toByteBuffer();
+      if (buffer.hasArray() && !buffer.isReadOnly()) {
+        return buffer;
+      }
+      return ByteBuffer.wrap(bytes.toByteArray());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
