@@ -223,6 +223,70 @@ class FlatTypesParityTest {
     }
   }
 
+  static Stream<Arguments> encodings() {
+    List<Arguments> specs = new ArrayList<>();
+    for (boolean dictionary : new boolean[] {true, false}) {
+      for (WriterVersion version : WriterVersion.values()) {
+        specs.add(Arguments.of(dictionary, version));
+      }
+    }
+    return specs.stream();
+  }
+
+  /**
+   * Several row intervals inside one row group: a page-filtered read whose pages leave gaps between
+   * the intervals, and intervals that start and end inside pages. Every flat type lands on its
+   * rows.
+   */
+  @ParameterizedTest(name = "dictionary={0} {1}")
+  @MethodSource("encodings")
+  void everyFlatTypeReadsSeveralRowIntervalsOfOneRowGroupAtTheirRows(
+      boolean dictionary, WriterVersion version) throws IOException {
+    Path file =
+        ParquetTestFiles.write(
+            dir.resolve("intervals-" + dictionary + "-" + version + ".parquet"),
+            SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .dictionary(dictionary)
+                .version(version)
+                .codec(CompressionCodecName.SNAPPY)
+                .pageRowLimit(100),
+            FlatTypesParityTest::fill);
+    List<List<Object>> expected = Rows.expected(file);
+    List<dev.prefetch.RowRange> ranges =
+        List.of(
+            new dev.prefetch.RowRange(3, 17),
+            new dev.prefetch.RowRange(250, 251),
+            new dev.prefetch.RowRange(640, 1210),
+            new dev.prefetch.RowRange(2199, 2450),
+            new dev.prefetch.RowRange(2990, 3000));
+    try (ReadContext context = ReadContext.defaults()) {
+      for (int batchSize : new int[] {7, 1000}) {
+        Rows.Scan scan =
+            Rows.read(
+                file,
+                ReadOptions.builder()
+                    .parallelism(2)
+                    .batchSize(batchSize)
+                    .minReadBytes(0)
+                    .rowRanges(ranges)
+                    .build(),
+                context);
+        List<List<Object>> wanted = new ArrayList<>();
+        List<Long> indexes = new ArrayList<>();
+        for (dev.prefetch.RowRange range : ranges) {
+          for (long r = range.start(); r < range.end(); r++) {
+            wanted.add(expected.get(Math.toIntExact(r)));
+            indexes.add(r);
+          }
+        }
+        assertThat(scan.rowIndexes()).as("batch %s", batchSize).containsExactlyElementsOf(indexes);
+        assertThat(scan.rows()).as("batch %s", batchSize).containsExactlyElementsOf(wanted);
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.EnumSource(WriterVersion.class)
   void byteStreamSplitColumnsMatchParquetHadoop(WriterVersion version) throws IOException {
