@@ -6,7 +6,6 @@ import dev.prefetch.parquet.internal.flat.FlatColumnReader;
 import dev.prefetch.parquet.internal.flat.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
-import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.page.PageReadStore;
 
 /**
@@ -39,7 +38,7 @@ final class FlatProjectedColumn extends ProjectedColumn {
   }
 
   @Override
-  void bind(ColumnReadStore store, PageReadStore rowGroup, boolean filtered) {
+  void bind(PageReadStore rowGroup) {
     reader.bind(
         new ChunkPages(leaf.descriptor(), rowGroup.getPageReader(leaf.descriptor()), pages));
   }

@@ -18,7 +18,7 @@ import org.xerial.snappy.Snappy;
  * decoders read. The block's declared length is checked against the page header's uncompressed size
  * before anything is written, so a corrupt page fails with an {@link IOException} and cannot write
  * past its array. Pages are written into arrays lent by the reader's {@link ByteArrayPool}, which
- * the bulk decoders give back when they are done with a page.
+ * the page reader ({@code page.ChunkPages}) gives back when it moves to the next page.
  */
 final class HeapSnappyCodecs implements CompressionCodecFactory {
 

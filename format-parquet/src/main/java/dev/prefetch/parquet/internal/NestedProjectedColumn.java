@@ -4,36 +4,28 @@ import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.flat.VectorArrayPool;
 import dev.prefetch.parquet.internal.nested.Assembler;
+import dev.prefetch.parquet.internal.nested.LeafAssembler;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.parquet.internal.page.ChunkPages;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.parquet.column.ColumnReadStore;
 import org.apache.parquet.column.page.PageReadStore;
 
 /**
- * A nested column: an {@link Assembler} tree over parquet-hadoop's column readers of its leaves,
- * each leaf filling the buffer of its type's adapter.
- *
- * <p>Row positions: over a whole row group the readers stand on the rows already read, so {@link
- * #seek} reads and drops the rows up to the wanted one; over a page-filtered read parquet-hadoop's
- * readers yield exactly the rows of the range's intervals, in order, and there is nothing to skip.
+ * A nested column: an {@link Assembler} tree over the pages of its leaves, each leaf decoding its
+ * values into the buffer of its type's adapter. Every leaf seeks to the first row of each batch on
+ * its own (its pages are its own).
  */
 final class NestedProjectedColumn extends ProjectedColumn {
 
-  /** Rows assembled and dropped at a time when skipping. */
-  private static final int SKIP_BATCH_ROWS = 4096;
-
   private final ColumnNode node;
+  private final ByteArrayPool pageArrays;
   private final Assembler assembler;
-  private final List<Assembler.LeafAssembler<?>> leaves = new ArrayList<>();
+  private final List<LeafAssembler<?>> leaves = new ArrayList<>();
 
-  /** Whether the readers see every row of the row group, so that rows are skipped by reading. */
-  private boolean skipByReading;
-
-  /** Next row (within the row group) the readers stand on, when skipping by reading. */
-  private long cursor;
-
-  NestedProjectedColumn(ColumnNode node) {
+  NestedProjectedColumn(ColumnNode node, ByteArrayPool pageArrays) {
     this.node = node;
+    this.pageArrays = pageArrays;
     this.assembler = assemblerOf(node);
     assembler.collectLeaves(leaves);
   }
@@ -76,22 +68,17 @@ final class NestedProjectedColumn extends ProjectedColumn {
   }
 
   @Override
-  void bind(ColumnReadStore store, PageReadStore pages, boolean filtered) {
-    for (Assembler.LeafAssembler<?> leaf : leaves) {
-      leaf.setReader(store.getColumnReader(leaf.descriptor()));
+  void bind(PageReadStore rowGroup) {
+    for (LeafAssembler<?> leaf : leaves) {
+      leaf.bind(
+          new ChunkPages(leaf.descriptor(), rowGroup.getPageReader(leaf.descriptor()), pageArrays));
     }
-    skipByReading = !filtered;
-    cursor = 0;
   }
 
   @Override
   void seek(long row) {
-    if (!skipByReading) {
-      return;
-    }
-    // Rare (files without offset indexes): assemble and drop, a batch at a time.
-    while (cursor < row) {
-      read((int) Math.min(row - cursor, SKIP_BATCH_ROWS));
+    for (LeafAssembler<?> leaf : leaves) {
+      leaf.seekRow(row);
     }
   }
 
@@ -100,7 +87,6 @@ final class NestedProjectedColumn extends ProjectedColumn {
     for (int i = 0; i < rows; i++) {
       assembler.readSlot();
     }
-    cursor += rows;
     return assembler.finish();
   }
 }

@@ -13,8 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReadStore;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
@@ -25,10 +23,10 @@ import org.apache.parquet.hadoop.metadata.ColumnPath;
  *
  * <p>A range's column chunks are read and decompressed by parquet-hadoop (codecs, page versions and
  * checksum checks are its own): the whole row group, or with a page-filtered read only the pages
- * that overlap the range's row intervals. Flat columns decode those pages themselves and seek to
- * the first row of every batch (dropping the pages and values before it); nested columns read
- * through parquet-hadoop's column readers. A batch never spans two intervals, so its rows are
- * consecutive file rows.
+ * that overlap the range's row intervals. The columns decode those pages themselves (see {@code
+ * page}, {@code flat} and {@code nested}) and seek to the first row of every batch, dropping the
+ * pages and values before it. A batch never spans two intervals, so its rows are consecutive file
+ * rows.
  */
 final class ParquetRangeReader implements RangeReader {
 
@@ -102,10 +100,8 @@ final class ParquetRangeReader implements RangeReader {
         interval = spec.intervals(); // nothing to read
         return;
       }
-      ColumnReadStore store =
-          new ColumnReadStoreImpl(pages, plan.converter(), plan.fileSchema(), plan.createdBy());
       for (ProjectedColumn column : columns) {
-        column.bind(store, pages, filtered);
+        column.bind(pages);
       }
     } catch (RuntimeException e) {
       throw failure(null, e);

@@ -10,21 +10,20 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReader;
 
 /**
  * Builds a nested column from the repetition and definition levels of its leaves.
  *
- * <p>Each leaf's {@link ColumnReader} is a cursor on its entries; a leaf's values go into the
- * buffer of the same {@link ColumnAdapter} a flat column of its type reads through. An assembler
- * reads one <em>slot</em> (one value of its node) at a time: it looks at the definition level of
- * its first leaf to tell a null, an empty list or a present value apart, then lets its children
- * read their slots; a list reads elements while its first leaf's next entry repeats at the list's
- * level. A slot that is absent (null, or an empty list) holds exactly one entry on every leaf below
- * it, which {@link #skipEntries} consumes. A null struct appends a placeholder to each child so
- * that children keep the struct's size.
+ * <p>Each {@link LeafAssembler} is a cursor on its leaf's entries (their levels), and decodes the
+ * leaf's values from its pages into the buffer of the same {@link ColumnAdapter} a flat column of
+ * its type reads through. An assembler reads one <em>slot</em> (one value of its node) at a time:
+ * it looks at the definition level of its first leaf to tell a null, an empty list or a present
+ * value apart, then lets its children read their slots; a list reads elements while its first
+ * leaf's next entry repeats at the list's level. A slot that is absent (null, or an empty list)
+ * holds exactly one entry on every leaf below it, which {@link #skipEntries} consumes. A null
+ * struct appends a placeholder to each child so that children keep the struct's size.
  *
- * <p>Confined to the thread of one range reader; leaf readers are replaced at every row group.
+ * <p>Confined to the thread of one range reader; leaves are bound to new pages at every row group.
  */
 public abstract class Assembler {
 
@@ -59,8 +58,8 @@ public abstract class Assembler {
   /** The leaf assemblers below, in leaf order. */
   public abstract void collectLeaves(List<LeafAssembler<?>> out);
 
-  /** The reader of the first leaf below, whose levels decide this node's shape. */
-  abstract ColumnReader first();
+  /** The first leaf below, whose levels decide this node's shape. */
+  abstract LeafAssembler<?> first();
 
   /** Reads one slot; every ancestor of this node is present. */
   public abstract void readSlot();
@@ -92,96 +91,6 @@ public abstract class Assembler {
     return taken;
   }
 
-  /**
-   * A primitive leaf: its column reader, and its slots in the adapter's buffer (a value, or a null
-   * in the mask).
-   */
-  public static final class LeafAssembler<B> extends Assembler {
-    private static final int INITIAL_CAPACITY = 16;
-
-    private final ColumnDescriptor descriptor;
-    private final ColumnAdapter<B> adapter;
-    private final int maxDef;
-    private final ColumnReaderValues values = new ColumnReaderValues();
-    private ColumnReader reader;
-    private B buffer;
-    private int capacity;
-
-    LeafAssembler(int nullDef, ColumnDescriptor descriptor, ColumnAdapter<B> adapter) {
-      super(nullDef);
-      this.descriptor = descriptor;
-      this.adapter = adapter;
-      this.maxDef = descriptor.getMaxDefinitionLevel();
-    }
-
-    public ColumnDescriptor descriptor() {
-      return descriptor;
-    }
-
-    public void setReader(ColumnReader reader) {
-      this.reader = reader;
-      values.setReader(reader);
-    }
-
-    @Override
-    public void collectLeaves(List<LeafAssembler<?>> out) {
-      out.add(this);
-    }
-
-    @Override
-    ColumnReader first() {
-      return reader;
-    }
-
-    private void ensureRoom() {
-      if (buffer == null) {
-        buffer = adapter.buffer(INITIAL_CAPACITY);
-        capacity = INITIAL_CAPACITY;
-      } else if (size == capacity) {
-        capacity = Growth.grow(capacity, size + 1);
-        buffer = adapter.grow(buffer, capacity);
-      }
-    }
-
-    @Override
-    public void readSlot() {
-      if (reader.getCurrentDefinitionLevel() < maxDef) {
-        appendNull();
-      } else {
-        ensureRoom();
-        adapter.decode(values, buffer, size, 1);
-        size++;
-      }
-      reader.consume();
-    }
-
-    @Override
-    void appendNull() {
-      ensureRoom();
-      markNull();
-      adapter.nulls(buffer, size, 1);
-      size++;
-    }
-
-    @Override
-    void skipEntries() {
-      if (reader.getCurrentDefinitionLevel() == maxDef) {
-        reader.skip();
-      }
-      reader.consume();
-    }
-
-    @Override
-    public ColumnVector finish() {
-      ensureRoom(); // an empty batch still needs a buffer
-      int n = size;
-      B out = buffer;
-      buffer = null;
-      size = 0;
-      return adapter.vector(out, n, takeNulls(n));
-    }
-  }
-
   /** A struct: one child per field. */
   static final class StructAssembler extends Assembler {
     private final DataType type;
@@ -201,13 +110,13 @@ public abstract class Assembler {
     }
 
     @Override
-    ColumnReader first() {
+    LeafAssembler<?> first() {
       return children.get(0).first();
     }
 
     @Override
     public void readSlot() {
-      if (nullDef >= 0 && first().getCurrentDefinitionLevel() < nullDef) {
+      if (nullDef >= 0 && first().definitionLevel() < nullDef) {
         appendNull();
         skipEntries();
         return;
@@ -275,26 +184,26 @@ public abstract class Assembler {
     }
 
     @Override
-    ColumnReader first() {
+    LeafAssembler<?> first() {
       return children.get(0).first();
     }
 
     @Override
     public void readSlot() {
-      int def = first().getCurrentDefinitionLevel();
+      int def = first().definitionLevel();
       if (nullDef >= 0 && def < nullDef) {
         appendNull();
         skipEntries();
         return;
       }
       if (def >= elementDef) {
-        ColumnReader first = first();
+        LeafAssembler<?> first = first();
         do {
           for (Assembler child : children) {
             child.readSlot();
           }
           elements++;
-        } while (first.getCurrentRepetitionLevel() == repLevel);
+        } while (first.repetitionLevel() == repLevel);
       } else {
         skipEntries(); // an empty list
       }

@@ -15,9 +15,8 @@ import java.util.WeakHashMap;
  * ChunkPages} when it opens the next page: by then no value refers to the page's bytes, because
  * every decoder copies values into the batch's own arrays. Only arrays the pool lent are taken
  * back, so the slices of a column chunk's buffer that uncompressed pages point into are never
- * reused. An array that is never given back (a nested column's page, a range closed mid-page, a
- * vectored read's buffer) is left to the garbage collector: the pool remembers what it lent only
- * weakly.
+ * reused. An array that is never given back (a range closed mid-page, a vectored read's buffer) is
+ * left to the garbage collector: the pool remembers what it lent only weakly.
  *
  * <p>Thread-safe (a filesystem's vectored read may allocate on its own threads); every method holds
  * the lock for a short scan of the free list.

@@ -17,9 +17,10 @@ import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.values.ValuesReader;
 
 /**
- * The data pages of one column chunk, opened one at a time: a page's definition levels as runs and
- * its values decoder ({@link ValuesDecoders}), for page v1 and v2. parquet-hadoop's {@link
- * PageReader} supplies the decompressed pages (codecs and checksums are its own).
+ * The data pages of one column chunk, opened one at a time: a page's repetition and definition
+ * levels as runs and its values decoder ({@link ValuesDecoders}), for page v1 and v2. Flat columns
+ * and the leaves of nested ones read their pages here. parquet-hadoop's {@link PageReader} supplies
+ * the decompressed pages (codecs and checksums are its own).
  *
  * <p>Buffers: a page's arrays belong to this class while the page is current; opening the next page
  * gives them back to the {@link ByteArrayPool} they were decompressed into, since by then every
@@ -31,7 +32,9 @@ public final class ChunkPages {
 
   private final ColumnDescriptor column;
   private final PageReader pages;
+  private final int maxRepetitionLevel;
   private final int maxDefinitionLevel;
+  private final int repetitionBitWidth;
   private final int levelBitWidth;
   private final ValuesDecoders decoders;
 
@@ -42,25 +45,30 @@ public final class ChunkPages {
   private byte[] pageArray;
 
   private byte[] levelArray;
+  private byte[] repetitionArray;
 
   private int valueCount;
   private long firstRowIndex;
+  private LevelRuns repetitionLevels;
   private LevelRuns definitionLevels;
+
+  /** Where the levels just read end in the page (v1). */
+  private int levelsEnd;
+
   private ValuesDecoder values;
 
   /**
-   * @param column a column whose maximum repetition level is 0
+   * @param column a leaf column
    * @param pages its pages in one row group (or the pages of a filtered read of one)
    * @param pool the pool whose arrays the pages were decompressed into, or null
    */
   public ChunkPages(ColumnDescriptor column, PageReader pages, ByteArrayPool pool) {
-    if (column.getMaxRepetitionLevel() != 0) {
-      throw new IllegalArgumentException("not a flat column: " + column);
-    }
     this.column = column;
     this.pages = pages;
     this.pool = pool;
+    this.maxRepetitionLevel = column.getMaxRepetitionLevel();
     this.maxDefinitionLevel = column.getMaxDefinitionLevel();
+    this.repetitionBitWidth = BytesUtils.getWidthFromMaxInt(maxRepetitionLevel);
     this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinitionLevel);
     this.decoders = new ValuesDecoders(column, pages::readDictionaryPage);
   }
@@ -78,9 +86,11 @@ public final class ChunkPages {
     if (pool != null) {
       pool.give(pageArray);
       pool.give(levelArray);
+      pool.give(repetitionArray);
     }
     pageArray = null;
     levelArray = null;
+    repetitionArray = null;
     DataPage page = pages.readPage();
     if (page == null) {
       return false;
@@ -97,7 +107,7 @@ public final class ChunkPages {
     return true;
   }
 
-  /** Values (levels) of the current page: its rows, for a flat column. */
+  /** Entries (levels) of the current page: its rows, for a flat column. */
   public int valueCount() {
     return valueCount;
   }
@@ -108,6 +118,11 @@ public final class ChunkPages {
    */
   public long firstRowIndex() {
     return firstRowIndex;
+  }
+
+  /** The repetition levels of the current page, or null when the column is not repeated. */
+  public LevelRuns repetitionLevels() {
+    return repetitionLevels;
   }
 
   /** The definition levels of the current page, or null when the column is required. */
@@ -127,11 +142,28 @@ public final class ChunkPages {
     pageArray = data;
     int pos = buffer.arrayOffset() + buffer.position();
     int end = buffer.arrayOffset() + buffer.limit();
-    if (maxDefinitionLevel == 0) {
-      definitionLevels = null;
-    } else if (page.getDlEncoding() == Encoding.RLE) {
+    repetitionLevels = null;
+    if (maxRepetitionLevel > 0) {
+      repetitionLevels =
+          levelsV1(page.getRlEncoding(), "repetition", repetitionBitWidth, data, pos, end, count);
+      pos = levelsEnd;
+    }
+    definitionLevels = null;
+    if (maxDefinitionLevel > 0) {
+      definitionLevels =
+          levelsV1(page.getDlEncoding(), "definition", levelBitWidth, data, pos, end, count);
+      pos = levelsEnd;
+    }
+    values = decoders.forPage(page.getValueEncoding(), data, pos, end, count);
+    valueCount = count;
+  }
+
+  /** Levels of a page v1 at {@code pos}; sets {@link #levelsEnd} to where they end. */
+  private LevelRuns levelsV1(
+      Encoding encoding, String kind, int bitWidth, byte[] data, int pos, int end, int count) {
+    if (encoding == Encoding.RLE) {
       if (end - pos < 4) {
-        throw new IllegalStateException("definition levels of " + column + " past the page end");
+        throw new IllegalStateException(kind + " levels of " + column + " past the page end");
       }
       int length =
           (data[pos] & 0xFF)
@@ -140,40 +172,44 @@ public final class ChunkPages {
               | (data[pos + 3] & 0xFF) << 24;
       if (length < 0 || length > end - pos - 4) {
         throw new IllegalStateException(
-            "definition levels of "
+            kind
+                + " levels of "
                 + column
                 + " claim "
                 + length
                 + " bytes, the page has "
                 + (end - pos - 4));
       }
-      definitionLevels = new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, levelBitWidth);
-      pos += 4 + length;
-    } else {
-      definitionLevels = bitPackedLevels(page, data, pos, end, count);
-      pos += (int) (((long) count * levelBitWidth + 7) / 8);
+      levelsEnd = pos + 4 + length;
+      return new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, bitWidth);
     }
-    values = decoders.forPage(page.getValueEncoding(), data, pos, end, count);
-    valueCount = count;
+    LevelRuns levels = bitPackedLevels(encoding, kind, bitWidth, data, pos, end, count);
+    levelsEnd = pos + (int) (((long) count * bitWidth + 7) / 8);
+    return levels;
   }
 
   /** Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one. */
-  private LevelRuns bitPackedLevels(DataPageV1 page, byte[] data, int pos, int end, int count) {
+  private LevelRuns bitPackedLevels(
+      Encoding encoding, String kind, int bitWidth, byte[] data, int pos, int end, int count) {
     // BIT_PACKED levels take exactly count * width bits: a count they cannot fill is corrupt, and
     // must not size the array below.
-    if (count < 0 || (long) count * levelBitWidth > (long) (end - pos) * 8) {
+    if (count < 0 || (long) count * bitWidth > (long) (end - pos) * 8) {
       throw new IllegalStateException(
-          "definition levels of "
+          kind
+              + " levels of "
               + column
               + ": "
               + count
               + " BIT_PACKED levels of "
-              + levelBitWidth
+              + bitWidth
               + " bits do not fit the page's "
               + (end - pos)
               + " bytes");
     }
-    ValuesReader reader = page.getDlEncoding().getValuesReader(column, ValuesType.DEFINITION_LEVEL);
+    ValuesReader reader =
+        encoding.getValuesReader(
+            column,
+            kind.equals("repetition") ? ValuesType.REPETITION_LEVEL : ValuesType.DEFINITION_LEVEL);
     int[] read = new int[count];
     try {
       reader.initFromPage(count, ByteBufferInputStream.wrap(ByteBuffer.wrap(data, pos, end - pos)));
@@ -188,6 +224,18 @@ public final class ChunkPages {
 
   private void openV2(DataPageV2 page) {
     int count = page.getValueCount();
+    if (maxRepetitionLevel == 0) {
+      repetitionLevels = null;
+    } else {
+      ByteBuffer reps = heapBuffer(page.getRepetitionLevels());
+      repetitionArray = reps.array();
+      repetitionLevels =
+          new RleBitPackedDecoder(
+              reps.array(),
+              reps.arrayOffset() + reps.position(),
+              reps.arrayOffset() + reps.limit(),
+              repetitionBitWidth);
+    }
     if (maxDefinitionLevel == 0) {
       definitionLevels = null;
     } else {
