@@ -71,6 +71,7 @@ class FlatTypesParityTest {
         optional int64 tsus (TIMESTAMP(MICROS,false));
         optional int64 tsns (TIMESTAMP(NANOS,true));
         optional int96 i96;
+        required int64 id;
       }
       """);
 
@@ -86,6 +87,7 @@ class FlatTypesParityTest {
   /** Fills row {@code i}: a value per column, nulls at varying rates, repeats for dictionaries. */
   static void fill(int i, Group g) {
     Random random = new Random(i * 31L + 7);
+    g.add("id", (long) i);
     boolean few = random.nextInt(50) == 0;
     g.add("b", i % 3 == 0);
     if (i % 5 != 0) {
@@ -221,6 +223,92 @@ class FlatTypesParityTest {
         }
       }
     }
+  }
+
+  static Stream<Arguments> encodings() {
+    List<Arguments> specs = new ArrayList<>();
+    for (boolean dictionary : new boolean[] {true, false}) {
+      for (WriterVersion version : WriterVersion.values()) {
+        specs.add(Arguments.of(dictionary, version));
+      }
+    }
+    return specs.stream();
+  }
+
+  /**
+   * Several row intervals inside one row group: the pages a filter keeps by column index (a
+   * page-filtered read whose pages leave gaps between the intervals), and row ranges that start and
+   * end inside pages. Every flat type lands on its rows.
+   */
+  @ParameterizedTest(name = "dictionary={0} {1}")
+  @MethodSource("encodings")
+  void everyFlatTypeReadsSeveralRowIntervalsOfOneRowGroupAtTheirRows(
+      boolean dictionary, WriterVersion version) throws IOException {
+    Path file =
+        ParquetTestFiles.write(
+            dir.resolve("intervals-" + dictionary + "-" + version + ".parquet"),
+            SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .dictionary(dictionary)
+                .version(version)
+                .codec(CompressionCodecName.SNAPPY)
+                .pageRowLimit(100),
+            FlatTypesParityTest::fill);
+    List<List<Object>> expected = Rows.expected(file);
+    try (ReadContext context = ReadContext.defaults()) {
+      for (int batchSize : new int[] {7, 1000}) {
+        ReadOptions.Builder options =
+            ReadOptions.builder().parallelism(2).batchSize(batchSize).minReadBytes(0);
+        Rows.Scan filtered = Rows.read(file, options.filter(SEVERAL_PAGES).build(), context);
+        Rows.Scan ranged = Rows.read(file, options.filter(null).rowRanges(RANGES).build(), context);
+
+        assertThat(filtered.rowIndexes())
+            .as("batch %s", batchSize)
+            .contains(0L, 129L, 1250L, 1419L, 2960L, 2999L)
+            .doesNotContain(600L, 2500L);
+        assertThat(ranged.rowIndexes()).as("batch %s", batchSize).containsExactlyElementsOf(rows());
+        for (Rows.Scan scan : List.of(filtered, ranged)) {
+          for (int k = 0; k < scan.rows().size(); k++) {
+            assertThat(scan.rows().get(k))
+                .isEqualTo(expected.get(Math.toIntExact(scan.rowIndexes().get(k))));
+          }
+        }
+      }
+    }
+  }
+
+  /** Keeps three stretches of pages of one row group by the column index of {@code id}. */
+  static final org.apache.parquet.filter2.compat.FilterCompat.Filter SEVERAL_PAGES =
+      org.apache.parquet.filter2.compat.FilterCompat.get(
+          org.apache.parquet.filter2.predicate.FilterApi.or(
+              org.apache.parquet.filter2.predicate.FilterApi.lt(
+                  org.apache.parquet.filter2.predicate.FilterApi.longColumn("id"), 130L),
+              org.apache.parquet.filter2.predicate.FilterApi.or(
+                  org.apache.parquet.filter2.predicate.FilterApi.and(
+                      org.apache.parquet.filter2.predicate.FilterApi.gtEq(
+                          org.apache.parquet.filter2.predicate.FilterApi.longColumn("id"), 1250L),
+                      org.apache.parquet.filter2.predicate.FilterApi.lt(
+                          org.apache.parquet.filter2.predicate.FilterApi.longColumn("id"), 1420L)),
+                  org.apache.parquet.filter2.predicate.FilterApi.gtEq(
+                      org.apache.parquet.filter2.predicate.FilterApi.longColumn("id"), 2960L))));
+
+  static final List<dev.prefetch.RowRange> RANGES =
+      List.of(
+          new dev.prefetch.RowRange(3, 17),
+          new dev.prefetch.RowRange(250, 251),
+          new dev.prefetch.RowRange(640, 1210),
+          new dev.prefetch.RowRange(2199, 2450),
+          new dev.prefetch.RowRange(2990, 3000));
+
+  private static List<Long> rows() {
+    List<Long> indexes = new ArrayList<>();
+    for (dev.prefetch.RowRange range : RANGES) {
+      for (long r = range.start(); r < range.end(); r++) {
+        indexes.add(r);
+      }
+    }
+    return indexes;
   }
 
   @ParameterizedTest(name = "{0}")

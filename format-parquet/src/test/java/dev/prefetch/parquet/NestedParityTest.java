@@ -307,6 +307,64 @@ class NestedParityTest {
     }
   }
 
+  /**
+   * Several row intervals inside row groups, starting and ending inside pages, and the pages a
+   * filter keeps by column index: page-filtered reads whose pages leave gaps, over which every leaf
+   * of every nested column seeks to its rows.
+   */
+  @ParameterizedTest(name = "dictionary={0} {1}")
+  @MethodSource("writeSpecs")
+  void nestedColumnsReadSeveralRowIntervalsAtTheirRows(boolean dictionary, WriterVersion version)
+      throws IOException {
+    Path written =
+        write(
+            "intervals-" + dictionary + "-" + version + ".parquet",
+            ParquetTestFiles.WriteSpec.defaults()
+                .dictionary(dictionary)
+                .version(version)
+                .pageRowLimit(50));
+    List<List<Object>> expected = Rows.expected(written);
+    List<dev.prefetch.RowRange> ranges =
+        List.of(
+            new dev.prefetch.RowRange(1, 9),
+            new dev.prefetch.RowRange(120, 121),
+            new dev.prefetch.RowRange(333, 777),
+            new dev.prefetch.RowRange(1001, 1003),
+            new dev.prefetch.RowRange(1490, 1500));
+    List<List<Object>> wanted = new ArrayList<>();
+    List<Long> indexes = new ArrayList<>();
+    for (dev.prefetch.RowRange range : ranges) {
+      for (long r = range.start(); r < range.end(); r++) {
+        wanted.add(expected.get(Math.toIntExact(r)));
+        indexes.add(r);
+      }
+    }
+    org.apache.parquet.filter2.compat.FilterCompat.Filter severalPages =
+        org.apache.parquet.filter2.compat.FilterCompat.get(
+            org.apache.parquet.filter2.predicate.FilterApi.or(
+                org.apache.parquet.filter2.predicate.FilterApi.lt(
+                    org.apache.parquet.filter2.predicate.FilterApi.longColumn("id"), 70L),
+                org.apache.parquet.filter2.predicate.FilterApi.gtEq(
+                    org.apache.parquet.filter2.predicate.FilterApi.longColumn("id"), 1420L)));
+    try (ReadContext context = ReadContext.defaults()) {
+      for (int batch : new int[] {3, 1000}) {
+        ReadOptions.Builder options =
+            ReadOptions.builder().parallelism(2).batchSize(batch).minReadBytes(0);
+        Rows.Scan scan = Rows.read(written, options.rowRanges(ranges).build(), context);
+        Rows.Scan filtered =
+            Rows.read(written, options.rowRanges(null).filter(severalPages).build(), context);
+
+        assertThat(scan.rowIndexes()).as("batch %s", batch).containsExactlyElementsOf(indexes);
+        assertThat(scan.rows()).as("batch %s", batch).containsExactlyElementsOf(wanted);
+        assertThat(filtered.rowIndexes()).contains(0L, 69L, 1420L, 1499L).doesNotContain(700L);
+        for (int k = 0; k < filtered.rows().size(); k++) {
+          assertThat(filtered.rows().get(k))
+              .isEqualTo(expected.get(Math.toIntExact(filtered.rowIndexes().get(k))));
+        }
+      }
+    }
+  }
+
   static Stream<Arguments> readSettings() {
     List<Arguments> settings = new ArrayList<>();
     for (int parallelism : new int[] {1, 2, 4, 8}) {

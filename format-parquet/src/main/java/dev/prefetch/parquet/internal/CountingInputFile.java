@@ -101,9 +101,9 @@ public final class CountingInputFile implements InputFile {
         throw new UnsupportedOperationException("vectored reads are off for this file");
       }
       // parquet-hadoop never releases a vectored read's buffers: the range reader's allocator
-      // takes them back itself once the row group is done (see ChunkBuffers).
+      // takes them back itself once the row group is done (see ChunkAllocator).
       in.readVectored(
-          ranges, allocator instanceof ChunkBuffers chunks ? chunks.forVectoredReads() : allocator);
+          ranges, allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator);
     }
   }
 }

@@ -1,6 +1,6 @@
 package dev.prefetch.parquet.internal;
 
-import dev.prefetch.parquet.internal.bulk.PageBuffers;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -17,15 +17,15 @@ import org.xerial.snappy.Snappy;
  * SNAPPY page is one raw snappy block, so it can be decompressed straight into the page array the
  * decoders read. The block's declared length is checked against the page header's uncompressed size
  * before anything is written, so a corrupt page fails with an {@link IOException} and cannot write
- * past its array. Pages are written into arrays lent by the reader's {@link PageBuffers}, which the
- * bulk decoders give back when they are done with a page.
+ * past its array. Pages are written into arrays lent by the reader's {@link ByteArrayPool}, which
+ * the page reader ({@code page.ChunkPages}) gives back when it moves to the next page.
  */
 final class HeapSnappyCodecs implements CompressionCodecFactory {
 
   private final CompressionCodecFactory delegate;
-  private final PageBuffers buffers;
+  private final ByteArrayPool buffers;
 
-  HeapSnappyCodecs(CompressionCodecFactory delegate, PageBuffers buffers) {
+  HeapSnappyCodecs(CompressionCodecFactory delegate, ByteArrayPool buffers) {
     this.delegate = delegate;
     this.buffers = buffers;
   }
@@ -96,7 +96,7 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
   }
 
   /** SNAPPY pages, heap to heap; the direct-buffer entry point stays parquet-hadoop's. */
-  private record SnappyDecompressor(BytesInputDecompressor direct, PageBuffers buffers)
+  private record SnappyDecompressor(BytesInputDecompressor direct, ByteArrayPool buffers)
       implements BytesInputDecompressor {
 
     @Override

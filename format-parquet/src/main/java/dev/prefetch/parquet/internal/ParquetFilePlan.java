@@ -3,7 +3,7 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.parquet.internal.bulk.PageBuffers;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -18,7 +18,6 @@ import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.InputFile;
-import org.apache.parquet.io.api.GroupConverter;
 import org.apache.parquet.schema.MessageType;
 
 /**
@@ -40,7 +39,6 @@ public final class ParquetFilePlan implements FilePlan {
   private final List<SliceSpec> specs;
   private final int batchSize;
   private final ScanCounters counters;
-  private final GroupConverter converter;
 
   ParquetFilePlan(
       DataFile file,
@@ -65,7 +63,6 @@ public final class ParquetFilePlan implements FilePlan {
     this.specs = List.copyOf(specs);
     this.batchSize = options.batchSize();
     this.counters = counters;
-    this.converter = new NoopConverter(this.footer.getFileMetaData().getSchema());
   }
 
   /**
@@ -128,22 +125,13 @@ public final class ParquetFilePlan implements FilePlan {
     return footer;
   }
 
-  /** The file's schema cut down to the projected columns. */
-  MessageType fileSchema() {
-    return footer.getFileMetaData().getSchema();
-  }
-
-  String createdBy() {
-    return footer.getFileMetaData().getCreatedBy();
-  }
-
   /**
    * Read options for one more parquet-hadoop reader: the plan's, with a codec factory of its own,
    * since a factory pools decompressors without locking and a reader's close releases them; SNAPPY
    * pages go into arrays of the reader's {@code buffers}.
    */
   /** Options of one range reader: its page arrays and its pool of column chunk buffers. */
-  ParquetReadOptions newReaderOptions(PageBuffers buffers, ByteBufferAllocator chunkBuffers) {
+  ParquetReadOptions newReaderOptions(ByteArrayPool buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf)
         .copy(readOptions)
         .withCodecFactory(
@@ -158,10 +146,6 @@ public final class ParquetFilePlan implements FilePlan {
 
   PageIndexReader indexes() {
     return indexes;
-  }
-
-  GroupConverter converter() {
-    return converter;
   }
 
   int batchSize() {

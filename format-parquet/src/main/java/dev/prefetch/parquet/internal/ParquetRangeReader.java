@@ -4,12 +4,7 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.parquet.internal.bulk.ColumnArrays;
-import dev.prefetch.parquet.internal.bulk.FlatPageReader;
-import dev.prefetch.parquet.internal.bulk.PageBuffers;
-import dev.prefetch.parquet.internal.decode.Assembler;
-import dev.prefetch.parquet.internal.decode.ColumnDecoder;
-import dev.prefetch.parquet.internal.decode.Decoders;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
@@ -18,22 +13,20 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.ColumnReadStore;
-import org.apache.parquet.column.ColumnReader;
-import org.apache.parquet.column.impl.ColumnReadStoreImpl;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 
 /**
  * Reads planned ranges into batches on one thread: its own stream and parquet-hadoop file reader
- * over the plan's parsed footer, one column reader per selected leaf per row group.
+ * over the plan's parsed footer, and one {@link ProjectedColumn} per top-level projected column.
  *
- * <p>A range's pages come from parquet-hadoop (all encodings, codecs, page versions and checksum
- * checks are its own): the whole row group, or with a page-filtered read only the pages that
- * overlap the range's row intervals, whose column readers then yield exactly the selected rows.
- * Without offset indexes, the whole row group is read and rows outside the intervals are skipped. A
- * batch never spans two intervals, so its rows are consecutive file rows.
+ * <p>A range's column chunks are read and decompressed by parquet-hadoop (codecs, page versions and
+ * checksum checks are its own): the whole row group, or with a page-filtered read only the pages
+ * that overlap the range's row intervals. The columns decode those pages themselves (see {@code
+ * page}, {@code flat} and {@code nested}) and seek to the first row of every batch, dropping the
+ * pages and values before it. A batch never spans two intervals, so its rows are consecutive file
+ * rows.
  */
 final class ParquetRangeReader implements RangeReader {
 
@@ -48,13 +41,13 @@ final class ParquetRangeReader implements RangeReader {
    */
   private final PageCheckingStream stream;
 
-  private final List<Column> columns = new ArrayList<>();
+  private final List<ProjectedColumn> columns = new ArrayList<>();
 
-  /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
-  private final PageBuffers buffers = new PageBuffers();
+  /** The arrays pages are decompressed into, given back by flat columns page by page. */
+  private final ByteArrayPool pageArrays = new ByteArrayPool();
 
   /** The arrays column chunks are read into, reclaimed when a range's pages are released. */
-  private final ChunkBuffers chunkBuffers = new ChunkBuffers();
+  private final ChunkAllocator chunkAllocator = new ChunkAllocator();
 
   /**
    * Hands a released batch's vectors to their columns' pools. Runs on the consumer's thread; the
@@ -65,12 +58,10 @@ final class ParquetRangeReader implements RangeReader {
   private ReadRange range;
   private SliceSpec spec;
   private PageReadStore pages;
-  private boolean skipGaps;
   private int interval;
-  private long position;
 
-  /** Next row (counted from the row group's first) the column readers stand on when skipping. */
-  private long cursor;
+  /** The first row (within the row group) of the next batch. */
+  private long position;
 
   ParquetRangeReader(ParquetFilePlan plan) throws IOException {
     this.plan = plan;
@@ -81,7 +72,7 @@ final class ParquetRangeReader implements RangeReader {
           new IndexedFileReader(
               plan.input(),
               plan.footer(),
-              plan.newReaderOptions(buffers, chunkBuffers),
+              plan.newReaderOptions(pageArrays, chunkAllocator),
               stream,
               plan.indexes());
     } catch (IOException | RuntimeException e) {
@@ -90,10 +81,7 @@ final class ParquetRangeReader implements RangeReader {
     }
     reader.setRequestedSchema(plan.projection().leaves());
     for (ColumnNode node : plan.projection().columns()) {
-      columns.add(
-          node instanceof ColumnNode.Leaf leaf && leaf.descriptor().getMaxRepetitionLevel() == 0
-              ? new FlatColumn(leaf, buffers)
-              : new NestedColumn(node));
+      columns.add(ProjectedColumn.of(node, pageArrays));
     }
   }
 
@@ -104,24 +92,16 @@ final class ParquetRangeReader implements RangeReader {
     this.spec = plan.spec(range.index());
     this.interval = 0;
     this.position = spec.from(0);
-    this.cursor = 0;
     try {
       boolean filtered = spec.pageFiltered() && !spec.whole();
       pages = read(filtered);
-      skipGaps = !filtered;
       plan.counters().increment(ROW_GROUPS_READ);
       if (pages == null) {
         interval = spec.intervals(); // nothing to read
         return;
       }
-      ColumnReadStore store =
-          new ColumnReadStoreImpl(pages, plan.converter(), plan.fileSchema(), plan.createdBy());
-      // Bulk page decoding needs the pages of one contiguous row interval (or a full row group
-      // whose gaps it skips itself); several page-filtered intervals stay on the value path.
-      // SelectionTest and SplitRowGroupTest start slices and row ranges inside pages.
-      long bulkFirstRow = !filtered ? 0 : spec.intervals() == 1 ? spec.from(0) : -1;
-      for (Column column : columns) {
-        column.bind(store, pages, bulkFirstRow);
+      for (ProjectedColumn column : columns) {
+        column.bind(pages);
       }
     } catch (RuntimeException e) {
       throw failure(null, e);
@@ -144,7 +124,7 @@ final class ParquetRangeReader implements RangeReader {
               reader, spec.rowGroup(), spec.rowGroupRows(), spec.bounds())
           : reader.readRowGroup(spec.rowGroup());
     } catch (IOException | RuntimeException | Error e) {
-      chunkBuffers.forget(); // a vectored range may still be in flight into one of them
+      chunkAllocator.forget(); // a vectored range may still be in flight into one of them
       throw e;
     } finally {
       stream.disarm();
@@ -183,17 +163,14 @@ final class ParquetRangeReader implements RangeReader {
       }
       int rows = (int) Math.min(plan.batchSize(), to - position);
       List<ColumnVector> vectors = new ArrayList<>(columns.size());
-      for (Column column : columns) {
+      for (ProjectedColumn column : columns) {
         try {
-          if (skipGaps && cursor < position) {
-            column.skip(position - cursor);
-          }
+          column.seek(position);
           vectors.add(column.read(rows));
         } catch (RuntimeException e) {
           throw failure(column.name(), e);
         }
       }
-      cursor = position + rows;
       RecordBatch batch =
           new RecordBatch(
               plan.file(),
@@ -248,7 +225,7 @@ final class ParquetRangeReader implements RangeReader {
       } catch (Exception e) {
         // releasing buffers of a finished row group cannot lose data; nothing to report
       }
-      chunkBuffers.reclaim(); // what a vectored read lent, which parquet-hadoop never releases
+      chunkAllocator.reclaim(); // what a vectored read lent, which parquet-hadoop never releases
     }
   }
 
@@ -256,138 +233,6 @@ final class ParquetRangeReader implements RangeReader {
   public void close() throws IOException {
     releasePages();
     reader.close();
-  }
-
-  /** One top-level projected column. */
-  private abstract static class Column {
-    abstract String name();
-
-    /** Binds to a row group's readers; {@code bulkFirstRow} &lt; 0 rules out bulk decoding. */
-    abstract void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow);
-
-    abstract ColumnVector read(int rows);
-
-    abstract void skip(long rows);
-
-    /** Takes back the arrays of a released vector of this column (thread-safe); may ignore it. */
-    void recycle(ColumnVector vector) {}
-  }
-
-  /** A column without repetition: the decoder's tight loop, one entry per row. */
-  private static final class FlatColumn extends Column {
-    private final ColumnNode.Leaf leaf;
-    private final ColumnDecoder decoder;
-    private final int maxDef;
-    private final PageBuffers buffers;
-
-    /** The arrays of this column's released vectors, for its next batches. */
-    private final ColumnArrays arrays = new ColumnArrays();
-
-    private ColumnReader reader;
-
-    /** The bulk page decoder of the current row group, or null on the value path. */
-    private FlatPageReader bulk;
-
-    FlatColumn(ColumnNode.Leaf leaf, PageBuffers buffers) {
-      this.leaf = leaf;
-      this.buffers = buffers;
-      this.decoder = Decoders.decoderFor(leaf.primitiveType(), leaf.type());
-      this.maxDef = leaf.descriptor().getMaxDefinitionLevel();
-    }
-
-    @Override
-    String name() {
-      return leaf.name();
-    }
-
-    @Override
-    void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow) {
-      if (bulkFirstRow >= 0
-          && decoder.supportsBulk()
-          && FlatPageReader.supports(leaf.descriptor())) {
-        bulk =
-            new FlatPageReader(
-                leaf.descriptor(),
-                pages.getPageReader(leaf.descriptor()),
-                bulkFirstRow,
-                buffers,
-                arrays);
-        reader = null;
-      } else {
-        bulk = null;
-        reader = store.getColumnReader(leaf.descriptor());
-      }
-    }
-
-    @Override
-    ColumnVector read(int rows) {
-      return bulk != null
-          ? decoder.decodeBulk(bulk, rows)
-          : decoder.decodeFlat(reader, maxDef, rows);
-    }
-
-    @Override
-    void recycle(ColumnVector vector) {
-      arrays.recycle(vector);
-    }
-
-    @Override
-    void skip(long rows) {
-      if (bulk != null) {
-        bulk.skip(rows);
-        return;
-      }
-      for (long i = 0; i < rows; i++) {
-        if (reader.getCurrentDefinitionLevel() == maxDef) {
-          reader.skip();
-        }
-        reader.consume();
-      }
-    }
-  }
-
-  /** A nested column: an assembler over the readers of its leaves. */
-  private static final class NestedColumn extends Column {
-    private final ColumnNode node;
-    private final Assembler assembler;
-    private final List<Assembler.LeafAssembler> leaves = new ArrayList<>();
-
-    NestedColumn(ColumnNode node) {
-      this.node = node;
-      this.assembler = Assembler.of(node);
-      assembler.collectLeaves(leaves);
-    }
-
-    @Override
-    String name() {
-      return node.name();
-    }
-
-    @Override
-    void bind(ColumnReadStore store, PageReadStore pages, long bulkFirstRow) {
-      for (Assembler.LeafAssembler leaf : leaves) {
-        leaf.setReader(store.getColumnReader(leaf.leaf().descriptor()));
-      }
-    }
-
-    @Override
-    ColumnVector read(int rows) {
-      for (int i = 0; i < rows; i++) {
-        assembler.readSlot();
-      }
-      return assembler.finish();
-    }
-
-    @Override
-    void skip(long rows) {
-      // Rare (files without offset indexes): assemble and drop, a batch at a time.
-      long left = rows;
-      while (left > 0) {
-        int n = (int) Math.min(left, 4096);
-        read(n);
-        left -= n;
-      }
-    }
   }
 
   /**

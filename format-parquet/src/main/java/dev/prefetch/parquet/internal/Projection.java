@@ -4,7 +4,6 @@ import dev.prefetch.DataFile;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.Field;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.parquet.internal.decode.Decoders;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -200,7 +199,7 @@ public final class Projection {
       if (type.isPrimitive()) {
         ColumnDescriptor descriptor = schema.getColumnDescription(path);
         return new ColumnNode.Leaf(
-            name, Decoders.typeOf(type.asPrimitiveType(), int96Unit), nullDef, descriptor);
+            name, LeafTypes.typeOf(type.asPrimitiveType(), int96Unit), nullDef, descriptor);
       }
       GroupType group = type.asGroupType();
       LogicalTypeAnnotation logical = group.getLogicalTypeAnnotation();

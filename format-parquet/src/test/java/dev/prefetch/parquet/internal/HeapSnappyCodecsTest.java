@@ -3,7 +3,7 @@ package dev.prefetch.parquet.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prefetch.parquet.internal.bulk.PageBuffers;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import java.io.IOException;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;
@@ -17,7 +17,7 @@ import org.xerial.snappy.Snappy;
 class HeapSnappyCodecsTest {
 
   private final HeapSnappyCodecs codecs =
-      new HeapSnappyCodecs(HadoopCodecs.newFactory(new Configuration(), 0), new PageBuffers());
+      new HeapSnappyCodecs(HadoopCodecs.newFactory(new Configuration(), 0), new ByteArrayPool());
 
   private static byte[] page() {
     byte[] bytes = new byte[100_000];

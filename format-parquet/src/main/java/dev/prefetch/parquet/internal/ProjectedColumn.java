@@ -1,0 +1,41 @@
+package dev.prefetch.parquet.internal;
+
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import org.apache.parquet.column.page.PageReadStore;
+
+/**
+ * One top-level projected column of a range reader: a flat column ({@link FlatProjectedColumn}), or
+ * a nested one assembled from its leaves ({@link NestedProjectedColumn}); both decode their pages
+ * with the decoders of {@code page} and build vectors through the adapters of {@code flat}.
+ *
+ * <p>Confined to the range reader's thread, except {@link #recycle}.
+ */
+abstract class ProjectedColumn {
+
+  /** The reader of {@code node}, whose pages are decompressed into arrays of {@code pages}. */
+  static ProjectedColumn of(ColumnNode node, ByteArrayPool pages) {
+    return node instanceof ColumnNode.Leaf leaf && leaf.descriptor().getMaxRepetitionLevel() == 0
+        ? new FlatProjectedColumn(leaf, pages)
+        : new NestedProjectedColumn(node, pages);
+  }
+
+  abstract String name();
+
+  /**
+   * Binds to a row group's pages: all of them, or with a page-filtered read the pages that overlap
+   * the range's row intervals, which carry their first row index.
+   */
+  abstract void bind(PageReadStore rowGroup);
+
+  /**
+   * Moves to {@code row} (within the row group), the first row of the next batch, skipping the rows
+   * (and the pages) before it.
+   */
+  abstract void seek(long row);
+
+  abstract ColumnVector read(int rows);
+
+  /** Takes back the arrays of a released vector of this column (thread-safe); may ignore it. */
+  void recycle(ColumnVector vector) {}
+}

@@ -1,0 +1,226 @@
+package dev.prefetch.parquet.internal.flat;
+
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.parquet.internal.page.ChunkPages;
+import dev.prefetch.parquet.internal.page.LevelRuns;
+import dev.prefetch.parquet.internal.page.ValuesDecoder;
+import java.util.Arrays;
+
+/**
+ * Reads a flat (non-repeated) column of any type, page by page, into batches: the generic part of
+ * every flat column. It does definition levels, nulls, page iteration and row positions; the
+ * per-type part is the {@link ColumnAdapter}, called once per run of values.
+ *
+ * <p>Definition levels are consumed in runs: an RLE run of the maximum level is one bulk decode
+ * into the adapter's buffer, an RLE run of a lower level is one block of nulls; bit-packed levels
+ * (scattered nulls) are decoded densely in one call and then spread to their rows.
+ *
+ * <p>Row positions: a flat column has one level per row, so the reader knows the row (within the
+ * row group) of its next value. {@link #seek} moves forward to a row, dropping whole pages unread
+ * where the pages carry their first row index (a page-filtered read, whose pages may leave gaps
+ * between the selected row intervals) and skipping values inside a page. A read that would cross a
+ * gap fails rather than return rows of the wrong place.
+ *
+ * <p>Confined to one thread; bound to one column chunk at a time.
+ *
+ * @param <B> the adapter's buffer type
+ */
+public final class FlatColumnReader<B> {
+
+  private final ColumnAdapter<B> adapter;
+  private final int maxDefinitionLevel;
+
+  /** Where null masks come from. */
+  private final VectorArrayPool arrays;
+
+  private ChunkPages pages;
+
+  /** Values left in the current page. */
+  private int pageLeft;
+
+  /** The row, within the row group, of the next value. */
+  private long nextRow;
+
+  public FlatColumnReader(
+      ColumnAdapter<B> adapter, int maxDefinitionLevel, VectorArrayPool arrays) {
+    this.adapter = adapter;
+    this.maxDefinitionLevel = maxDefinitionLevel;
+    this.arrays = arrays;
+  }
+
+  /** A reader with the adapter {@link ColumnAdapters} chooses (a factory for a wildcard type). */
+  public static FlatColumnReader<?> of(
+      ColumnAdapter<?> adapter, int maxDefinitionLevel, VectorArrayPool arrays) {
+    return new FlatColumnReader<>(adapter, maxDefinitionLevel, arrays);
+  }
+
+  /** Starts on a row group's pages of the column, at its row 0. */
+  public void bind(ChunkPages chunk) {
+    this.pages = chunk;
+    this.pageLeft = 0;
+    this.nextRow = 0;
+  }
+
+  /**
+   * Moves to {@code row} (within the row group) without decoding the values of whole pages.
+   *
+   * @throws IllegalStateException when the row lies behind the reader, or in no page read
+   */
+  public void seek(long row) {
+    if (row < nextRow) {
+      throw new IllegalStateException(
+          "column " + pages.column() + " cannot go back from row " + nextRow + " to " + row);
+    }
+    while (nextRow < row) {
+      if (pageLeft == 0) {
+        openPage();
+        if (nextRow > row) {
+          throw new IllegalStateException(
+              "row " + row + " of column " + pages.column() + " is in no page read");
+        }
+        continue;
+      }
+      long gap = row - nextRow;
+      if (gap >= pageLeft) {
+        nextRow += pageLeft;
+        pageLeft = 0; // the rest of the page is dropped unread
+      } else {
+        skipInPage((int) gap);
+      }
+    }
+  }
+
+  /** Reads the next {@code rows} rows into a vector. */
+  public ColumnVector read(int rows) {
+    B values = adapter.buffer(rows);
+    boolean[] nulls = null;
+    int done = 0;
+    while (done < rows) {
+      if (pageLeft == 0) {
+        long expected = nextRow;
+        openPage();
+        if (nextRow != expected) {
+          throw new IllegalStateException(
+              "rows "
+                  + expected
+                  + " to "
+                  + (nextRow - 1)
+                  + " of column "
+                  + pages.column()
+                  + " are in no page read");
+        }
+        continue;
+      }
+      int n = Math.min(rows - done, pageLeft);
+      LevelRuns levels = pages.definitionLevels();
+      if (levels == null) {
+        adapter.decode(pages.values(), values, done, n);
+      } else {
+        nulls = readRuns(levels, pages.values(), values, nulls, rows, done, n);
+      }
+      pageLeft -= n;
+      nextRow += n;
+      done += n;
+    }
+    return adapter.vector(values, rows, nulls);
+  }
+
+  /**
+   * Reads {@code n} rows of the current page at row {@code done} of the batch, level run by run.
+   */
+  private boolean[] readRuns(
+      LevelRuns levels,
+      ValuesDecoder decoder,
+      B values,
+      boolean[] nulls,
+      int rows,
+      int done,
+      int n) {
+    int i = 0;
+    while (i < n) {
+      int run = Math.min(levels.nextRun(), n - i);
+      int at = done + i;
+      if (levels.isRle()) {
+        if (levels.rleValue() == maxDefinitionLevel) {
+          adapter.decode(decoder, values, at, run);
+        } else {
+          nulls = nulls == null ? arrays.mask(rows) : nulls;
+          Arrays.fill(nulls, at, at + run, true);
+          adapter.nulls(values, at, run);
+        }
+      } else {
+        // Bit-packed levels (scattered nulls): the run's defined values are decoded in one call,
+        // densely, and then moved to their rows, rather than a call per stretch.
+        int defined = 0;
+        for (int j = 0; j < run; j++) {
+          defined += levels.packedValue(j) == maxDefinitionLevel ? 1 : 0;
+        }
+        if (defined == run) {
+          adapter.decode(decoder, values, at, run);
+        } else {
+          nulls = nulls == null ? arrays.mask(rows) : nulls;
+          for (int j = 0; j < run; j++) {
+            nulls[at + j] = levels.packedValue(j) != maxDefinitionLevel;
+          }
+          if (defined == 0) {
+            adapter.nulls(values, at, run);
+          } else {
+            adapter.decode(decoder, values, at, defined);
+            adapter.spread(values, at, run, defined, nulls);
+          }
+        }
+      }
+      levels.consume(run);
+      i += run;
+    }
+    return nulls;
+  }
+
+  /** Skips {@code n} (fewer than the page's remaining) values of the current page. */
+  private void skipInPage(int n) {
+    int defined = n;
+    LevelRuns levels = pages.definitionLevels();
+    if (levels != null) {
+      defined = 0;
+      int i = 0;
+      while (i < n) {
+        int run = Math.min(levels.nextRun(), n - i);
+        if (levels.isRle()) {
+          defined += levels.rleValue() == maxDefinitionLevel ? run : 0;
+        } else {
+          for (int j = 0; j < run; j++) {
+            defined += levels.packedValue(j) == maxDefinitionLevel ? 1 : 0;
+          }
+        }
+        levels.consume(run);
+        i += run;
+      }
+    }
+    pages.values().skip(defined);
+    pageLeft -= n;
+    nextRow += n;
+  }
+
+  /** Opens the next page; where it carries its first row, the reader's position jumps there. */
+  private void openPage() {
+    if (!pages.next()) {
+      throw new IllegalStateException(
+          "column " + pages.column() + " ended before row " + nextRow + " of its row group");
+    }
+    long first = pages.firstRowIndex();
+    if (first >= 0) {
+      if (first < nextRow) {
+        throw new IllegalStateException(
+            "a page of column "
+                + pages.column()
+                + " starts at row "
+                + first
+                + ", before row "
+                + nextRow
+                + " where the previous one ended");
+      }
+      nextRow = first;
+    }
+    pageLeft = pages.valueCount();
+  }
+}

@@ -1,0 +1,46 @@
+package dev.prefetch.parquet.internal.flat;
+
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.parquet.internal.page.BinaryBuilder;
+
+/**
+ * FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16 (two bytes, little endian): widened exactly to floats
+ * once per batch.
+ */
+final class Float16Adapter extends BinaryBufferAdapter {
+
+  private static final int FLOAT16_BYTES = 2;
+
+  private final DataType type;
+  private final VectorArrayPool arrays;
+  private final Scratch scratch = new Scratch();
+
+  Float16Adapter(DataType type, VectorArrayPool arrays) {
+    this.type = type;
+    this.arrays = arrays;
+  }
+
+  @Override
+  public BinaryBuilder buffer(int rows) {
+    return scratch.builder(rows, FLOAT16_BYTES);
+  }
+
+  @Override
+  public ColumnVector vector(BinaryBuilder buffer, int rows, boolean[] nulls) {
+    scratch.keep(buffer);
+    byte[] data = buffer.data();
+    int[] offsets = buffer.offsets();
+    float[] out = arrays.floats(rows);
+    for (int i = 0; i < rows; i++) {
+      int p = offsets[i];
+      // a null's value is empty: its slot gets 0
+      out[i] =
+          offsets[i + 1] - p == FLOAT16_BYTES
+              ? Float16.toFloat((data[p] & 0xFF) | (data[p + 1] & 0xFF) << 8)
+              : 0f;
+    }
+    return new FloatVector(type, rows, out, nulls);
+  }
+}

@@ -1,0 +1,55 @@
+package dev.prefetch.parquet.internal.flat;
+
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DecimalVector;
+
+/**
+ * INT64 values that need more than a long in their mapped type (INT(64, unsigned) as DECIMAL(20,
+ * 0), or an INT64 decimal declared with a precision above 18): big-endian bytes once per batch,
+ * with a leading zero byte for unsigned values so that they stay positive. A null gets an empty
+ * value.
+ */
+final class Int64BytesAdapter extends LongBufferAdapter {
+
+  private final DataType type;
+  private final boolean unsigned;
+  private final VectorArrayPool arrays;
+  private final Scratch scratch = new Scratch();
+
+  Int64BytesAdapter(DataType type, boolean unsigned, VectorArrayPool arrays) {
+    this.type = type;
+    this.unsigned = unsigned;
+    this.arrays = arrays;
+  }
+
+  @Override
+  public long[] buffer(int rows) {
+    return scratch.longs(rows);
+  }
+
+  @Override
+  public ColumnVector vector(long[] buffer, int rows, boolean[] nulls) {
+    int width = unsigned ? 9 : 8;
+    byte[] data = arrays.binaryData(Math.multiplyExact(rows, width));
+    int[] offsets = arrays.binaryOffsets(rows + 1);
+    int at = 0;
+    offsets[0] = 0;
+    for (int i = 0; i < rows; i++) {
+      if (nulls == null || !nulls[i]) {
+        long v = buffer[i];
+        if (unsigned) {
+          data[at++] = 0;
+        }
+        for (int b = 0; b < 8; b++) {
+          data[at++] = (byte) (v >>> (56 - 8 * b));
+        }
+      }
+      offsets[i + 1] = at;
+    }
+    return type.kind() == DataType.Kind.DECIMAL
+        ? DecimalVector.ofBytes(type, rows, data, offsets, nulls)
+        : new BinaryVector(type, rows, data, offsets, nulls);
+  }
+}

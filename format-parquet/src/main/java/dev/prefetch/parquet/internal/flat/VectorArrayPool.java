@@ -1,0 +1,147 @@
+package dev.prefetch.parquet.internal.flat;
+
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.BooleanVector;
+import dev.prefetch.batch.ByteVector;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.ShortVector;
+import java.lang.reflect.Array;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.function.IntFunction;
+
+/**
+ * The arrays of one column's vectors that consumers released, handed out again for the column's
+ * next batches: value arrays, null masks, and the data and offsets of binary vectors (see {@link
+ * dev.prefetch.batch.RecordBatch#release()}).
+ *
+ * <p>Ownership: an array taken here belongs to the vector it is built into, and comes back only
+ * through {@link #recycle} of a released batch, whose consumer promised to read it no more. A
+ * column always builds the same kind of vector, so each pool holds one array type; an array too
+ * short for a request is dropped for the garbage collector. Each pool keeps at most {@value
+ * #MAX_FREE} arrays: a producer that runs ahead of its consumer allocates as before.
+ *
+ * <p>Thread-safe: the consumer recycles while the producer takes. Every method holds the lock for a
+ * deque operation only, and never blocks otherwise.
+ */
+public final class VectorArrayPool {
+
+  private static final int MAX_FREE = 16;
+
+  /** Value arrays (one primitive array type per column), data and offsets of binary vectors. */
+  private final ArrayDeque<Object> values = new ArrayDeque<>();
+
+  private final ArrayDeque<boolean[]> masks = new ArrayDeque<>();
+  private final ArrayDeque<byte[]> bytes = new ArrayDeque<>();
+  private final ArrayDeque<int[]> offsets = new ArrayDeque<>();
+
+  /** A pool that nothing is recycled into: every request allocates. */
+  public static VectorArrayPool none() {
+    return new VectorArrayPool();
+  }
+
+  public long[] longs(int length) {
+    return values(long[].class, length, long[]::new);
+  }
+
+  public int[] ints(int length) {
+    return values(int[].class, length, int[]::new);
+  }
+
+  public short[] shorts(int length) {
+    return values(short[].class, length, short[]::new);
+  }
+
+  public byte[] bytes(int length) {
+    return values(byte[].class, length, byte[]::new);
+  }
+
+  public double[] doubles(int length) {
+    return values(double[].class, length, double[]::new);
+  }
+
+  public float[] floats(int length) {
+    return values(float[].class, length, float[]::new);
+  }
+
+  public boolean[] booleans(int length) {
+    return values(boolean[].class, length, boolean[]::new);
+  }
+
+  /** A released value array of {@code type} and at least {@code length}, else a new one. */
+  private <A> A values(Class<A> type, int length, IntFunction<A> allocate) {
+    Object found = take(values);
+    return type.isInstance(found) && Array.getLength(found) >= length
+        ? type.cast(found)
+        : allocate.apply(length);
+  }
+
+  /** A null mask whose first {@code length} entries are false. */
+  public boolean[] mask(int length) {
+    boolean[] mask = take(masks);
+    if (mask == null || mask.length < length) {
+      return new boolean[length];
+    }
+    Arrays.fill(mask, 0, length, false);
+    return mask;
+  }
+
+  /** The data array of a binary vector, of at least {@code length} bytes, contents unspecified. */
+  public byte[] binaryData(int length) {
+    byte[] data = take(bytes);
+    return data != null && data.length >= length ? data : new byte[length];
+  }
+
+  /** The offsets of a binary vector: at least {@code length} entries, contents unspecified. */
+  public int[] binaryOffsets(int length) {
+    int[] found = take(offsets);
+    return found != null && found.length >= length ? found : new int[length];
+  }
+
+  /** Keeps the arrays of {@code vector}, a released vector this column built. */
+  public void recycle(ColumnVector vector) {
+    give(masks, vector.nullMask());
+    if (vector instanceof BinaryVector v) {
+      give(bytes, v.data());
+      give(offsets, v.offsets());
+    } else if (vector instanceof LongVector v) {
+      give(values, v.values());
+    } else if (vector instanceof IntVector v) {
+      give(values, v.values());
+    } else if (vector instanceof DoubleVector v) {
+      give(values, v.values());
+    } else if (vector instanceof FloatVector v) {
+      give(values, v.values());
+    } else if (vector instanceof BooleanVector v) {
+      give(values, v.values());
+    } else if (vector instanceof ShortVector v) {
+      give(values, v.values());
+    } else if (vector instanceof ByteVector v) {
+      give(values, v.values());
+    }
+    // Decimals and nested vectors are not pooled: they are garbage collected as before.
+  }
+
+  private <T> T take(ArrayDeque<T> pool) {
+    synchronized (pool) {
+      // The longest released: with a producer on another core, its lines are the likeliest to
+      // have left the consumer's cache, so writing them costs no snoop of the consumer's core.
+      return pool.pollFirst();
+    }
+  }
+
+  private <T> void give(ArrayDeque<T> pool, T array) {
+    if (array == null) {
+      return;
+    }
+    synchronized (pool) {
+      if (pool.size() < MAX_FREE) {
+        pool.addLast(array);
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package dev.prefetch.parquet.internal.page;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+/**
+ * Byte arrays lent out and taken back for reuse, so that a scan does not allocate (and zero) a
+ * fresh array for every decompressed page or every column chunk read.
+ *
+ * <p>Ownership: the pool lends an array ({@link #take}); it then belongs to the borrower (a page,
+ * or a row group's chunk buffer) until given back ({@link #give}). Pages are given back by {@link
+ * ChunkPages} when it opens the next page: by then no value refers to the page's bytes, because
+ * every decoder copies values into the batch's own arrays. Only arrays the pool lent are taken
+ * back, so the slices of a column chunk's buffer that uncompressed pages point into are never
+ * reused. An array that is never given back (a range closed mid-page, a vectored read's buffer) is
+ * left to the garbage collector: the pool remembers what it lent only weakly.
+ *
+ * <p>Thread-safe (a filesystem's vectored read may allocate on its own threads); every method holds
+ * the lock for a short scan of the free list.
+ */
+public final class ByteArrayPool {
+
+  /** Free bytes kept by default: about two pages of each of a few dozen columns. */
+  private static final long DEFAULT_MAX_FREE_BYTES = 64L << 20;
+
+  private final long maxFreeBytes;
+  private final List<byte[]> free = new ArrayList<>();
+
+  /**
+   * Arrays lent and not yet given back; weak, since some never are (arrays compare by identity, so
+   * a weak hash map keyed by them is an identity set).
+   */
+  private final Set<byte[]> lent = Collections.newSetFromMap(new WeakHashMap<>());
+
+  private long freeBytes;
+
+  public ByteArrayPool() {
+    this(DEFAULT_MAX_FREE_BYTES);
+  }
+
+  /** A pool that keeps at most {@code maxFreeBytes} of free arrays. */
+  public ByteArrayPool(long maxFreeBytes) {
+    this.maxFreeBytes = maxFreeBytes;
+  }
+
+  /**
+   * The smallest free array of at least {@code size} bytes, else a new one; contents unspecified.
+   */
+  public synchronized byte[] take(int size) {
+    int best = -1;
+    for (int i = 0; i < free.size(); i++) {
+      int length = free.get(i).length;
+      if (length >= size && (best < 0 || length < free.get(best).length)) {
+        best = i;
+      }
+    }
+    byte[] array;
+    if (best < 0) {
+      array = new byte[size];
+    } else {
+      array = free.remove(best);
+      freeBytes -= array.length;
+    }
+    lent.add(array);
+    return array;
+  }
+
+  /** Takes back {@code array} if this pool lent it; ignores any other array. */
+  public synchronized void give(byte[] array) {
+    if (array != null && lent.remove(array) && freeBytes + array.length <= maxFreeBytes) {
+      free.add(array);
+      freeBytes += array.length;
+    }
+  }
+}

@@ -1,0 +1,224 @@
+package dev.prefetch.parquet.internal.page;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * Parquet's RLE / bit-packed hybrid encoding (definition levels, dictionary ids, booleans in data
+ * page v2), decoded run by run.
+ *
+ * <p>Callers either take whole runs ({@link #nextRun}: an RLE run is one value repeated, which is
+ * how definition levels become null-mask blocks without touching each level) or values into an
+ * {@code int[]} ({@link #readInts}). Every length read from the data is checked against the bytes
+ * that remain, so corrupt input ends in an {@link IllegalStateException}, never a loop or a huge
+ * allocation.
+ */
+final class RleBitPackedDecoder implements LevelRuns {
+
+  private static final VarHandle LONG_LE =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private final byte[] data;
+  private final int end;
+  private final int bitWidth;
+  private final int valueBytes;
+  private int pos;
+
+  /** Current run: values left in it, whether it repeats {@code rleValue}, and its packed values. */
+  private int runLeft;
+
+  private boolean rle;
+  private int rleValue;
+  private int[] packed = new int[64];
+  private int packedPos;
+
+  RleBitPackedDecoder(byte[] data, int offset, int end, int bitWidth) {
+    if (bitWidth < 0 || bitWidth > 32) {
+      throw new IllegalStateException("invalid RLE bit width " + bitWidth);
+    }
+    if (offset < 0 || end > data.length || offset > end) {
+      throw new IllegalStateException(
+          "RLE data [" + offset + ", " + end + ") outside the page of " + data.length + " bytes");
+    }
+    this.data = data;
+    this.pos = offset;
+    this.end = end;
+    this.bitWidth = bitWidth;
+    this.valueBytes = (bitWidth + 7) / 8;
+  }
+
+  /** Whether the current run (after {@link #nextRun}) repeats one value. */
+  @Override
+  public boolean isRle() {
+    return rle;
+  }
+
+  /** The repeated value of the current RLE run. */
+  @Override
+  public int rleValue() {
+    return rleValue;
+  }
+
+  /**
+   * Makes a run current and returns how many of its values are left (at least 1).
+   *
+   * @throws IllegalStateException when the data ends before a run
+   */
+  @Override
+  public int nextRun() {
+    if (runLeft == 0) {
+      readHeader();
+    }
+    return runLeft;
+  }
+
+  /** The value at position {@code i} of the current bit-packed run's remaining values. */
+  @Override
+  public int packedValue(int i) {
+    return packed[packedPos + i];
+  }
+
+  /** Consumes {@code count} values of the current run. */
+  @Override
+  public void consume(int count) {
+    runLeft -= count;
+    if (!rle) {
+      packedPos += count;
+    }
+  }
+
+  int readInt() {
+    nextRun();
+    int value = rle ? rleValue : packed[packedPos];
+    consume(1);
+    return value;
+  }
+
+  void readInts(int[] out, int offset, int count) {
+    while (count > 0) {
+      int n = Math.min(nextRun(), count);
+      if (rle) {
+        java.util.Arrays.fill(out, offset, offset + n, rleValue);
+      } else {
+        System.arraycopy(packed, packedPos, out, offset, n);
+      }
+      consume(n);
+      offset += n;
+      count -= n;
+    }
+  }
+
+  void skip(int count) {
+    while (count > 0) {
+      int n = Math.min(nextRun(), count);
+      consume(n);
+      count -= n;
+    }
+  }
+
+  private void readHeader() {
+    int header = readUnsignedVarInt();
+    if ((header & 1) == 0) {
+      int count = header >>> 1;
+      if (count == 0) {
+        throw new IllegalStateException("RLE run of length 0");
+      }
+      if (end - pos < valueBytes) {
+        throw new IllegalStateException("RLE run value past the end of the data");
+      }
+      int value = 0;
+      for (int i = 0; i < valueBytes; i++) {
+        value |= (data[pos + i] & 0xFF) << (8 * i);
+      }
+      pos += valueBytes;
+      rle = true;
+      rleValue = value;
+      runLeft = count;
+    } else {
+      int groups = header >>> 1;
+      if (groups == 0 || groups > Integer.MAX_VALUE / 8) {
+        throw new IllegalStateException("bit-packed run of " + groups + " groups");
+      }
+      if (bitWidth == 0) {
+        // Zero-width values are all 0: a run of zeros, with nothing to unpack or allocate.
+        rle = true;
+        rleValue = 0;
+        runLeft = groups * 8;
+        return;
+      }
+      if ((long) groups * bitWidth > end - pos) {
+        // Writers pad the last run to whole groups; anything shorter is corrupt.
+        throw new IllegalStateException(
+            "bit-packed run of "
+                + groups
+                + " groups x "
+                + bitWidth
+                + " bits past the end of the data ("
+                + (end - pos)
+                + " bytes left)");
+      }
+      int count = groups * 8;
+      if (packed.length < count) {
+        packed = new int[Math.max(count, packed.length * 2)];
+      }
+      unpack(count);
+      rle = false;
+      packedPos = 0;
+      runLeft = count;
+    }
+  }
+
+  /**
+   * Unpacks {@code count} values of {@code bitWidth} bits, least significant bit first. A value of
+   * at most 32 bits always lies within the 8 bytes from its first byte, so each is one unaligned
+   * little-endian load, a shift and a mask, with no branch on the data; only values within 8 bytes
+   * of the array's end take the byte-wise path.
+   */
+  private void unpack(int count) {
+    int width = bitWidth;
+    if (width == 0) {
+      java.util.Arrays.fill(packed, 0, count, 0);
+      return;
+    }
+    long mask = (1L << width) - 1;
+    int p = pos;
+    // values whose 8-byte load stays inside the array: i * width / 8 + 8 <= data.length - p
+    long loadable = ((long) (data.length - p - 8) * 8) / width + 1;
+    int fast = data.length - p < 8 ? 0 : (int) Math.min(count, loadable);
+    int[] out = packed;
+    for (int i = 0; i < fast; i++) {
+      long bit = (long) i * width;
+      long word = (long) LONG_LE.get(data, p + (int) (bit >>> 3));
+      out[i] = (int) ((word >>> (bit & 7)) & mask);
+    }
+    for (int i = fast; i < count; i++) {
+      long bit = (long) i * width;
+      int at = p + (int) (bit >>> 3);
+      long word = 0;
+      for (int b = 0; b < 8 && at + b < data.length; b++) {
+        word |= (data[at + b] & 0xFFL) << (8 * b);
+      }
+      out[i] = (int) ((word >>> (bit & 7)) & mask);
+    }
+    pos += count / 8 * width;
+  }
+
+  private int readUnsignedVarInt() {
+    int value = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      if (pos >= end) {
+        throw new IllegalStateException("RLE data ended inside a run header");
+      }
+      int b = data[pos++] & 0xFF;
+      value |= (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        if (value < 0) {
+          throw new IllegalStateException("RLE run header out of range");
+        }
+        return value;
+      }
+    }
+    throw new IllegalStateException("RLE run header varint longer than 5 bytes");
+  }
+}

@@ -1,0 +1,136 @@
+package dev.prefetch.parquet.internal.flat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.parquet.internal.page.ChunkPages;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.List;
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
+import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
+import org.apache.parquet.column.statistics.Statistics;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Row positions over the pages of a page-filtered read: pages carry their first row, the read left
+ * out the pages between the row intervals, and the reader seeks across the gaps.
+ */
+class FlatColumnReaderSeekTest {
+
+  private static final ColumnDescriptor COLUMN =
+      MessageTypeParser.parseMessageType("message m { required int32 x; }").getColumns().get(0);
+
+  /** Pages of rows 0-9 and 30-39 (rows 10-29 left out), each value equal to its row. */
+  private static FlatColumnReader<?> reader() {
+    VectorArrayPool arrays = VectorArrayPool.none();
+    FlatColumnReader<?> reader =
+        FlatColumnReader.of(new IntAdapter(DataType.int32(), arrays), 0, arrays);
+    reader.bind(new ChunkPages(COLUMN, new Pages(List.of(page(0, 10), page(30, 10))), null));
+    return reader;
+  }
+
+  @Test
+  void aSeekPastAGapDropsThePagesBeforeAndSkipsInsideTheNext() {
+    FlatColumnReader<?> reader = reader();
+    reader.seek(3);
+    IntVector first = (IntVector) reader.read(7);
+    reader.seek(34);
+    IntVector second = (IntVector) reader.read(6);
+
+    assertThat(first.values()).startsWith(3, 4, 5, 6, 7, 8, 9);
+    assertThat(second.values()).startsWith(34, 35, 36, 37, 38, 39);
+  }
+
+  @Test
+  void aReadAcrossAGapFailsRatherThanReturnRowsOfAnotherPlace() {
+    FlatColumnReader<?> reader = reader();
+    reader.seek(5);
+
+    assertThatThrownBy(() -> reader.read(10))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("rows 10 to 29")
+        .hasMessageContaining("in no page read");
+  }
+
+  @Test
+  void aSeekIntoAGapFails() {
+    FlatColumnReader<?> reader = reader();
+    reader.seek(10);
+
+    assertThatThrownBy(() -> reader.seek(20))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("row 20")
+        .hasMessageContaining("in no page read");
+  }
+
+  @Test
+  void aSeekBackwardsFails() {
+    FlatColumnReader<?> reader = reader();
+    reader.seek(6);
+
+    assertThatThrownBy(() -> reader.seek(2))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("cannot go back from row 6 to 2");
+  }
+
+  @Test
+  void aReadPastTheLastPageFails() {
+    FlatColumnReader<?> reader = reader();
+    reader.seek(35);
+
+    assertThatThrownBy(() -> reader.read(6))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("ended before row 40");
+  }
+
+  private static DataPage page(int firstRow, int rows) {
+    ByteBuffer values = ByteBuffer.allocate(4 * rows).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < rows; i++) {
+      values.putInt(firstRow + i);
+    }
+    return new DataPageV1(
+        BytesInput.from(values.array()),
+        rows,
+        4 * rows,
+        firstRow,
+        rows,
+        Statistics.createStats(COLUMN.getPrimitiveType()),
+        Encoding.RLE,
+        Encoding.RLE,
+        Encoding.PLAIN);
+  }
+
+  /** A filtered read's pages of one chunk. */
+  private static final class Pages implements PageReader {
+    private final ArrayDeque<DataPage> pages;
+
+    Pages(List<DataPage> pages) {
+      this.pages = new ArrayDeque<>(pages);
+    }
+
+    @Override
+    public DictionaryPage readDictionaryPage() {
+      return null;
+    }
+
+    @Override
+    public long getTotalValueCount() {
+      return 20;
+    }
+
+    @Override
+    public DataPage readPage() {
+      return pages.poll();
+    }
+  }
+}

@@ -1,0 +1,60 @@
+package dev.prefetch.parquet.internal.flat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.LongVector;
+import org.junit.jupiter.api.Test;
+
+class VectorArrayPoolTest {
+
+  private final VectorArrayPool arrays = new VectorArrayPool();
+
+  @Test
+  void aRecycledVectorsArraysServeTheNextRequests() {
+    long[] values = new long[8];
+    boolean[] nulls = new boolean[8];
+    arrays.recycle(new LongVector(DataType.int64(), 8, values, nulls));
+
+    assertThat(arrays.longs(8)).isSameAs(values);
+    assertThat(arrays.mask(8)).isSameAs(nulls);
+    assertThat(arrays.longs(8)).isNotSameAs(values);
+  }
+
+  @Test
+  void aRecycledMaskComesBackCleared() {
+    boolean[] nulls = {true, false, true, true};
+    arrays.recycle(new LongVector(DataType.int64(), 4, new long[4], nulls));
+
+    boolean[] mask = arrays.mask(3);
+
+    assertThat(mask).isSameAs(nulls);
+    assertThat(mask).startsWith(false, false, false);
+  }
+
+  @Test
+  void anArrayTooShortForTheRequestIsNotHandedOut() {
+    long[] values = new long[4];
+    arrays.recycle(new LongVector(DataType.int64(), 4, values, null));
+
+    assertThat(arrays.longs(5)).isNotSameAs(values).hasSize(5);
+  }
+
+  @Test
+  void binaryVectorsGiveBackTheirDataAndOffsets() {
+    byte[] data = new byte[32];
+    int[] offsets = new int[3];
+    arrays.recycle(new BinaryVector(DataType.string(), 2, data, offsets, null));
+
+    assertThat(arrays.binaryData(20)).isSameAs(data);
+    assertThat(arrays.binaryOffsets(3)).isSameAs(offsets);
+  }
+
+  @Test
+  void theNonePoolAlwaysAllocates() {
+    VectorArrayPool none = VectorArrayPool.none();
+
+    assertThat(none.ints(4)).isNotSameAs(none.ints(4));
+  }
+}

@@ -1,0 +1,89 @@
+package dev.prefetch.parquet.internal.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.parquet.bytes.BytesInput;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.schema.MessageTypeParser;
+import org.junit.jupiter.api.Test;
+
+/** Every branch of the one place that picks a page's values decoder from its encoding. */
+class ValuesDecodersTest {
+
+  private static ColumnDescriptor column(String type) {
+    return MessageTypeParser.parseMessageType("message m { required " + type + " x; }")
+        .getColumns()
+        .get(0);
+  }
+
+  private static ValuesDecoders decoders(String type, DictionaryPage dictionary) {
+    return new ValuesDecoders(column(type), () -> dictionary);
+  }
+
+  @Test
+  void plainPagesGetOurPlainDecoder() {
+    ValuesDecoder decoder = decoders("int32", null).forPage(Encoding.PLAIN, new byte[8], 0, 8, 2);
+
+    assertThat(decoder).isInstanceOf(PlainValues.class);
+  }
+
+  @Test
+  void dictionaryPagesGetOurDictionaryDecoderOverTheChunksDictionary() {
+    byte[] entries = {7, 0, 0, 0, 9, 0, 0, 0}; // PLAIN int32 7, 9
+    DictionaryPage dictionary = new DictionaryPage(BytesInput.from(entries), 2, Encoding.PLAIN);
+    ValuesDecoders decoders = decoders("int32", dictionary);
+    byte[] ids = {1, 0b0000_0011, 0b10}; // bit width 1, one bit-packed group: ids 0, 1
+
+    for (Encoding encoding : new Encoding[] {Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY}) {
+      ValuesDecoder decoder = decoders.forPage(encoding, ids, 0, ids.length, 2);
+      int[] out = new int[2];
+      decoder.readInts(out, 0, 2);
+
+      assertThat(decoder).isInstanceOf(DictionaryValues.class);
+      assertThat(out).containsExactly(7, 9);
+    }
+  }
+
+  @Test
+  void deltaBinaryPackedIntegersGetOurDeltaDecoder() {
+    byte[] header = {(byte) 0x80, 0x01, 0x04, 0x00, 0x00}; // block 128, 4 miniblocks, 0 values
+
+    for (String type : new String[] {"int32", "int64"}) {
+      ValuesDecoder decoder =
+          decoders(type, null).forPage(Encoding.DELTA_BINARY_PACKED, header, 0, header.length, 0);
+
+      assertThat(decoder).isInstanceOf(DeltaBinaryPackedValues.class);
+    }
+  }
+
+  @Test
+  void otherEncodingsGoThroughTheParquetHadoopAdapter() {
+    byte[] floats = {0, 0, (byte) 0x80, 0x3F}; // BYTE_STREAM_SPLIT of one float 1.0
+    ValuesDecoder split =
+        decoders("float", null).forPage(Encoding.BYTE_STREAM_SPLIT, floats, 0, 4, 1);
+    float[] value = new float[1];
+    split.readFloats(value, 0, 1);
+    byte[] booleans = {2, 0, 0, 0, 4, 1}; // RLE booleans: 2 bytes, a run of two trues
+    ValuesDecoder rle = decoders("boolean", null).forPage(Encoding.RLE, booleans, 0, 6, 2);
+    boolean[] bits = new boolean[2];
+    rle.readBooleans(bits, 0, 2);
+
+    assertThat(split).isInstanceOf(HadoopValues.class);
+    assertThat(value).containsExactly(1.0f);
+    assertThat(rle).isInstanceOf(HadoopValues.class);
+    assertThat(bits).containsExactly(true, true);
+  }
+
+  @Test
+  void aDictionaryEncodedPageWithoutADictionaryPageIsRejected() {
+    assertThatThrownBy(
+            () ->
+                decoders("int32", null)
+                    .forPage(Encoding.RLE_DICTIONARY, new byte[] {1, 0}, 0, 2, 1))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("no dictionary page");
+  }
+}
