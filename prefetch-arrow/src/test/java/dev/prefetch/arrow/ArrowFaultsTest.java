@@ -147,10 +147,13 @@ class ArrowFaultsTest {
   @ValueSource(ints = {1, 2})
   void aFileTruncatedAfterItsFooterWasReadFailsNamingItAndLeavesNothing(int parallelism)
       throws IOException {
+    // Producers start reading at open: reads of the middle row group wait until the file shrank.
+    FaultInjectingFileSystem.Faults faults =
+        FaultInjectingFileSystem.faults(file).blockReadsTouching(middleStart, middleEnd);
     try (ReadContext context = context()) {
       PrefetchArrowReader reader = open(parallelism, context);
       // From now on the file ends where its middle row group begins.
-      FaultInjectingFileSystem.faults(file).truncateTo(middleStart);
+      faults.truncateTo(middleStart).release();
       try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
         reader.exportTo(stream);
         try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
