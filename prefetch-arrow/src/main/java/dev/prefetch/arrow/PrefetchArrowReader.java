@@ -39,6 +39,11 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * also after a failed read or a close before the end. Read errors surface from {@code
  * loadNextBatch} as the scan's {@code ReadException} (naming the file and range).
  *
+ * <p>Bounds checks: the conversion writes whole buffers and makes no per-value Arrow call, so
+ * Arrow's {@code arrow.enable_unsafe_memory_access} and {@code arrow.enable_null_check_for_get}
+ * system properties do not change its cost; they matter to code that reads the root value by value,
+ * and this reader sets neither (the README says what each one trades).
+ *
  * <p>Across the C Data Interface, {@link #exportTo(ArrowArrayStream)} hands the scan to native code
  * (DuckDB, Arrow C++, Python); the stream then owns this reader and closes it when the consumer
  * releases the stream.

@@ -135,6 +135,7 @@ class ArrowConversionTest {
             ArrowBatches.converter(
                 ArrowMapping.of(reader.schema(), hadoopPath(file), new Configuration()),
                 allocator)) {
+      TypeWalk.assertMapped(reader.schema(), converter.mapping().arrowSchema());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         VectorSchemaRoot root = converter.convert(batch);
         values += ValueWalk.assertSameValues(batch, root, converter.mapping());

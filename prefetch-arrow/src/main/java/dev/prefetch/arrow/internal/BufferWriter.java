@@ -22,21 +22,21 @@ import org.apache.arrow.memory.util.Float16;
 
 /**
  * Writes the Arrow buffers of one vector (its validity bitmap, then the buffers of its layout) from
- * a batch vector, into buffers newly allocated from the allocator and appended to the caller's
- * list, which releases them.
+ * a batch vector, into the vector's own buffers of the previous batch where only it holds them, or
+ * else into buffers newly allocated from the allocator; each is appended to the caller's list,
+ * which releases it.
  *
  * <p>Bulk: primitive arrays of the same width go through a little-endian view of the buffer ({@code
  * LongBuffer.put(long[])} and the like, one memory copy on little-endian machines), byte arrays
- * through {@link ArrowBuf#setBytes}. Only what has no equal layout is converted value by value,
- * into scratch arrays kept between calls and then copied in bulk: bitmaps from {@code boolean[]}
- * (64 values per word), narrowed unsigned integers, half floats, decimals (our big-endian or long
- * unscaled values to Arrow's little-endian 16 or 32 bytes), and a union's type ids. Not
- * thread-safe.
+ * through {@link ArrowBuf#setBytes}. Bitmaps are packed 64 values per word ({@link HeapBits});
+ * decimals and unsigned 64-bit integers are stored straight into the buffer ({@link Decimals}).
+ * Only what has no equal layout is converted value by value, into scratch arrays kept between calls
+ * and then copied in bulk: narrowed unsigned integers, half floats, rebased offsets and a union's
+ * type ids. Not thread-safe.
  */
 final class BufferWriter {
 
   private final BufferAllocator allocator;
-  private long[] longScratch = new long[0];
   private int[] intScratch = new int[0];
   private short[] shortScratch = new short[0];
   private byte[] byteScratch = new byte[0];
@@ -113,7 +113,7 @@ final class BufferWriter {
           return;
         }
       case UINT64:
-        uint64((DecimalVector) ours, count, out);
+        Decimals.uint64((DecimalVector) ours, count, add(out, 8L * count));
         return;
       case FLOAT16:
         {
@@ -126,11 +126,19 @@ final class BufferWriter {
           return;
         }
       case DECIMAL_LONG:
-        decimalLongs((DecimalVector) ours, count, plan.byteWidth(), out);
+        Decimals.longs(
+            (DecimalVector) ours,
+            count,
+            plan.byteWidth(),
+            add(out, (long) count * plan.byteWidth()));
         return;
       case DECIMAL_BYTES:
-        decimalBytes((DecimalVector) ours, count, plan.byteWidth(), out);
-        return;
+        {
+          int total = Math.multiplyExact(count, plan.byteWidth());
+          Decimals.bytes(
+              (DecimalVector) ours, count, plan.byteWidth(), bytes(total), add(out, total));
+          return;
+        }
       case VARIABLE:
         {
           BinaryVector v = (BinaryVector) ours;
@@ -197,50 +205,44 @@ final class BufferWriter {
     return b.nioBuffer(0, Math.toIntExact(b.capacity())).order(ByteOrder.LITTLE_ENDIAN);
   }
 
-  /** The validity bitmap (1 = valid) of {@code count} rows; returns the null count. */
+  /**
+   * The validity bitmap (1 = valid) of {@code count} rows; returns the null count. A column without
+   * nulls gets an all-valid bitmap of its own: handed an empty buffer, Arrow would allocate, zero
+   * and fill a new one for every batch.
+   */
   long validity(boolean[] nulls, boolean[] extra, int count, List<ArrowBuf> out) {
+    int words = (count + 63) >>> 6;
+    ArrowBuf b = add(out, 8L * words);
     if (nulls == null && extra == null) {
-      // loadFieldBuffers makes an all-valid bitmap itself for a null count of 0.
-      out.add(allocator.getEmpty());
+      b.setOne(0, 8L * words);
       return 0;
     }
-    int words = (count + 63) >>> 6;
-    long[] bitmap = longs(words);
-    long nullCount = 0;
-    for (int w = 0; w < words; w++) {
-      int base = w << 6;
-      int end = Math.min(count, base + 64);
-      long bits = 0;
-      if (extra == null) {
-        for (int i = base; i < end; i++) {
-          bits |= (nulls[i] ? 0L : 1L) << (i - base);
-        }
-      } else {
-        for (int i = base; i < end; i++) {
-          boolean isNull = (nulls != null && nulls[i]) || extra[i];
-          bits |= (isNull ? 0L : 1L) << (i - base);
-        }
-      }
-      nullCount += (end - base) - Long.bitCount(bits);
-      bitmap[w] = bits;
+    if (nulls != null) {
+      HeapBits.checkLength(nulls, count, "null mask");
     }
-    view(add(out, 8L * words)).asLongBuffer().put(bitmap, 0, words);
-    return nullCount;
+    if (extra != null) {
+      HeapBits.checkLength(extra, count, "null mask");
+    }
+    long valid = 0;
+    for (int w = 0, base = 0; w < words; w++, base += 64) {
+      int n = Math.min(64, count - base);
+      long isNull =
+          (nulls == null ? 0 : HeapBits.word(nulls, base, n))
+              | (extra == null ? 0 : HeapBits.word(extra, base, n));
+      long bits = ~isNull & (n == 64 ? -1L : (1L << n) - 1);
+      valid += Long.bitCount(bits);
+      b.setLong(8L * w, bits);
+    }
+    return count - valid;
   }
 
   private void bits(boolean[] values, int count, List<ArrowBuf> out) {
+    HeapBits.checkLength(values, count, "boolean vector");
     int words = (count + 63) >>> 6;
-    long[] bitmap = longs(words);
-    for (int w = 0; w < words; w++) {
-      int base = w << 6;
-      int end = Math.min(count, base + 64);
-      long bits = 0;
-      for (int i = base; i < end; i++) {
-        bits |= (values[i] ? 1L : 0L) << (i - base);
-      }
-      bitmap[w] = bits;
+    ArrowBuf b = add(out, 8L * words);
+    for (int w = 0, base = 0; w < words; w++, base += 64) {
+      b.setLong(8L * w, HeapBits.word(values, base, Math.min(64, count - base)));
     }
-    view(add(out, 8L * words)).asLongBuffer().put(bitmap, 0, words);
   }
 
   /** {@code count + 1} offsets, less {@code first} so that they start at 0. */
@@ -278,76 +280,6 @@ final class BufferWriter {
     }
   }
 
-  private void decimalLongs(DecimalVector v, int count, int width, List<ArrowBuf> out) {
-    long[] unscaled = v.unscaledLongs();
-    int words = width / 8;
-    long[] le = longs(count * words);
-    if (words == 2) {
-      // Decimal128, the common width: low word, then the sign extension.
-      for (int i = 0, at = 0; i < count; i++, at += 2) {
-        long value = unscaled[i];
-        le[at] = value;
-        le[at + 1] = value >> 63;
-      }
-    } else {
-      for (int i = 0, at = 0; i < count; i++) {
-        long value = unscaled[i];
-        long sign = value >> 63;
-        le[at++] = value;
-        for (int k = 1; k < words; k++) {
-          le[at++] = sign;
-        }
-      }
-    }
-    view(add(out, 8L * count * words)).asLongBuffer().put(le, 0, count * words);
-  }
-
-  private void decimalBytes(DecimalVector v, int count, int width, List<ArrowBuf> out) {
-    byte[] data = v.data();
-    int[] offsets = v.offsets();
-    int total = Math.multiplyExact(count, width);
-    byte[] le = bytes(total);
-    boolean[] nulls = v.nullMask();
-    for (int i = 0; i < count; i++) {
-      int start = offsets[i];
-      int length = offsets[i + 1] - start;
-      int at = i * width;
-      if (length > width) {
-        if (nulls != null && nulls[i]) {
-          length = 0;
-        } else {
-          throw new IllegalStateException(
-              "decimal value " + i + " has " + length + " bytes, more than " + width);
-        }
-      }
-      for (int k = 0; k < length; k++) {
-        le[at + k] = data[start + length - 1 - k];
-      }
-      byte sign = length > 0 && data[start] < 0 ? (byte) -1 : 0;
-      for (int k = length; k < width; k++) {
-        le[at + k] = sign;
-      }
-    }
-    add(out, total).setBytes(0, le, 0, total);
-  }
-
-  private void uint64(DecimalVector v, int count, List<ArrowBuf> out) {
-    byte[] data = v.data();
-    int[] offsets = v.offsets();
-    long[] values = longs(count);
-    for (int i = 0; i < count; i++) {
-      int end = offsets[i + 1];
-      // The unscaled value is below 2^64: at most 9 bytes, the first a zero sign byte.
-      int start = Math.max(offsets[i], end - 8);
-      long bits = 0;
-      for (int k = start; k < end; k++) {
-        bits = (bits << 8) | (data[k] & 0xFF);
-      }
-      values[i] = bits;
-    }
-    view(add(out, 8L * count)).asLongBuffer().put(values, 0, count);
-  }
-
   private void unionBuffers(StructVector union, int count, int alternatives, List<ArrowBuf> out) {
     byte[] tags = ((ByteVector) union.child(0)).values();
     boolean[] nulls = union.nullMask();
@@ -374,13 +306,6 @@ final class BufferWriter {
   }
 
   // ---- scratch arrays, kept between batches
-
-  private long[] longs(int n) {
-    if (longScratch.length < n) {
-      longScratch = new long[n];
-    }
-    return longScratch;
-  }
 
   private int[] ints(int n) {
     if (intScratch.length < n) {

@@ -13,23 +13,23 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
 /**
  * Fills Arrow vectors from batch vectors, the way Arrow's own IPC loader does: for each vector it
- * allocates the buffers of its layout (validity, offsets or type ids, data) from the allocator,
- * copies our arrays into them in bulk, and hands them to {@link FieldVector#loadFieldBuffers},
- * which takes its own reference; nested vectors are then filled child by child.
+ * takes the buffers of its layout (validity, offsets or type ids, data), the vector's own buffers
+ * of the previous batch where nobody else holds them or else new ones from the allocator, copies
+ * our arrays into them in bulk, and hands them to {@link FieldVector#loadFieldBuffers}, which takes
+ * its own reference; nested vectors are then filled child by child. Every vector, map entries
+ * included, gets a validity bitmap of its own, so {@code loadFieldBuffers} never allocates one.
  *
  * <p>The buffers themselves are written by {@link BufferWriter}, in bulk where the layouts agree.
  *
- * <p>Memory: every buffer this class allocates is released by it before it returns (on success the
- * vector holds the only reference; on failure nobody does), so a failed fill leaks nothing. Not
- * thread-safe: one filler per converter.
+ * <p>Memory: every buffer reference this class takes is released by it before it returns (on
+ * success the vector holds the only reference; on failure nobody does), so a failed fill leaks
+ * nothing. Not thread-safe: one filler per converter.
  */
 public final class VectorFiller {
 
-  private final BufferAllocator allocator;
   private final BufferWriter writer;
 
   public VectorFiller(BufferAllocator allocator) {
-    this.allocator = allocator;
     this.writer = new BufferWriter(allocator);
   }
 
@@ -41,12 +41,24 @@ public final class VectorFiller {
    */
   public void fill(
       FieldVector vector, ColumnPlan plan, ColumnVector ours, int count, boolean[] extraNulls) {
+    load(vector, plan, ours, ours.nullMask(), extraNulls, count);
+    children(vector, plan, ours, count);
+  }
+
+  /** Loads the vector's own buffers (not its children's); {@code ours} is null for map entries. */
+  private void load(
+      FieldVector vector,
+      ColumnPlan plan,
+      ColumnVector ours,
+      boolean[] nulls,
+      boolean[] extraNulls,
+      int count) {
     List<ArrowBuf> buffers = new ArrayList<>(3);
     writer.reuse(vector.getFieldBuffers());
     try {
       long nullCount = 0;
       if (plan.conversion() != ColumnPlan.Conversion.DENSE_UNION) {
-        nullCount = writer.validity(ours.nullMask(), extraNulls, count, buffers);
+        nullCount = writer.validity(nulls, extraNulls, count, buffers);
       }
       writer.ownBuffers(plan, ours, count, buffers);
       vector.loadFieldBuffers(new ArrowFieldNode(count, nullCount), buffers);
@@ -56,7 +68,6 @@ public final class VectorFiller {
         b.close();
       }
     }
-    children(vector, plan, ours, count);
   }
 
   private void children(FieldVector vector, ColumnPlan plan, ColumnVector ours, int count) {
@@ -79,9 +90,8 @@ public final class VectorFiller {
           FieldVector entryVector =
               ((org.apache.arrow.vector.complex.MapVector) vector).getDataVector();
           ColumnPlan entryPlan = plan.children().get(0);
-          List<ArrowBuf> none = new ArrayList<>(1);
-          none.add(allocator.getEmpty());
-          entryVector.loadFieldBuffers(new ArrowFieldNode(entries, 0), none);
+          // The entries struct is never null: only its all-valid bitmap.
+          load(entryVector, entryPlan, null, null, null, entries);
           List<FieldVector> kv = entryVector.getChildrenFromFields();
           fill(kv.get(0), entryPlan.children().get(0), map.keys(), entries, null);
           fill(kv.get(1), entryPlan.children().get(1), map.values(), entries, null);
