@@ -103,7 +103,8 @@ public final class CountingInputFile implements InputFile {
       // parquet-hadoop never releases a vectored read's buffers: the range reader's allocator
       // takes them back itself once the row group is done (see ChunkAllocator).
       in.readVectored(
-          ranges, allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator);
+          ranges,
+          allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator);
     }
   }
 }
