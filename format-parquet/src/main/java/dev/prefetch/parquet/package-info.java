@@ -9,13 +9,14 @@
  * plan reads the footer once per reader (through the metadata cache when the {@link
  * dev.prefetch.ReadContext} has one), makes one range per row group, or page-aligned slices of a
  * large row group when there are fewer row groups than producers, and every producer opens its own
- * parquet-hadoop reader over the same parsed footer. Pages are read by parquet-hadoop, so every
- * encoding (PLAIN, dictionary, RLE, bit-packed, DELTA_*, BYTE_STREAM_SPLIT) and both page versions
- * are read; pages are decompressed by parquet-hadoop's codecs (UNCOMPRESSED, SNAPPY, GZIP, ZSTD,
- * LZ4_RAW) and ours for legacy LZ4 (Hadoop framing or one raw block, through aircompressor) and
- * BROTLI (brotli4j). Filters are parquet's own {@code FilterPredicate} or {@code
- * FilterCompat.Filter}: they prune row groups (statistics, dictionaries, bloom filters) and pages
- * (column indexes); rows inside the kept pages are not filtered.
+ * parquet-hadoop reader over the same parsed footer. Column chunks are read by parquet-hadoop and
+ * their pages decoded by our own decoders: every encoding (PLAIN, dictionary, RLE, bit-packed
+ * levels, DELTA_*, BYTE_STREAM_SPLIT) and both page versions are read; pages are decompressed by
+ * parquet-hadoop's codecs (UNCOMPRESSED, SNAPPY, GZIP, ZSTD, LZ4_RAW) and ours for legacy LZ4
+ * (Hadoop framing or one raw block, through aircompressor) and BROTLI (brotli4j). Filters are
+ * parquet's own {@code FilterPredicate} or {@code FilterCompat.Filter}: they prune row groups
+ * (statistics, dictionaries, bloom filters) and pages (column indexes); rows inside the kept pages
+ * are not filtered.
  *
  * <p>The type mapping of every Parquet physical, logical and converted type is the table "Type
  * mapping" of the project's README; {@code internal.LeafTypes} and {@code internal.Projection}

@@ -141,10 +141,6 @@ public final class LeafAssembler<B> extends Assembler {
   public void readSlot() {
     load();
     checkNoGap();
-    if (ended) {
-      throw new IllegalStateException(
-          "column " + descriptor + " ended before row " + nextRow + " of its row group");
-    }
     if (definitionLevel < maxDef) {
       appendNull();
     } else {
@@ -282,6 +278,10 @@ public final class LeafAssembler<B> extends Assembler {
 
   /** Moves past the current entry (whose value, if any, has been counted). */
   private void advance() {
+    if (ended) {
+      throw new IllegalStateException(
+          "column " + descriptor + " ended before row " + nextRow + " of its row group");
+    }
     LevelRuns reps = pages.repetitionLevels();
     LevelRuns defs = pages.definitionLevels();
     if (reps != null) {

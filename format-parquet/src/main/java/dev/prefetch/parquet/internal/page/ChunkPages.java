@@ -145,13 +145,27 @@ public final class ChunkPages {
     repetitionLevels = null;
     if (maxRepetitionLevel > 0) {
       repetitionLevels =
-          levelsV1(page.getRlEncoding(), "repetition", repetitionBitWidth, data, pos, end, count);
+          levelsV1(
+              page.getRlEncoding(),
+              ValuesType.REPETITION_LEVEL,
+              repetitionBitWidth,
+              data,
+              pos,
+              end,
+              count);
       pos = levelsEnd;
     }
     definitionLevels = null;
     if (maxDefinitionLevel > 0) {
       definitionLevels =
-          levelsV1(page.getDlEncoding(), "definition", levelBitWidth, data, pos, end, count);
+          levelsV1(
+              page.getDlEncoding(),
+              ValuesType.DEFINITION_LEVEL,
+              levelBitWidth,
+              data,
+              pos,
+              end,
+              count);
       pos = levelsEnd;
     }
     values = decoders.forPage(page.getValueEncoding(), data, pos, end, count);
@@ -160,7 +174,14 @@ public final class ChunkPages {
 
   /** Levels of a page v1 at {@code pos}; sets {@link #levelsEnd} to where they end. */
   private LevelRuns levelsV1(
-      Encoding encoding, String kind, int bitWidth, byte[] data, int pos, int end, int count) {
+      Encoding encoding,
+      ValuesType levelType,
+      int bitWidth,
+      byte[] data,
+      int pos,
+      int end,
+      int count) {
+    String kind = levelType == ValuesType.REPETITION_LEVEL ? "repetition" : "definition";
     if (encoding == Encoding.RLE) {
       if (end - pos < 4) {
         throw new IllegalStateException(kind + " levels of " + column + " past the page end");
@@ -183,14 +204,21 @@ public final class ChunkPages {
       levelsEnd = pos + 4 + length;
       return new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, bitWidth);
     }
-    LevelRuns levels = bitPackedLevels(encoding, kind, bitWidth, data, pos, end, count);
+    LevelRuns levels = bitPackedLevels(encoding, levelType, kind, bitWidth, data, pos, end, count);
     levelsEnd = pos + (int) (((long) count * bitWidth + 7) / 8);
     return levels;
   }
 
   /** Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one. */
   private LevelRuns bitPackedLevels(
-      Encoding encoding, String kind, int bitWidth, byte[] data, int pos, int end, int count) {
+      Encoding encoding,
+      ValuesType levelType,
+      String kind,
+      int bitWidth,
+      byte[] data,
+      int pos,
+      int end,
+      int count) {
     // BIT_PACKED levels take exactly count * width bits: a count they cannot fill is corrupt, and
     // must not size the array below.
     if (count < 0 || (long) count * bitWidth > (long) (end - pos) * 8) {
@@ -206,10 +234,7 @@ public final class ChunkPages {
               + (end - pos)
               + " bytes");
     }
-    ValuesReader reader =
-        encoding.getValuesReader(
-            column,
-            kind.equals("repetition") ? ValuesType.REPETITION_LEVEL : ValuesType.DEFINITION_LEVEL);
+    ValuesReader reader = encoding.getValuesReader(column, levelType);
     int[] read = new int[count];
     try {
       reader.initFromPage(count, ByteBufferInputStream.wrap(ByteBuffer.wrap(data, pos, end - pos)));

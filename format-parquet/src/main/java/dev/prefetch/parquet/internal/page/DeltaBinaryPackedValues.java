@@ -11,6 +11,9 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
   private final long[] values;
   private int next;
 
+  /** Where the encoded values end in the page (the data after them is another encoding's). */
+  private final int end;
+
   DeltaBinaryPackedValues(byte[] data, int offset, int end, int maxValues) {
     Cursor in = new Cursor(data, offset, end);
     int blockSize = in.unsignedVarInt();
@@ -35,10 +38,12 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
               + maxValues);
     }
     values = new long[total];
+    // The header's first value is written even when there are no values.
+    long value = in.zigZagVarLong();
     if (total == 0) {
+      this.end = in.pos;
       return;
     }
-    long value = in.zigZagVarLong();
     values[0] = value;
     int perMiniblock = blockSize / miniblocks;
     int[] widths = new int[miniblocks];
@@ -86,6 +91,17 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
         in.skip((int) ((long) perMiniblock * width / 8));
       }
     }
+    this.end = in.pos;
+  }
+
+  /** The position just past the encoded values. */
+  int end() {
+    return end;
+  }
+
+  /** Values not read yet. */
+  int remaining() {
+    return values.length - next;
   }
 
   private void check(int count) {

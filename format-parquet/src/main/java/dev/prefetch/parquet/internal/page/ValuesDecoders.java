@@ -1,7 +1,5 @@
 package dev.prefetch.parquet.internal.page;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -9,10 +7,11 @@ import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
- * The one place that chooses the values decoder of a data page from its encoding: PLAIN, the
- * dictionary encodings and DELTA_BINARY_PACKED (INT32, INT64) have decoders of our own; every other
- * encoding goes to parquet-hadoop's value reader through {@link HadoopValues}. Holds the column
- * chunk's dictionary, decoded once when the first dictionary-encoded page asks for it.
+ * The one place that chooses the values decoder of a data page from its encoding and the column's
+ * physical type; every encoding of the format has a decoder of its own here (PLAIN, the dictionary
+ * encodings, RLE booleans, DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY,
+ * BYTE_STREAM_SPLIT), and a pair the format does not define fails naming the column. Holds the
+ * column chunk's dictionary, decoded once when the first dictionary-encoded page asks for it.
  *
  * <p>Confined to one thread; one instance per column chunk.
  */
@@ -29,8 +28,6 @@ public final class ValuesDecoders {
   private final DictionarySource dictionarySource;
 
   private Dictionary dictionary;
-  private DictionaryPage dictionaryPage;
-  private org.apache.parquet.column.Dictionary hadoopDictionary;
 
   public ValuesDecoders(ColumnDescriptor column, DictionarySource dictionarySource) {
     this.column = column;
@@ -39,7 +36,12 @@ public final class ValuesDecoders {
     this.dictionarySource = dictionarySource;
   }
 
-  /** The decoder of {@code count} values (at most) encoded in {@code data[pos..end)}. */
+  /**
+   * The decoder of {@code count} values (at most: nulls have none) encoded in {@code
+   * data[pos..end)}.
+   *
+   * @throws IllegalStateException for an encoding the format does not define for the column's type
+   */
   public ValuesDecoder forPage(Encoding encoding, byte[] data, int pos, int end, int count) {
     switch (encoding) {
       case PLAIN:
@@ -47,20 +49,43 @@ public final class ValuesDecoders {
       case PLAIN_DICTIONARY:
       case RLE_DICTIONARY:
         return new DictionaryValues(dictionary(), data, pos, end);
+      case RLE:
+        if (type == PrimitiveTypeName.BOOLEAN) {
+          return new RleBooleanValues(data, pos, end);
+        }
+        break;
       case DELTA_BINARY_PACKED:
         if (type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.INT64) {
           return new DeltaBinaryPackedValues(data, pos, end, count);
         }
         break;
+      case DELTA_LENGTH_BYTE_ARRAY:
+        if (type == PrimitiveTypeName.BINARY) {
+          return new DeltaLengthByteArrayValues(data, pos, end, count);
+        }
+        break;
+      case DELTA_BYTE_ARRAY:
+        if (type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
+          return new DeltaByteArrayValues(data, pos, end, count);
+        }
+        break;
+      case BYTE_STREAM_SPLIT:
+        switch (type) {
+          case INT32, FLOAT:
+            return new ByteStreamSplitValues(data, pos, end, type, 4);
+          case INT64, DOUBLE:
+            return new ByteStreamSplitValues(data, pos, end, type, 8);
+          case FIXED_LEN_BYTE_ARRAY:
+            return new ByteStreamSplitValues(data, pos, end, type, fixedLength);
+          default:
+            break;
+        }
+        break;
       default:
         break;
     }
-    return new HadoopValues(
-        column,
-        encoding,
-        encoding.usesDictionary() ? hadoopDictionary() : null,
-        count,
-        ByteBuffer.wrap(data, pos, end - pos).slice());
+    throw new IllegalStateException(
+        "column " + column + ": " + encoding + " is not an encoding of " + type + " values");
   }
 
   private Dictionary dictionary() {
@@ -79,33 +104,12 @@ public final class ValuesDecoders {
     return dictionary;
   }
 
-  private org.apache.parquet.column.Dictionary hadoopDictionary() {
-    if (hadoopDictionary == null) {
-      DictionaryPage page = dictionaryPage();
-      try {
-        hadoopDictionary = page.getEncoding().initDictionary(column, page);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read the dictionary of " + column, e);
-      }
-    }
-    return hadoopDictionary;
-  }
-
   private DictionaryPage dictionaryPage() {
-    if (dictionaryPage == null) {
-      DictionaryPage page = dictionarySource.readDictionaryPage();
-      if (page == null) {
-        throw new IllegalStateException(
-            "column " + column + " has dictionary-encoded pages but no dictionary page");
-      }
-      try {
-        // The page's bytes may be a one-shot decompressing stream: copy them once, since both our
-        // dictionary and parquet-hadoop's may read them.
-        dictionaryPage = page.copy();
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read the dictionary of " + column, e);
-      }
+    DictionaryPage page = dictionarySource.readDictionaryPage();
+    if (page == null) {
+      throw new IllegalStateException(
+          "column " + column + " has dictionary-encoded pages but no dictionary page");
     }
-    return dictionaryPage;
+    return page;
   }
 }

@@ -3,6 +3,7 @@ package dev.prefetch.parquet.internal.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
@@ -60,21 +61,83 @@ class ValuesDecodersTest {
   }
 
   @Test
-  void otherEncodingsGoThroughTheParquetHadoopAdapter() {
-    byte[] floats = {0, 0, (byte) 0x80, 0x3F}; // BYTE_STREAM_SPLIT of one float 1.0
+  void byteStreamSplitPagesGetOurByteStreamSplitDecoder() {
+    byte[] floats = {0, 0, (byte) 0x80, 0x3F}; // one float 1.0, a stream per byte
     ValuesDecoder split =
         decoders("float", null).forPage(Encoding.BYTE_STREAM_SPLIT, floats, 0, 4, 1);
     float[] value = new float[1];
     split.readFloats(value, 0, 1);
-    byte[] booleans = {2, 0, 0, 0, 4, 1}; // RLE booleans: 2 bytes, a run of two trues
+
+    assertThat(split).isInstanceOf(ByteStreamSplitValues.class);
+    assertThat(value).containsExactly(1.0f);
+  }
+
+  @Test
+  void rleBooleansGetOurRleBooleanDecoder() {
+    byte[] booleans = {2, 0, 0, 0, 4, 1}; // 2 bytes: an RLE run of two trues
     ValuesDecoder rle = decoders("boolean", null).forPage(Encoding.RLE, booleans, 0, 6, 2);
     boolean[] bits = new boolean[2];
     rle.readBooleans(bits, 0, 2);
 
-    assertThat(split).isInstanceOf(HadoopValues.class);
-    assertThat(value).containsExactly(1.0f);
-    assertThat(rle).isInstanceOf(HadoopValues.class);
+    assertThat(rle).isInstanceOf(RleBooleanValues.class);
     assertThat(bits).containsExactly(true, true);
+  }
+
+  /** DELTA_LENGTH_BYTE_ARRAY of "ab", "c": lengths 2, 1 (first 2, min delta -1), then "abc". */
+  private static final byte[] AB_C = {
+    (byte) 0x80, 0x01, 0x04, 0x02, 0x04, 0x01, 0, 0, 0, 0, 'a', 'b', 'c'
+  };
+
+  @Test
+  void deltaLengthByteArraysGetOurDecoder() {
+    ValuesDecoder decoder =
+        decoders("binary", null).forPage(Encoding.DELTA_LENGTH_BYTE_ARRAY, AB_C, 0, AB_C.length, 2);
+    BinaryBuilder out = new BinaryBuilder(2, 8);
+    decoder.readBinary(out, 2);
+
+    assertThat(decoder).isInstanceOf(DeltaLengthByteArrayValues.class);
+    assertThat(new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII))
+        .isEqualTo("abc");
+    assertThat(out.offsets()).startsWith(0, 2, 3);
+  }
+
+  @Test
+  void deltaByteArraysGetOurDecoderWhichRebuildsSharedPrefixes() {
+    // prefixes 0, 1 (first 0, min delta 1), then the suffixes "ab", "c": values "ab", "ac"
+    byte[] prefixes = {(byte) 0x80, 0x01, 0x04, 0x02, 0x00, 0x02, 0, 0, 0, 0};
+    byte[] page = new byte[prefixes.length + AB_C.length];
+    System.arraycopy(prefixes, 0, page, 0, prefixes.length);
+    System.arraycopy(AB_C, 0, page, prefixes.length, AB_C.length);
+    ValuesDecoder decoder =
+        decoders("binary", null).forPage(Encoding.DELTA_BYTE_ARRAY, page, 0, page.length, 2);
+    BinaryBuilder out = new BinaryBuilder(2, 8);
+    decoder.readBinary(out, 2);
+
+    assertThat(decoder).isInstanceOf(DeltaByteArrayValues.class);
+    assertThat(new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII))
+        .isEqualTo("abac");
+  }
+
+  @Test
+  void aDeltaByteArrayPageWithoutValuesStillHasTheFirstValueOfEachHeader() {
+    // a page of nulls only: prefix lengths and suffix lengths, each a header of 0 values whose
+    // first value is still written
+    byte[] page = {(byte) 0x80, 0x01, 0x04, 0x00, 0x00, (byte) 0x80, 0x01, 0x04, 0x00, 0x00};
+    ValuesDecoder decoder =
+        decoders("binary", null).forPage(Encoding.DELTA_BYTE_ARRAY, page, 0, page.length, 3);
+    BinaryBuilder out = new BinaryBuilder(1, 8);
+    decoder.readBinary(out, 0);
+
+    assertThat(out.size()).isZero();
+  }
+
+  @Test
+  void anEncodingTheFormatDoesNotDefineForTheTypeIsRejected() {
+    assertThatThrownBy(
+            () ->
+                decoders("float", null).forPage(Encoding.DELTA_BINARY_PACKED, new byte[8], 0, 8, 1))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("DELTA_BINARY_PACKED is not an encoding of FLOAT values");
   }
 
   @Test
