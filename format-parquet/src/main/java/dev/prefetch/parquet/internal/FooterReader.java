@@ -6,6 +6,7 @@ import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.CacheKey;
 import dev.prefetch.cache.CacheValue;
 import dev.prefetch.cache.FileIdentity;
+import dev.prefetch.parquet.internal.footer.CacheBypassLog;
 import dev.prefetch.parquet.internal.footer.FooterBytes;
 import dev.prefetch.spi.ScanCounters;
 import java.io.ByteArrayInputStream;

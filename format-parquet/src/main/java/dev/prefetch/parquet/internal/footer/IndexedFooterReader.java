@@ -112,7 +112,7 @@ public final class IndexedFooterReader {
     } else {
       if (cache != null) {
         cache.recordBypass();
-        dev.prefetch.parquet.internal.CacheBypassLog.bypassed(file);
+        CacheBypassLog.bypassed(file);
       }
       footer = ByteBuffer.wrap(source.read());
     }

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.footer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
