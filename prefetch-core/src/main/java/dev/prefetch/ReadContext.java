@@ -67,10 +67,16 @@ public final class ReadContext implements Closeable {
     return metricsSink;
   }
 
+  /** Whether {@link #close()} was called; a closed context opens no reader. */
   public boolean isClosed() {
     return closed;
   }
 
+  /**
+   * Closes the context: {@link Readers#open} refuses it from then on (with an {@link
+   * IllegalStateException}). Readers already open keep working. The executor and the cache are the
+   * caller's and are not shut down. Idempotent; throws nothing.
+   */
   @Override
   public void close() {
     closed = true;
@@ -85,27 +91,35 @@ public final class ReadContext implements Closeable {
 
     private Builder() {}
 
-    /** The Hadoop configuration for filesystems and format libraries (default: a new one). */
+    /**
+     * The Hadoop configuration for filesystems and format libraries (default: a new one).
+     *
+     * @throws NullPointerException when {@code conf} is null
+     */
     public Builder configuration(Configuration conf) {
       this.configuration = Objects.requireNonNull(conf, "configuration is null");
       return this;
     }
 
+    /** The executor producers run on (default: null, per-reader daemon threads). */
     public Builder executor(ExecutorService executor) {
       this.executor = executor;
       return this;
     }
 
+    /** The metadata cache shared by the readers of this context (default: null, none). */
     public Builder cache(Cache cache) {
       this.cache = cache;
       return this;
     }
 
+    /** Receives each reader's final metrics when it closes (default: null, none). */
     public Builder metricsSink(Consumer<ReaderMetrics> sink) {
       this.metricsSink = sink;
       return this;
     }
 
+    /** The context; a new Hadoop {@code Configuration} when none was given. */
     public ReadContext build() {
       if (configuration == null) {
         configuration = new Configuration();

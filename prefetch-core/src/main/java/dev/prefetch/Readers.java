@@ -29,23 +29,43 @@ public final class Readers {
 
   private Readers() {}
 
-  /** Opens {@code path} with default options and context. */
+  /**
+   * Opens {@code path} with default options and context.
+   *
+   * @throws java.io.FileNotFoundException when the file does not exist
+   * @throws CorruptFileException when the file is of no known format or its metadata is corrupt
+   * @throws IOException when the file system fails while the metadata is read
+   * @see #open(List, ReadOptions, ReadContext)
+   */
   public static BatchReader open(Path path) throws IOException {
     return open(DataFile.of(path), ReadOptions.defaults(), ReadContext.defaults());
   }
 
+  /**
+   * Opens {@code path}.
+   *
+   * @throws IOException as {@link #open(List, ReadOptions, ReadContext)}
+   */
   public static BatchReader open(Path path, ReadOptions options, ReadContext context)
       throws IOException {
     return open(DataFile.of(path), options, context);
   }
 
-  /** Opens a local file. */
+  /**
+   * Opens a local file.
+   *
+   * @throws IOException as {@link #open(List, ReadOptions, ReadContext)}
+   */
   public static BatchReader open(java.nio.file.Path path, ReadOptions options, ReadContext context)
       throws IOException {
     return open(DataFile.of(path), options, context);
   }
 
-  /** Opens a file or a split of one. */
+  /**
+   * Opens a file or a split of one.
+   *
+   * @throws IOException as {@link #open(List, ReadOptions, ReadContext)}
+   */
   public static BatchReader open(DataFile file, ReadOptions options, ReadContext context)
       throws IOException {
     return open(List.of(file), options, context);
@@ -64,7 +84,18 @@ public final class Readers {
 
   /**
    * Opens a reader over several files (or splits) that returns their rows in list order. Producers
-   * move on to the next files' metadata and first ranges while the current file drains.
+   * move on to the next files' metadata and first ranges while the current file drains. The first
+   * file is planned here, on the calling thread; a later file's failure comes from {@link
+   * BatchReader#next()}.
+   *
+   * @throws java.io.FileNotFoundException when a file does not exist
+   * @throws CorruptFileException when a file is of no known format, or its metadata is truncated or
+   *     corrupt (the message names the file)
+   * @throws IOException when the file system fails while the metadata is read
+   * @throws IllegalArgumentException when a projected column is not in the file, or {@code files}
+   *     is empty
+   * @throws IllegalStateException when {@code context} is closed
+   * @throws NullPointerException when an argument is null
    */
   public static BatchReader open(List<DataFile> files, ReadOptions options, ReadContext context)
       throws IOException {

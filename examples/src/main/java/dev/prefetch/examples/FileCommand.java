@@ -3,7 +3,6 @@ package dev.prefetch.examples;
 import dev.prefetch.ReadContext;
 import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.CacheStats;
-import dev.prefetch.examples.internal.FilterParser;
 import dev.prefetch.examples.internal.ProcessCpu;
 import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;

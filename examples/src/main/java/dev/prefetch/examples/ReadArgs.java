@@ -3,7 +3,6 @@ package dev.prefetch.examples;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
-import dev.prefetch.examples.internal.FilterParser;
 import dev.prefetch.examples.storage.SimulatedFileSystem;
 import java.io.File;
 import java.util.ArrayList;

@@ -14,7 +14,6 @@ import dev.prefetch.arrow.ValueWalk;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.gen.Generator;
-import dev.prefetch.examples.internal.FilterParser;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

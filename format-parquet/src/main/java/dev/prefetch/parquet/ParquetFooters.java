@@ -50,7 +50,14 @@ public final class ParquetFooters {
     }
   }
 
-  /** The whole footer of {@code path}. */
+  /**
+   * The whole footer of {@code path}.
+   *
+   * @throws java.io.FileNotFoundException when the file does not exist
+   * @throws dev.prefetch.CorruptFileException when the file is not Parquet or its footer is
+   *     truncated or corrupt
+   * @throws IOException when the file system fails
+   */
   public static ParquetMetadata read(Path path, Configuration conf) throws IOException {
     FooterReader reader = footerReader(path, conf);
     return reader.parse(reader.footerBytes(null, null));

@@ -43,35 +43,42 @@ public final class BinaryVector extends ColumnVector {
 
   /** All values' bytes. Do not modify. */
   public byte[] data() {
+    checkReadable();
     return data;
   }
 
   /** The {@code size + 1} start offsets. Do not modify. */
   public int[] offsets() {
+    checkReadable();
     return offsets;
   }
 
   public int start(int index) {
+    checkReadable();
     return offsets[index];
   }
 
   public int length(int index) {
+    checkReadable();
     return offsets[index + 1] - offsets[index];
   }
 
   /** A copy of value {@code index}'s bytes. */
   public byte[] getBytes(int index) {
+    checkReadable();
     return Arrays.copyOfRange(data, offsets[index], offsets[index + 1]);
   }
 
   /** Value {@code index} decoded as UTF-8. */
   public String getString(int index) {
+    checkReadable();
     return new String(data, offsets[index], length(index), StandardCharsets.UTF_8);
   }
 
   /** A String for STRING values, a {@code byte[]} otherwise; null for a null. */
   @Override
   public Object getObject(int index) {
+    checkReadable();
     if (isNull(index)) {
       return null;
     }

@@ -15,6 +15,13 @@ import java.util.Objects;
  * <p>Nulls: {@link #nullMask()} is either null (no value is null) or a {@code boolean[]} where
  * {@code true} marks a null. The value slot of a null holds an unspecified value.
  *
+ * <p>Release checks: with the system property {@value #CHECK_RELEASED_PROPERTY} set to {@code true}
+ * when this class is loaded, every value accessor of a vector whose batch was released throws an
+ * {@link IllegalStateException}, so a consumer that keeps reading a vector after {@link
+ * RecordBatch#release()} (whose arrays a later batch overwrites) fails at the first read instead of
+ * seeing another batch's rows. Off by default: then the check is a constant the JIT removes. An
+ * array taken from a vector before the release is not guarded.
+ *
  * <p>{@link #getObject(int)} boxes; it is meant for tests, tools and row-at-a-time callers. Scan
  * operators should read the typed arrays of the concrete vector class.
  */
@@ -32,9 +39,20 @@ public abstract sealed class ColumnVector
         StructVector,
         MapVector {
 
+  /** The system property that turns the release checks on (see the class doc). */
+  public static final String CHECK_RELEASED_PROPERTY = "dev.prefetch.checkReleasedBatches";
+
+  private static final boolean CHECK_RELEASED = Boolean.getBoolean(CHECK_RELEASED_PROPERTY);
+
   private final DataType type;
   private final int size;
   private final boolean[] nulls;
+
+  /**
+   * Set by the batch's release when the checks are on. Written and read by the consumer that owns
+   * the batch; a vector handed to another thread after its release is misuse either way.
+   */
+  private boolean released;
 
   protected ColumnVector(DataType type, int size, boolean[] nulls) {
     this.type = Objects.requireNonNull(type, "type is null");
@@ -59,6 +77,7 @@ public abstract sealed class ColumnVector
   }
 
   public final boolean isNull(int index) {
+    checkReadable();
     return nulls != null && nulls[index];
   }
 
@@ -69,6 +88,7 @@ public abstract sealed class ColumnVector
 
   /** The null mask ({@code true} = null), or null when no value is null. Do not modify. */
   public final boolean[] nullMask() {
+    checkReadable();
     return nulls;
   }
 
@@ -77,6 +97,24 @@ public abstract sealed class ColumnVector
 
   /** Approximate heap bytes held by this vector's arrays, for memory budgets. */
   public abstract long sizeInBytes();
+
+  /** Whether the release checks are on in this JVM. */
+  public static boolean releaseChecksEnabled() {
+    return CHECK_RELEASED;
+  }
+
+  /** Throws if the release checks are on and this vector's batch was released. */
+  protected final void checkReadable() {
+    if (CHECK_RELEASED && released) {
+      throw new IllegalStateException(
+          "a " + type + " vector of a released batch was read; its arrays may hold other rows");
+    }
+  }
+
+  /** Marks this vector (and the vectors inside it) as belonging to a released batch. */
+  void markReleased() {
+    released = true;
+  }
 
   protected final long nullMaskBytes() {
     return nulls == null ? 0 : nulls.length;

@@ -61,6 +61,7 @@ public final class DecimalVector extends ColumnVector {
 
   /** The unscaled longs of a long-backed vector. Do not modify. */
   public long[] unscaledLongs() {
+    checkReadable();
     if (unscaled == null) {
       throw new IllegalStateException("decimal(" + type().precision() + ") is not long-backed");
     }
@@ -69,20 +70,24 @@ public final class DecimalVector extends ColumnVector {
 
   /** The unscaled value at {@code index} of a long-backed vector. */
   public long getUnscaledLong(int index) {
+    checkReadable();
     return unscaledLongs()[index];
   }
 
   /** The bytes of a byte-backed vector. Do not modify. */
   public byte[] data() {
+    checkReadable();
     return data;
   }
 
   /** The offsets of a byte-backed vector. Do not modify. */
   public int[] offsets() {
+    checkReadable();
     return offsets;
   }
 
   public BigInteger getUnscaled(int index) {
+    checkReadable();
     if (unscaled != null) {
       return BigInteger.valueOf(unscaled[index]);
     }
@@ -92,6 +97,7 @@ public final class DecimalVector extends ColumnVector {
   }
 
   public BigDecimal getDecimal(int index) {
+    checkReadable();
     if (unscaled != null) {
       return BigDecimal.valueOf(unscaled[index], type().scale());
     }
@@ -101,6 +107,7 @@ public final class DecimalVector extends ColumnVector {
   /** A {@link BigDecimal}, or null. */
   @Override
   public Object getObject(int index) {
+    checkReadable();
     return isNull(index) ? null : getDecimal(index);
   }
 

@@ -29,16 +29,19 @@ public final class DoubleVector extends ColumnVector {
 
   /** The value at {@code index}; unspecified when it is null. */
   public double get(int index) {
+    checkReadable();
     return values[index];
   }
 
   /** The backing array (may be longer than {@link #size()}). Do not modify. */
   public double[] values() {
+    checkReadable();
     return values;
   }
 
   @Override
   public Object getObject(int index) {
+    checkReadable();
     return isNull(index) ? null : Double.valueOf(values[index]);
   }
 

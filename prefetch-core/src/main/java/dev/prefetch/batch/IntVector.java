@@ -30,16 +30,19 @@ public final class IntVector extends ColumnVector {
 
   /** The value at {@code index}; unspecified when it is null. */
   public int get(int index) {
+    checkReadable();
     return values[index];
   }
 
   /** The backing array (may be longer than {@link #size()}). Do not modify. */
   public int[] values() {
+    checkReadable();
     return values;
   }
 
   @Override
   public Object getObject(int index) {
+    checkReadable();
     return isNull(index) ? null : Integer.valueOf(values[index]);
   }
 

@@ -36,24 +36,29 @@ public final class ListVector extends ColumnVector {
   }
 
   public int[] offsets() {
+    checkReadable();
     return offsets;
   }
 
   public ColumnVector elements() {
+    checkReadable();
     return elements;
   }
 
   public int start(int index) {
+    checkReadable();
     return offsets[index];
   }
 
   public int length(int index) {
+    checkReadable();
     return offsets[index + 1] - offsets[index];
   }
 
   /** An unmodifiable {@code List} of the boxed elements, or null. */
   @Override
   public Object getObject(int index) {
+    checkReadable();
     if (isNull(index)) {
       return null;
     }
@@ -67,5 +72,11 @@ public final class ListVector extends ColumnVector {
   @Override
   public long sizeInBytes() {
     return 4L * offsets.length + elements.sizeInBytes() + nullMaskBytes();
+  }
+
+  @Override
+  void markReleased() {
+    super.markReleased();
+    elements.markReleased();
   }
 }

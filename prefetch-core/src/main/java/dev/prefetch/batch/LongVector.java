@@ -31,16 +31,19 @@ public final class LongVector extends ColumnVector {
 
   /** The value at {@code index}; unspecified when it is null. */
   public long get(int index) {
+    checkReadable();
     return values[index];
   }
 
   /** The backing array (may be longer than {@link #size()}). Do not modify. */
   public long[] values() {
+    checkReadable();
     return values;
   }
 
   @Override
   public Object getObject(int index) {
+    checkReadable();
     return isNull(index) ? null : Long.valueOf(values[index]);
   }
 

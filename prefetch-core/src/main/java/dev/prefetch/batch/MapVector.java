@@ -41,28 +41,34 @@ public final class MapVector extends ColumnVector {
   }
 
   public int[] offsets() {
+    checkReadable();
     return offsets;
   }
 
   public ColumnVector keys() {
+    checkReadable();
     return keys;
   }
 
   public ColumnVector values() {
+    checkReadable();
     return values;
   }
 
   public int start(int index) {
+    checkReadable();
     return offsets[index];
   }
 
   public int length(int index) {
+    checkReadable();
     return offsets[index + 1] - offsets[index];
   }
 
   /** An unmodifiable {@code List} of {@code Map.Entry} (key, value), boxed, or null. */
   @Override
   public Object getObject(int index) {
+    checkReadable();
     if (isNull(index)) {
       return null;
     }
@@ -76,5 +82,12 @@ public final class MapVector extends ColumnVector {
   @Override
   public long sizeInBytes() {
     return 4L * offsets.length + keys.sizeInBytes() + values.sizeInBytes() + nullMaskBytes();
+  }
+
+  @Override
+  void markReleased() {
+    super.markReleased();
+    keys.markReleased();
+    values.markReleased();
   }
 }

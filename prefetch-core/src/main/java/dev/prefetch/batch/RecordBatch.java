@@ -128,13 +128,20 @@ public final class RecordBatch {
   /**
    * Gives this batch's arrays back to the reader that built it, to be filled again for a later
    * batch. Call it when nothing reads the batch or its vectors any more (their contents will be
-   * overwritten); the batch's accessors of columns then throw. A second call does nothing.
+   * overwritten); the batch's accessors of columns then throw, and with the release checks on (see
+   * {@link ColumnVector}) so does every value accessor of its vectors. A second call does nothing.
    */
   public void release() {
     if (released.compareAndSet(false, true)) {
       Events.batchReleased(file, firstRow, rowCount, sizeInBytes, recycler != null);
       if (recycler != null) {
         recycler.recycle(columns);
+      }
+      if (ColumnVector.releaseChecksEnabled()) {
+        // After the recycler took the arrays back: it reads them through the vectors.
+        for (ColumnVector column : columns) {
+          column.markReleased();
+        }
       }
     }
   }

@@ -29,16 +29,19 @@ public final class ShortVector extends ColumnVector {
 
   /** The value at {@code index}; unspecified when it is null. */
   public short get(int index) {
+    checkReadable();
     return values[index];
   }
 
   /** The backing array (may be longer than {@link #size()}). Do not modify. */
   public short[] values() {
+    checkReadable();
     return values;
   }
 
   @Override
   public Object getObject(int index) {
+    checkReadable();
     return isNull(index) ? null : Short.valueOf(values[index]);
   }
 

@@ -35,16 +35,19 @@ public final class StructVector extends ColumnVector {
   }
 
   public List<ColumnVector> children() {
+    checkReadable();
     return children;
   }
 
   public ColumnVector child(int field) {
+    checkReadable();
     return children.get(field);
   }
 
   /** An unmodifiable {@code List} of the boxed field values in field order, or null. */
   @Override
   public Object getObject(int index) {
+    checkReadable();
     if (isNull(index)) {
       return null;
     }
@@ -62,5 +65,13 @@ public final class StructVector extends ColumnVector {
       bytes += child.sizeInBytes();
     }
     return bytes;
+  }
+
+  @Override
+  void markReleased() {
+    super.markReleased();
+    for (ColumnVector child : children) {
+      child.markReleased();
+    }
   }
 }

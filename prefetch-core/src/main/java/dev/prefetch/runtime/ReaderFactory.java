@@ -21,6 +21,8 @@ import org.apache.hadoop.fs.FSError;
 /**
  * Builds a reader: plans the first file on the caller's thread, decides between the single and the
  * prefetching path, and starts producers only for the latter.
+ *
+ * <p>Not API: {@link dev.prefetch.Readers} is the entry point (see the package doc).
  */
 public final class ReaderFactory {
 

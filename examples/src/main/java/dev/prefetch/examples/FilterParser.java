@@ -1,6 +1,5 @@
-package dev.prefetch.examples.internal;
+package dev.prefetch.examples;
 
-import dev.prefetch.examples.CliException;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.sql.Date;

@@ -1,0 +1,255 @@
+package dev.prefetch.spark.internal;
+
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.BooleanVector;
+import dev.prefetch.batch.ByteVector;
+import dev.prefetch.batch.DataType.TimeUnit;
+import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.batch.FloatVector;
+import dev.prefetch.batch.IntVector;
+import dev.prefetch.batch.LongVector;
+import dev.prefetch.batch.ShortVector;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.ZoneOffset;
+import java.time.zone.ZoneRules;
+import java.util.Arrays;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * The wrappers of flat columns: integers, floating point, booleans, timestamps, decimals, strings
+ * and binaries (see {@link SparkColumns} for the conversions).
+ */
+final class PrimitiveColumns {
+
+  private PrimitiveColumns() {}
+
+  static final class BooleanColumn extends WrappedColumn {
+    private final boolean[] values;
+
+    BooleanColumn(DataType type, BooleanVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public boolean getBoolean(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  static final class ByteColumn extends WrappedColumn {
+    private final byte[] values;
+
+    ByteColumn(DataType type, ByteVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public byte getByte(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  static final class ShortColumn extends WrappedColumn {
+    private final short[] values;
+
+    ShortColumn(DataType type, ShortVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public short getShort(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  /** INT32 and DATE (days since the epoch, as Spark counts them). */
+  static final class IntColumn extends WrappedColumn {
+    private final int[] values;
+
+    IntColumn(DataType type, IntVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public int getInt(int rowId) {
+      return values[rowId];
+    }
+
+    @Override
+    public int[] getInts(int rowId, int count) {
+      return Arrays.copyOfRange(values, rowId, rowId + count);
+    }
+  }
+
+  /** INT64, and timestamps already in microseconds. */
+  static final class LongColumn extends WrappedColumn {
+    private final long[] values;
+
+    LongColumn(DataType type, LongVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public long getLong(int rowId) {
+      return values[rowId];
+    }
+
+    @Override
+    public long[] getLongs(int rowId, int count) {
+      return Arrays.copyOfRange(values, rowId, rowId + count);
+    }
+  }
+
+  static final class FloatColumn extends WrappedColumn {
+    private final float[] values;
+
+    FloatColumn(DataType type, FloatVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public float getFloat(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  static final class DoubleColumn extends WrappedColumn {
+    private final double[] values;
+
+    DoubleColumn(DataType type, DoubleVector vector) {
+      super(type, vector);
+      this.values = vector.values();
+    }
+
+    @Override
+    public double getDouble(int rowId) {
+      return values[rowId];
+    }
+  }
+
+  /** Timestamps in milliseconds or nanoseconds, or local date-times read as instants. */
+  static final class TimestampColumn extends WrappedColumn {
+    private final long[] values;
+    private final TimeUnit unit;
+    private final ZoneRules localZone;
+
+    TimestampColumn(DataType type, LongVector vector, TimeUnit unit, ZoneRules localZone) {
+      super(type, vector);
+      this.values = vector.values();
+      this.unit = unit;
+      this.localZone = localZone;
+    }
+
+    @Override
+    public long getLong(int rowId) {
+      long v = values[rowId];
+      long micros =
+          switch (unit) {
+            case MILLIS -> Math.multiplyExact(v, 1000L);
+            case MICROS -> v;
+            case NANOS -> Math.floorDiv(v, 1000L);
+          };
+      if (localZone == null) {
+        return micros;
+      }
+      // micros is a wall clock read as UTC; find the instant showing that wall clock here.
+      long seconds = Math.floorDiv(micros, 1_000_000L);
+      java.time.LocalDateTime wall =
+          java.time.LocalDateTime.ofEpochSecond(seconds, 0, ZoneOffset.UTC);
+      int offset =
+          localZone.getValidOffsets(wall).isEmpty()
+              ? localZone.getOffset(wall.toInstant(ZoneOffset.UTC)).getTotalSeconds()
+              : localZone.getOffset(wall).getTotalSeconds();
+      return micros - offset * 1_000_000L;
+    }
+  }
+
+  static final class DecimalColumn extends WrappedColumn {
+    private final DecimalVector vector;
+    private final long[] unscaled;
+
+    DecimalColumn(DataType type, DecimalVector vector) {
+      super(type, vector);
+      this.vector = vector;
+      this.unscaled = vector.isLongBacked() ? vector.unscaledLongs() : null;
+    }
+
+    @Override
+    public Decimal getDecimal(int rowId, int precision, int scale) {
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      int fileScale = vector.type().scale();
+      if (unscaled != null && scale == fileScale && precision <= Decimal.MAX_LONG_DIGITS()) {
+        return Decimal.createUnsafe(unscaled[rowId], precision, scale);
+      }
+      BigDecimal value =
+          unscaled != null
+              ? BigDecimal.valueOf(unscaled[rowId], fileScale)
+              : new BigDecimal(
+                  new BigInteger(
+                      vector.data(),
+                      vector.offsets()[rowId],
+                      vector.offsets()[rowId + 1] - vector.offsets()[rowId]),
+                  fileScale);
+      return Decimal.apply(value, precision, scale);
+    }
+
+    @Override
+    public int getInt(int rowId) {
+      return Math.toIntExact(unscaledLong(rowId));
+    }
+
+    @Override
+    public long getLong(int rowId) {
+      return unscaledLong(rowId);
+    }
+
+    private long unscaledLong(int rowId) {
+      if (unscaled == null) {
+        throw new UnsupportedOperationException(
+            "unscaled long of a " + vector.type() + " column held as bytes");
+      }
+      return unscaled[rowId];
+    }
+  }
+
+  /** STRING, BINARY and FIXED_BINARY: strings are views of the byte buffer. */
+  static final class BinaryColumn extends WrappedColumn {
+    private final byte[] data;
+    private final int[] offsets;
+
+    BinaryColumn(DataType type, BinaryVector vector) {
+      super(type, vector);
+      this.data = vector.data();
+      this.offsets = vector.offsets();
+    }
+
+    @Override
+    public UTF8String getUTF8String(int rowId) {
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      int start = offsets[rowId];
+      return UTF8String.fromBytes(data, start, offsets[rowId + 1] - start);
+    }
+
+    @Override
+    public byte[] getBinary(int rowId) {
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      return Arrays.copyOfRange(data, offsets[rowId], offsets[rowId + 1]);
+    }
+  }
+}
