@@ -73,7 +73,7 @@ final class PrefetchingBatchReader implements BatchReader {
       producers[i] = new Producer(i, exchange, exited);
     }
     exchange.attach(
-        new Exchange.Slices() {
+        new Slices() {
           @Override
           public void submit(int producer) {
             PrefetchingBatchReader.this.submit(executor, producer);

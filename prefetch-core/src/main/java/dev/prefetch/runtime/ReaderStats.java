@@ -31,10 +31,13 @@ final class ReaderStats {
     rows.addAndGet(rowCount);
   }
 
-  /** A producer waited {@code nanos} to queue {@code batch} (for the budget, or queue space). */
-  void producerWaited(long nanos, RecordBatch batch, boolean budget) {
+  /**
+   * A producer of {@code task} waited {@code nanos} for the budget (before decoding its next batch)
+   * or for queue space (to queue it).
+   */
+  void producerWaited(long nanos, TaskTable.Task task, boolean budget) {
     producerWaitNanos.addAndGet(nanos);
-    Events.producerBlocked(batch.file(), batch.firstRow(), batch.rowCount(), budget, nanos);
+    Events.producerBlocked(task.plan().file(), task.range().firstRow(), 0, budget, nanos);
   }
 
   /** The consumer waited {@code nanos} in a take; reported with the batch it takes. */

@@ -3,6 +3,7 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
@@ -153,7 +154,7 @@ public final class OrcFilePlan implements FilePlan {
   }
 
   @Override
-  public RangeReader openReader() throws IOException {
+  public RangeReader openReader(MemoryLedger ledger) throws IOException {
     return new OrcRangeReader(this);
   }
 
