@@ -4,7 +4,6 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import java.io.FileNotFoundException;
@@ -58,8 +57,7 @@ public final class OrcPlanner {
     Configuration conf = configuration(context.configuration(), options.properties());
     FileSystem fs = file.path().getFileSystem(conf);
     FileStatus status = fs.getFileStatus(file.path());
-    FileIdentity identity = context.cache() == null ? null : FileIdentity.of(status);
-    FileTail tail = FileTail.load(file, fs, conf, status, identity, context.cache(), counters);
+    FileTail tail = FileTail.load(file, fs, conf, status, context.cache(), counters);
     try {
       return plan(file, options, fs, conf, tail, sarg, counters);
     } catch (IllegalArgumentException
