@@ -155,7 +155,7 @@ public final class OrcFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return new OrcRangeReader(this);
+    return new OrcRangeReader(this, ledger);
   }
 
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */

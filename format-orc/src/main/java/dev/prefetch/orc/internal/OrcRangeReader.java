@@ -4,6 +4,7 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
@@ -77,8 +78,12 @@ final class OrcRangeReader implements RangeReader {
   private boolean filtering;
   private long filteredBatchStart = -1;
 
-  OrcRangeReader(OrcFilePlan plan) throws IOException {
+  /** What this reader's stripe bytes are reported to (see {@link SharedDataReader}). */
+  private final MemoryLedger ledger;
+
+  OrcRangeReader(OrcFilePlan plan, MemoryLedger ledger) throws IOException {
     this.plan = plan;
+    this.ledger = ledger;
     this.projection = plan.projection();
     this.schema = projection.schema();
     // A struct of only the top-level columns read, to allocate their vectors (and no others).
@@ -179,6 +184,7 @@ final class OrcRangeReader implements RangeReader {
         new SharedDataReader(
             plan.file(),
             stream,
+            ledger,
             plan.stripeBuffers(),
             stripe,
             reader.getCompressionKind(),

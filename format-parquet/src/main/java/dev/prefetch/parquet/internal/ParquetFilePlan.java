@@ -112,7 +112,7 @@ public final class ParquetFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return new ParquetRangeReader(this);
+    return new ParquetRangeReader(this, ledger);
   }
 
   /** How to read range {@code index}. */

@@ -10,6 +10,7 @@ import dev.prefetch.parquet.internal.bulk.PageBuffers;
 import dev.prefetch.parquet.internal.decode.Assembler;
 import dev.prefetch.parquet.internal.decode.ColumnDecoder;
 import dev.prefetch.parquet.internal.decode.Decoders;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
@@ -51,10 +52,10 @@ final class ParquetRangeReader implements RangeReader {
   private final List<Column> columns = new ArrayList<>();
 
   /** Decompressed page arrays, recycled by the bulk decoders of this reader's columns. */
-  private final PageBuffers buffers = new PageBuffers();
+  private final PageBuffers buffers;
 
   /** The arrays column chunks are read into, reclaimed when a range's pages are released. */
-  private final ChunkBuffers chunkBuffers = new ChunkBuffers();
+  private final ChunkBuffers chunkBuffers;
 
   /**
    * Hands a released batch's vectors to their columns' pools. Runs on the consumer's thread; the
@@ -72,8 +73,11 @@ final class ParquetRangeReader implements RangeReader {
   /** Next row (counted from the row group's first) the column readers stand on when skipping. */
   private long cursor;
 
-  ParquetRangeReader(ParquetFilePlan plan) throws IOException {
+  /** A reader whose buffer pools report to {@code ledger}. */
+  ParquetRangeReader(ParquetFilePlan plan, MemoryLedger ledger) throws IOException {
     this.plan = plan;
+    this.buffers = new PageBuffers(ledger);
+    this.chunkBuffers = new ChunkBuffers(ledger);
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {
