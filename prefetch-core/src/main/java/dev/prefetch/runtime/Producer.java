@@ -11,11 +11,12 @@ import java.util.concurrent.CountDownLatch;
  * One producer: claims tasks from the {@link Exchange}, reads them with its own {@link RangeReader}
  * (one per file, so its own file handle and decoders), and queues the batches.
  *
- * <p>It runs in slices (see the {@link Exchange} class doc): on a thread of its reader, one slice
- * for its whole life; on the context's executor, a slice ends when the producer parks for room and
- * the exchange resubmits it when room frees. Its fields are its state between slices and are
- * touched only by the one owner the exchange's run state names: the thread running the slice, or,
- * once the producer is parked or queued at close, the closing thread ({@link #release}). Each
+ * <p>It decodes a batch only after the exchange reserved room for it in the budget ({@link
+ * Exchange#reserve}). It runs in slices (see {@link Scheduler}): on a thread of its reader, one
+ * slice for its whole life; on the context's executor, a slice ends when the producer parks for
+ * room and the exchange resubmits it when room frees. Its fields are its state between slices and
+ * are touched only by the one owner the exchange's run state names: the thread running the slice,
+ * or, once the producer is parked or queued at close, the closing thread ({@link #release}). Each
  * hand-over of ownership passes through the exchange's lock, which orders the writes.
  *
  * <p>It ends when there is nothing left to claim, when the exchange stops (close or another
