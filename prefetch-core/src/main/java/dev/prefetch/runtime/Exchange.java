@@ -266,7 +266,7 @@ final class Exchange {
           consumerCanGo.signal(); // this queue may hold its next batch: don't linger on it
         }
         if (parking) {
-          scheduler.park(producer, task, bytes, forBudget);
+          scheduler.park(producer, task, batch, bytes);
           return PARKED;
         }
         if (waitStart == 0) {
@@ -281,7 +281,7 @@ final class Exchange {
       throw e;
     } finally {
       if (waitStart != 0) {
-        stats.producerWaited(System.nanoTime() - waitStart, task, forBudget);
+        stats.producerWaited(System.nanoTime() - waitStart, task, batch, forBudget);
       }
       lock.unlock();
     }

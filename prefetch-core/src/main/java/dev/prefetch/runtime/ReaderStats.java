@@ -32,12 +32,17 @@ final class ReaderStats {
   }
 
   /**
-   * A producer of {@code task} waited {@code nanos} for the budget (before decoding its next batch)
-   * or for queue space (to queue it).
+   * A producer of {@code task} waited {@code nanos} for queue space to queue {@code batch}, or for
+   * the budget before decoding its next batch ({@code batch == null}: the event names the range).
    */
-  void producerWaited(long nanos, TaskTable.Task task, boolean budget) {
+  void producerWaited(long nanos, TaskTable.Task task, RecordBatch batch, boolean budget) {
     producerWaitNanos.addAndGet(nanos);
-    Events.producerBlocked(task.plan().file(), task.range().firstRow(), 0, budget, nanos);
+    if (batch != null) {
+      Events.producerBlocked(batch.file(), batch.firstRow(), batch.rowCount(), budget, nanos);
+    } else {
+      int rows = (int) Math.min(Integer.MAX_VALUE, task.range().rowCount());
+      Events.producerBlocked(task.plan().file(), task.range().firstRow(), rows, budget, nanos);
+    }
   }
 
   /** The consumer waited {@code nanos} in a take; reported with the batch it takes. */

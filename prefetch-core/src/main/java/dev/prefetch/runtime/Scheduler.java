@@ -1,6 +1,7 @@
 package dev.prefetch.runtime;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.prefetch.batch.RecordBatch;
 import java.util.Arrays;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -86,6 +87,10 @@ final class Scheduler {
   @GuardedBy("lock")
   private final boolean[] parkedForBudget;
 
+  /** The decoded batch a producer parked on a full queue holds (null: parked for the budget). */
+  @GuardedBy("lock")
+  private final RecordBatch[] parkedBatch;
+
   @GuardedBy("lock")
   private final long[] parkedSince;
 
@@ -118,6 +123,7 @@ final class Scheduler {
     this.parkedTask = new TaskTable.Task[producers];
     this.parkedBytes = new long[producers];
     this.parkedForBudget = new boolean[producers];
+    this.parkedBatch = new RecordBatch[producers];
     this.parkedSince = new long[producers];
     this.resumed = new int[producers];
   }
@@ -150,14 +156,18 @@ final class Scheduler {
     runner[producer] = null;
   }
 
-  /** Parks a running producer that needs {@code bytes} of room for {@code task}. */
+  /**
+   * Parks a running producer of {@code task} that needs {@code bytes} of room: in its queue for
+   * {@code batch}, or in the budget before decoding its next batch ({@code batch == null}).
+   */
   @GuardedBy("lock")
-  void park(int producer, TaskTable.Task task, long bytes, boolean forBudget) {
+  void park(int producer, TaskTable.Task task, RecordBatch batch, long bytes) {
     runState[producer] = PARKED;
     runner[producer] = null;
     parkedTask[producer] = task;
+    parkedBatch[producer] = batch;
     parkedBytes[producer] = bytes;
-    parkedForBudget[producer] = forBudget;
+    parkedForBudget[producer] = batch == null;
     parkedSince[producer] = System.nanoTime();
     parkedCount++;
     stats.producerParks.incrementAndGet();
@@ -174,8 +184,10 @@ final class Scheduler {
           && room.freed(p, parkedTask[p].seq(), parkedBytes[p], parkedForBudget[p])) {
         runState[p] = QUEUED;
         parkedCount--;
-        stats.producerWaited(System.nanoTime() - parkedSince[p], parkedTask[p], parkedForBudget[p]);
+        stats.producerWaited(
+            System.nanoTime() - parkedSince[p], parkedTask[p], parkedBatch[p], parkedForBudget[p]);
         parkedTask[p] = null;
+        parkedBatch[p] = null;
         resumed[resumedCount++] = p;
       }
     }
@@ -300,6 +312,7 @@ final class Scheduler {
     }
     parkedCount = 0;
     Arrays.fill(parkedTask, null);
+    Arrays.fill(parkedBatch, null);
     return Arrays.copyOf(released, count);
   }
 }
