@@ -99,13 +99,19 @@ final class Budget {
     return held[producer];
   }
 
-  /** {@code producer}'s held batch of {@code bytes} enters its queue. */
+  /**
+   * {@code producer}'s held batch of {@code bytes} enters its queue.
+   *
+   * @return whether it is the first batch queued: reservations of a known size can begin now
+   */
   @GuardedBy("lock")
-  void enqueued(int producer, long bytes) {
+  boolean enqueued(int producer, long bytes) {
+    boolean first = largestBatch == 0;
     largestBatch = Math.max(largestBatch, bytes);
     hold(producer, 0);
     queuedBytes += bytes;
     recordPeak();
+    return first;
   }
 
   /** A queued batch of {@code bytes} was taken by the consumer. */

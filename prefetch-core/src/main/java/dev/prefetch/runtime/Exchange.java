@@ -64,11 +64,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <h2>Waking the consumer in bursts</h2>
  *
- * A waiting consumer is woken only when the producer it waits on has {@code wakeBatches} batches
- * queued, when that producer ends the task, hands a batch off or is about to wait (or park) itself,
- * or on failure and close; a futex call and a cross-core wake-up per batch cost, on a virtual
- * machine, a tenth of the decoding. A lone batch is still taken: the consumer waits at most {@link
- * #LINGER_NANOS} at a time.
+ * A waiting consumer is woken when its producer has {@code wakeBatches} batches queued, ends the
+ * task, hands a batch off or is about to wait (or park), or on failure and close: a wake-up per
+ * batch cost a tenth of the decoding on a virtual machine. It naps {@link #LINGER_NANOS} at most.
  *
  * <h2>Invariant</h2>
  *
@@ -253,7 +251,9 @@ final class Exchange {
           return ADMITTED;
         }
         if (!forBudget && queues.hasRoom(producer)) {
-          budget.enqueued(producer, bytes);
+          if (budget.enqueued(producer, bytes)) {
+            scheduler.signalBudgetWaiters(); // the first batch: the others may size theirs now
+          }
           queues.add(producer, new Entry(seq, batch, bytes));
           if (state.consumerWaiting
               && seq == state.wantedSeq
