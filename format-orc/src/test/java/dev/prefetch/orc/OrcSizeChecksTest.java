@@ -7,6 +7,7 @@ import dev.prefetch.BatchReader;
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
@@ -237,6 +238,69 @@ class OrcSizeChecksTest {
         .isEqualTo(OrcProto.ColumnEncoding.Kind.DIRECT_V2);
     Path file = overwriteLengths(source, "huge-string.orc", STRING);
     assertCorrupt(file, "stripe 0", "column " + STRING, "bytes");
+  }
+
+  @Test
+  void aValidFileWhoseListsOutgrowWhatTheBudgetAllowsOneBatchIsRefusedAsTooLargeNotAsCorrupt()
+      throws IOException {
+    Path file = writeLongLists("long-lists.orc", 200, 20_000);
+    // 50 rows of 20,000 elements: a million elements, more than 1 MiB allows one batch (9 bytes
+    // each at least), though the file is valid.
+    ReadOptions tight = options().toBuilder().maxBufferedBytes(1 << 20).batchSize(50).build();
+    for (boolean prefetch : new boolean[] {false, true}) {
+      ReadOptions options = tight.toBuilder().prefetchEnabled(prefetch).build();
+      assertThatThrownBy(() -> rows(file, options))
+          .isInstanceOf(ReadException.class)
+          .isNotInstanceOf(CorruptFileException.class)
+          .satisfies(
+              e -> {
+                for (Throwable t = e; t != null; t = t.getCause()) {
+                  assertThat(t).isNotInstanceOf(CorruptFileException.class);
+                }
+                assertThat(e.getCause())
+                    .isInstanceOf(dev.prefetch.orc.internal.BatchTooLargeException.class)
+                    .hasMessageContaining("long-lists.orc")
+                    .hasMessageContaining("column " + LIST)
+                    .hasMessageContaining("prefetch.max-buffered-bytes")
+                    .hasMessageContaining("read.batch-size");
+              });
+      // Batches the budget holds read the same file whole.
+      assertThat(rows(file, options.toBuilder().batchSize(5).build())).isEqualTo(200);
+    }
+  }
+
+  /** A valid file of {@code rows} rows whose lists hold {@code length} elements each. */
+  private Path writeLongLists(String name, int rows, int length) throws IOException {
+    Path file = dir.resolve(name);
+    OrcFile.WriterOptions options =
+        OrcFile.writerOptions(new Configuration()).setSchema(SCHEMA).rowIndexStride(1000);
+    try (Writer writer =
+        OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), options)) {
+      VectorizedRowBatch batch = SCHEMA.createRowBatch(10);
+      ListColumnVector list = (ListColumnVector) batch.cols[1];
+      LongColumnVector elements = (LongColumnVector) list.child;
+      for (int row = 0; row < rows; row++) {
+        int i = batch.size++;
+        ((LongColumnVector) batch.cols[0]).vector[i] = row;
+        list.offsets[i] = list.childCount;
+        list.lengths[i] = length;
+        elements.ensureSize((int) list.childCount + length, true);
+        for (int e = 0; e < length; e++) {
+          elements.vector[(int) list.childCount++] = e;
+        }
+        ((BytesColumnVector) batch.cols[2]).setVal(i, new byte[] {'s'});
+        ((BytesColumnVector) batch.cols[3]).setVal(i, new byte[] {'c'});
+        if (batch.size == batch.getMaxSize()) {
+          writer.addRowBatch(batch);
+          batch.reset();
+          list.childCount = 0;
+        }
+      }
+      if (batch.size > 0) {
+        writer.addRowBatch(batch);
+      }
+    }
+    return file;
   }
 
   /**

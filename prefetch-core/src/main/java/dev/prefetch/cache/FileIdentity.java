@@ -18,10 +18,10 @@ import org.apache.hadoop.fs.Path;
  * version). Where there is none (the local filesystem, HDFS), a rewrite is told apart only by a new
  * length or modification time: a file rewritten with the same length within the filesystem's
  * timestamp resolution (a second on some stores, a millisecond locally) between two opens keeps its
- * identity. Also the identity comes from the status taken before the footer is read, so a rewrite
- * that lands between that status and the footer read can pair the new footer with the old identity;
- * with an ETag the store refuses reads of another version where it enforces change detection (S3A's
- * default), elsewhere that window remains.
+ * identity. A format that takes the identity from a status before its metadata read must check it
+ * against a status after the read (ORC's tail does): otherwise a rewrite between the two pairs the
+ * new metadata with the old identity. With an ETag the store refuses reads of another version where
+ * it enforces change detection (S3A's default).
  *
  * @param uri the file's fully qualified URI
  * @param length its length in bytes

@@ -8,6 +8,7 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ScanCounters;
@@ -154,13 +155,13 @@ final class FileSequence implements AutoCloseable {
   }
 
   /**
-   * Opens a range reader on the plan of file {@code index}, counting it, so that the plan is kept
-   * until the reader is closed through {@link #closeReader}.
+   * Opens a range reader on the plan of file {@code index}, reporting to {@code ledger}, counting
+   * it, so that the plan is kept until the reader is closed through {@link #closeReader}.
    */
-  RangeReader openReader(FilePlan plan, int index) throws IOException {
+  RangeReader openReader(FilePlan plan, int index, MemoryLedger ledger) throws IOException {
     openReaders.incrementAndGet(index);
     try {
-      return plan.openReader();
+      return plan.openReader(ledger);
     } catch (IOException | RuntimeException | Error e) {
       openReaders.decrementAndGet(index);
       releaseIfDone(index);

@@ -11,11 +11,12 @@ import java.util.concurrent.CountDownLatch;
  * One producer: claims tasks from the {@link Exchange}, reads them with its own {@link RangeReader}
  * (one per file, so its own file handle and decoders), and queues the batches.
  *
- * <p>It runs in slices (see the {@link Exchange} class doc): on a thread of its reader, one slice
- * for its whole life; on the context's executor, a slice ends when the producer parks for room and
- * the exchange resubmits it when room frees. Its fields are its state between slices and are
- * touched only by the one owner the exchange's run state names: the thread running the slice, or,
- * once the producer is parked or queued at close, the closing thread ({@link #release}). Each
+ * <p>It decodes a batch only after the exchange reserved room for it in the budget ({@link
+ * Exchange#reserve}). It runs in slices (see {@link Scheduler}): on a thread of its reader, one
+ * slice for its whole life; on the context's executor, a slice ends when the producer parks for
+ * room and the exchange resubmits it when room frees. Its fields are its state between slices and
+ * are touched only by the one owner the exchange's run state names: the thread running the slice,
+ * or, once the producer is parked or queued at close, the closing thread ({@link #release}). Each
  * hand-over of ownership passes through the exchange's lock, which orders the writes.
  *
  * <p>It ends when there is nothing left to claim, when the exchange stops (close or another
@@ -33,9 +34,18 @@ final class Producer implements Runnable {
   /** Volatile for {@link #abort()}, which close() calls from its own thread. */
   private volatile RangeReader reader;
 
+  /** What {@link #reader} holds besides its batches, counted in the budget until it closes. */
+  private ReaderLedger ledger;
+
   private int readerFile = -1;
   private DataFile readerData; // the file of reader, named when closing it fails
-  private Exchange.Task task;
+  private TaskTable.Task task;
+
+  /** Whether the budget granted room for the next batch of {@link #task} (see Exchange). */
+  private boolean reserved;
+
+  /** The size of this producer's last batch: what it reserves for the next. */
+  private long lastBatchBytes;
 
   /** A batch read but not yet admitted (kept while parked). */
   private RecordBatch pending;
@@ -100,7 +110,7 @@ final class Producer implements Runnable {
         if (ReadScope.anyOpen()) {
           suspendedRange = ReadScope.suspendRange(); // before put can hand this producer over
         }
-        int admitted = exchange.put(id, task.seq(), pending, helper);
+        int admitted = exchange.put(id, task, pending, helper);
         if (admitted == Exchange.PARKED) {
           return admitted;
         }
@@ -117,30 +127,43 @@ final class Producer implements Runnable {
         }
       }
       if (task == null) {
-        Exchange.Task next = exchange.claim(id);
+        TaskTable.Task next = exchange.claim(id);
         if (next == null) {
           return Exchange.STOPPED;
         }
         task = next;
         ReadScope.beginRange(null, next.plan().file(), next.range());
         if (next.fileIndex() != readerFile) {
-          RangeReader previous = reader;
-          reader = null;
-          if (previous != null) {
-            try {
-              exchange.files().closeReader(previous, readerFile);
-            } catch (IOException | RuntimeException e) {
-              throw Failures.wrap(readerData, null, e);
-            }
+          try {
+            closeReader();
+          } catch (IOException | RuntimeException e) {
+            throw Failures.wrap(readerData, null, e);
           }
           readerFile = -1;
-          reader = exchange.files().openReader(next.plan(), next.fileIndex());
+          ledger = exchange.budget().newLedger();
+          reader = exchange.files().openReader(next.plan(), next.fileIndex(), ledger);
           readerFile = next.fileIndex();
           readerData = next.plan().file();
         }
         reader.start(next.range());
       }
+      if (!reserved) {
+        if (ReadScope.anyOpen()) {
+          suspendedRange = ReadScope.suspendRange(); // before reserve can hand this producer over
+        }
+        int granted = exchange.reserve(id, task, lastBatchBytes);
+        if (granted == Exchange.PARKED) {
+          return granted; // resumed later, it reserves again
+        }
+        ReadScope.resume(suspendedRange); // still this thread's slice
+        suspendedRange = null;
+        if (granted == Exchange.STOPPED) {
+          return granted;
+        }
+        reserved = true;
+      }
       RecordBatch batch = reader.next();
+      reserved = false;
       if (batch == null) {
         boolean wanted = exchange.endTask(id, task.seq());
         ReadScope.endRange(null, true);
@@ -151,6 +174,24 @@ final class Producer implements Runnable {
         continue;
       }
       pending = batch;
+      lastBatchBytes = batch.sizeInBytes();
+    }
+  }
+
+  /** Closes the current reader, if any, and takes back what its ledger still counts. */
+  private void closeReader() throws IOException {
+    RangeReader current = reader;
+    ReaderLedger held = ledger;
+    reader = null;
+    ledger = null;
+    try {
+      if (current != null) {
+        exchange.files().closeReader(current, readerFile);
+      }
+    } finally {
+      if (held != null) {
+        held.close();
+      }
     }
   }
 
@@ -158,11 +199,7 @@ final class Producer implements Runnable {
   private void finish() {
     pending = null;
     try {
-      RangeReader current = reader;
-      reader = null;
-      if (current != null) {
-        exchange.files().closeReader(current, readerFile);
-      }
+      closeReader();
     } catch (IOException | RuntimeException e) {
       exchange.fail(Failures.wrap(readerData, null, e), -1);
     } finally {
@@ -182,12 +219,8 @@ final class Producer implements Runnable {
   void release() {
     pending = null;
     suspendedRange = null; // its range event is dropped with the read
-    RangeReader current = reader;
-    reader = null;
     try {
-      if (current != null) {
-        exchange.files().closeReader(current, readerFile);
-      }
+      closeReader();
     } catch (IOException | RuntimeException ignored) {
       // the read is closed; nobody is left to tell
     } finally {

@@ -31,10 +31,18 @@ final class ReaderStats {
     rows.addAndGet(rowCount);
   }
 
-  /** A producer waited {@code nanos} to queue {@code batch} (for the budget, or queue space). */
-  void producerWaited(long nanos, RecordBatch batch, boolean budget) {
+  /**
+   * A producer of {@code task} waited {@code nanos} for queue space to queue {@code batch}, or for
+   * the budget before decoding its next batch ({@code batch == null}: the event names the range).
+   */
+  void producerWaited(long nanos, TaskTable.Task task, RecordBatch batch, boolean budget) {
     producerWaitNanos.addAndGet(nanos);
-    Events.producerBlocked(batch.file(), batch.firstRow(), batch.rowCount(), budget, nanos);
+    if (batch != null) {
+      Events.producerBlocked(batch.file(), batch.firstRow(), batch.rowCount(), budget, nanos);
+    } else {
+      int rows = (int) Math.min(Integer.MAX_VALUE, task.range().rowCount());
+      Events.producerBlocked(task.plan().file(), task.range().firstRow(), rows, budget, nanos);
+    }
   }
 
   /** The consumer waited {@code nanos} in a take; reported with the batch it takes. */

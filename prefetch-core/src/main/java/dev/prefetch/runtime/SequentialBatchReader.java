@@ -8,6 +8,7 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
@@ -67,7 +68,7 @@ final class SequentialBatchReader implements BatchReader {
             continue;
           }
           ReadScope.beginRange(files.counters(), plan.file(), plan.ranges().get(0));
-          reader = files.openReader(plan, fileIndex);
+          reader = files.openReader(plan, fileIndex, MemoryLedger.NONE);
           rangeIndex = 0;
           range = plan.ranges().get(0);
           reader.start(range);

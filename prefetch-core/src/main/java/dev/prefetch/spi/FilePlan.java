@@ -11,9 +11,9 @@ import java.util.List;
  * A file's read, planned: its projected schema and its ordered read ranges, from metadata read
  * once.
  *
- * <p>Thread-safety: {@link #openReader()} is called concurrently by producer threads; everything
- * else is read-only after construction. {@link #close()} is called once, after every reader it
- * opened is closed.
+ * <p>Thread-safety: {@link #openReader(MemoryLedger)} is called concurrently by producer threads;
+ * everything else is read-only after construction. {@link #close()} is called once, after every
+ * reader it opened is closed.
  */
 public interface FilePlan extends Closeable {
 
@@ -46,7 +46,15 @@ public interface FilePlan extends Closeable {
   }
 
   /** Opens a reader with its own file handle over this plan's (shared, parsed) metadata. */
-  RangeReader openReader() throws IOException;
+  default RangeReader openReader() throws IOException {
+    return openReader(MemoryLedger.NONE);
+  }
+
+  /**
+   * Opens a reader as {@link #openReader()} does, which reports the memory it holds besides its
+   * batches to {@code ledger} (buffers, chunk or stripe bytes, reads in flight).
+   */
+  RangeReader openReader(MemoryLedger ledger) throws IOException;
 
   @Override
   default void close() throws IOException {}

@@ -250,14 +250,18 @@ class PrefetchLifecycleTest {
       ReadOptions options = Scans.prefetching(4, 4, 10).maxBufferedBytes(budget).build();
       try (BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
         List<Scans.Seen> seen = new ArrayList<>();
+        long largest = 0;
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
+          largest = Math.max(largest, batch.sizeInBytes());
           seen.add(Scans.drainOne(batch));
           Thread.sleep(0, 200_000); // a slow consumer lets queues fill up
         }
         PrefetchOrderTest.assertSameBatches(seen, expected, "budget " + budget);
+        // Beyond the budget: the batch handed off to the waiting consumer, and a batch that
+        // outgrew its reservation (see Budget).
         assertThat(reader.metrics().peakBufferedBytes())
             .as("peak with budget %d", budget)
-            .isLessThanOrEqualTo(budget);
+            .isLessThanOrEqualTo(budget + 2 * largest);
       }
     }
   }

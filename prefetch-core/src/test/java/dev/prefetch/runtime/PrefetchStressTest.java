@@ -169,7 +169,12 @@ class PrefetchStressTest {
         seen.add(Scans.drainOne(batch));
       }
       if (prefetch) {
-        assertThat(reader.metrics().peakBufferedBytes()).isLessThanOrEqualTo(budget);
+        // Beyond the budget (see Budget): the batch handed off to the waiting consumer, and per
+        // producer a batch larger than its reservation (payloads differ between files).
+        long largestBatch = batchSize * (8L + 4 + 63) + 4;
+        int producers = reader.metrics().parallelism();
+        assertThat(reader.metrics().peakBufferedBytes())
+            .isLessThanOrEqualTo(budget + (producers + 1) * largestBatch);
       }
     } finally {
       long start = System.nanoTime();

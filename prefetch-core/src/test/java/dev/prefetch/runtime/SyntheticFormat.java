@@ -11,6 +11,7 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.RangeLocator;
 import dev.prefetch.spi.RangeReader;
@@ -26,6 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An in-memory format that drives the runtime in tests: a "file" named {@code NAME.synth} is a
@@ -177,6 +179,32 @@ public final class SyntheticFormat implements FileFormat {
     }
   }
 
+  /** Bytes each reader of a file holds as its buffers, reported to its ledger (0: none). */
+  private static final Map<String, Long> READER_BUFFERS = new ConcurrentHashMap<>();
+
+  /**
+   * What the synthetic files hold in memory now: batches decoded and not yet {@link #taken}, and
+   * the readers' buffers; and its peak. Tests that measure a read reset both first.
+   */
+  static final AtomicLong LIVE_BYTES = new AtomicLong();
+
+  static final AtomicLong PEAK_LIVE_BYTES = new AtomicLong();
+
+  /** Every reader of file {@code name} holds {@code bytes} of buffers while open. */
+  static void readerBuffers(String name, long bytes) {
+    READER_BUFFERS.put(name, bytes);
+  }
+
+  /** The consumer took {@code batch}: it no longer counts as held by the read. */
+  static void taken(RecordBatch batch) {
+    LIVE_BYTES.addAndGet(-batch.sizeInBytes());
+  }
+
+  private static void live(long delta) {
+    long now = LIVE_BYTES.addAndGet(delta);
+    PEAK_LIVE_BYTES.accumulateAndGet(now, Math::max);
+  }
+
   /** Counts readers opened and closed, so tests can check every handle is released. */
   static final AtomicInteger OPEN_READERS = new AtomicInteger();
 
@@ -234,6 +262,7 @@ public final class SyntheticFormat implements FileFormat {
     CLOSE_HOOKS.remove(name);
     NEXT_HOOKS.remove(name);
     ABORT_HOOKS.remove(name);
+    READER_BUFFERS.remove(name);
     return DataFile.of(new org.apache.hadoop.fs.Path("file:/synthetic/" + name + ".synth"));
   }
 
@@ -308,10 +337,13 @@ public final class SyntheticFormat implements FileFormat {
     }
 
     @Override
-    public RangeReader openReader() throws IOException {
+    public RangeReader openReader(MemoryLedger ledger) throws IOException {
       runHook(OPEN_HOOKS, name);
       OPEN_READERS.incrementAndGet();
-      return new Reader(this);
+      long buffers = READER_BUFFERS.getOrDefault(name, 0L);
+      live(buffers);
+      ledger.acquire(buffers);
+      return new Reader(this, ledger, buffers);
     }
 
     @Override
@@ -329,9 +361,13 @@ public final class SyntheticFormat implements FileFormat {
     private long next;
     private int batchInRange;
     private boolean closed;
+    private final MemoryLedger ledger;
+    private final long buffers;
 
-    Reader(Plan plan) {
+    Reader(Plan plan, MemoryLedger ledger, long buffers) {
       this.plan = plan;
+      this.ledger = ledger;
+      this.buffers = buffers;
       this.random = new Random(plan.spec().seed() ^ System.identityHashCode(this));
     }
 
@@ -398,6 +434,7 @@ public final class SyntheticFormat implements FileFormat {
               List.of(
                   new LongVector(DataType.int64(), rows, values, null),
                   new BinaryVector(DataType.binary(), rows, data, offsets, null)));
+      live(batch.sizeInBytes());
       plan.counters().add(ScanCounters.BYTES_READ, rows * 8L);
       next += rows;
       batchInRange++;
@@ -418,6 +455,8 @@ public final class SyntheticFormat implements FileFormat {
       if (!closed) {
         closed = true;
         OPEN_READERS.decrementAndGet();
+        live(-buffers);
+        ledger.release(buffers);
         runHook(CLOSE_HOOKS, plan.name());
       }
     }

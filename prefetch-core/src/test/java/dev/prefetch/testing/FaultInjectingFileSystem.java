@@ -323,6 +323,8 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     private volatile long visibleLength = -1;
     private volatile boolean failOnClose;
     private volatile boolean failOnOpen;
+    private final java.util.concurrent.atomic.AtomicReference<IoAction> onNextOpen =
+        new java.util.concurrent.atomic.AtomicReference<>();
 
     private Faults(String path) {
       this.path = path;
@@ -400,6 +402,21 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       return this;
     }
 
+    /** Something done to the file system, such as rewriting the file. */
+    @FunctionalInterface
+    public interface IoAction {
+      void run() throws IOException;
+    }
+
+    /**
+     * Runs {@code action} once, at the next open of the file, before the file is opened: a rewrite
+     * there lands between a reader's status of the file and its read.
+     */
+    public Faults onNextOpen(IoAction action) {
+      onNextOpen.set(action);
+      return this;
+    }
+
     /** Opening the file throws. */
     public Faults failOnOpen() {
       this.failOnOpen = true;
@@ -416,6 +433,7 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
       visibleLength = -1;
       failOnClose = false;
       failOnOpen = false;
+      onNextOpen.set(null);
       return this;
     }
 
@@ -494,6 +512,10 @@ public class FaultInjectingFileSystem extends FilterFileSystem {
     }
 
     void beforeOpen(Path p) throws IOException {
+      IoAction action = onNextOpen.getAndSet(null);
+      if (action != null) {
+        action.run();
+      }
       if (failOnOpen) {
         failuresInjected.incrementAndGet();
         throw new InjectedFault("injected open failure");

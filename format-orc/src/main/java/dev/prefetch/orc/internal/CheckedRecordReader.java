@@ -43,6 +43,9 @@ class CheckedRecordReader extends RecordReaderImpl {
   /** The reader's memory bound for one batch's values, and where it reads, for messages. */
   private long maxBatchBytes = Long.MAX_VALUE;
 
+  /** The most value bytes the stripe's data can decode to (see {@link LengthCheck}). */
+  private long stripeValueBytes = OrcChecks.MAX_ARRAY_BYTES;
+
   private String where = "";
 
   CheckedRecordReader(ReaderImpl reader, Reader.Options options, StreamGuard guard)
@@ -70,9 +73,11 @@ class CheckedRecordReader extends RecordReaderImpl {
 
   /**
    * What a record reader checks and where it counts: its read's counters, its memory bound for one
-   * batch's values ({@link LengthCheck}), and the file and stripe it reads, for messages.
+   * batch's values and the most value bytes its stripe's data can decode to ({@link LengthCheck}),
+   * and the file and stripe it reads, for messages.
    */
-  record ReadChecks(ScanCounters counters, long maxBatchBytes, String where) {}
+  record ReadChecks(
+      ScanCounters counters, long maxBatchBytes, long stripeValueBytes, String where) {}
 
   /** Builds a record reader of this class or a subclass. */
   interface Construction {
@@ -96,8 +101,10 @@ class CheckedRecordReader extends RecordReaderImpl {
       checks.counters().increment(StreamGuard.UNGUARDED_READERS);
     }
     opened.maxBatchBytes = checks.maxBatchBytes();
+    opened.stripeValueBytes = checks.stripeValueBytes();
     opened.where = checks.where();
-    if (!LengthGuards.install(opened, opened.maxBatchBytes, opened.where)) {
+    if (!LengthGuards.install(
+        opened, opened.maxBatchBytes, opened.stripeValueBytes, opened.where)) {
       checks.counters().increment(LengthGuards.UNCHECKED_READERS);
     }
     return opened;
@@ -106,7 +113,7 @@ class CheckedRecordReader extends RecordReaderImpl {
   /** Checks the length streams of a stripe entered since the last batch, then reads a batch. */
   @Override
   public boolean nextBatch(VectorizedRowBatch batch) throws IOException {
-    LengthGuards.install(this, maxBatchBytes, where);
+    LengthGuards.install(this, maxBatchBytes, stripeValueBytes, where);
     return super.nextBatch(batch);
   }
 

@@ -2,6 +2,7 @@ package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
+import dev.prefetch.ReadException;
 import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.CacheKey;
 import dev.prefetch.cache.CacheValue;
@@ -41,37 +42,94 @@ final class FileTail {
     this.bytes = bytes;
   }
 
+  /** Attempts at reading a tail whose file does not change while it is read. */
+  static final int MAX_ATTEMPTS = 3;
+
   /**
    * Loads the tail of {@code file}: from {@code cache} when it holds it, else from the file (one
    * tail read, counted as {@link ScanCounters#FOOTER_READS}), storing it in the cache.
    *
-   * @param identity the file version, or null when the cache cannot be used
+   * <p>The cache key is the identity of the very version whose tail was read: the file's status is
+   * taken again after the read, and a tail is stored only when both statuses give one identity
+   * (length, modification time and, where the store reports one, its version tag). A file that
+   * changed during the read is read again from its new status, so a rewrite between the status and
+   * the read never pairs the new tail with the old identity. What remains: a rewrite with the same
+   * length within the filesystem's timestamp resolution on a store without versions.
+   *
+   * @param status the file's status, taken before the read
    */
   static FileTail load(
       DataFile file,
       FileSystem fs,
       Configuration conf,
       FileStatus status,
-      FileIdentity identity,
       Cache cache,
       ScanCounters counters)
       throws IOException {
+    if (cache == null) {
+      return readFromFile(file, fs, conf, checkNotEmpty(file, status), counters);
+    }
+    FileStatus before = status;
+    for (int attempt = 1; ; attempt++) {
+      checkNotEmpty(file, before);
+      FileIdentity identity = FileIdentity.of(before);
+      if (identity == null) {
+        cache.recordBypass();
+        OrcLog.cacheBypassed(file);
+        return readFromFile(file, fs, conf, before, counters);
+      }
+      FileStatus read = before;
+      try {
+        CacheValue value =
+            cache.get(
+                CacheKey.footer(identity),
+                key -> {
+                  FileTail tail;
+                  try {
+                    tail = readFromFile(file, fs, conf, read, counters);
+                  } catch (IOException e) {
+                    // A tail read past the end of a shorter rewrite fails: a change, not corruption
+                    FileStatus after = fs.getFileStatus(file.path());
+                    if (!identity.equals(FileIdentity.of(after))) {
+                      throw new ChangedWhileReading(after);
+                    }
+                    throw e;
+                  }
+                  FileStatus after = fs.getFileStatus(file.path());
+                  if (!identity.equals(FileIdentity.of(after))) {
+                    throw new ChangedWhileReading(after); // cached for neither version
+                  }
+                  return CacheValue.copyOf(tail.bytes);
+                });
+        return parse(file, value.toByteArray(), before.getLen());
+      } catch (ChangedWhileReading e) {
+        if (attempt == MAX_ATTEMPTS) {
+          throw new ReadException(
+              file, "the file changed while its tail was read, " + attempt + " times", e);
+        }
+        before = e.status == null ? fs.getFileStatus(file.path()) : e.status;
+      }
+    }
+  }
+
+  /** The file's identity changed between the status before the tail read and the one after. */
+  private static final class ChangedWhileReading extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    /** The status after the read; null for a waiter of another thread's load. */
+    private final transient FileStatus status;
+
+    ChangedWhileReading(FileStatus status) {
+      super("changed while its tail was read");
+      this.status = status;
+    }
+  }
+
+  private static FileStatus checkNotEmpty(DataFile file, FileStatus status) throws IOException {
     if (status.getLen() == 0) {
       throw new CorruptFileException("Not an ORC file: " + file + " is empty (0 bytes)");
     }
-    if (cache == null) {
-      return readFromFile(file, fs, conf, status, counters);
-    }
-    if (identity == null) {
-      cache.recordBypass();
-      OrcLog.cacheBypassed(file);
-      return readFromFile(file, fs, conf, status, counters);
-    }
-    CacheValue value =
-        cache.get(
-            CacheKey.footer(identity),
-            key -> CacheValue.copyOf(readFromFile(file, fs, conf, status, counters).bytes));
-    return parse(file, value.toByteArray(), status.getLen());
+    return status;
   }
 
   private static FileTail readFromFile(

@@ -13,28 +13,46 @@ import org.apache.orc.impl.PositionProvider;
  * <p>Why: orc-core sums a batch's lengths and allocates the child vector (list, map) or the byte
  * array (string, binary) of that size before it reads any of it, so a corrupt length stream asks
  * for an array of any size, and the JVM fails with an {@link OutOfMemoryError} (or, with {@code
- * -XX:+ExitOnOutOfMemoryError}, exits). Here each batch of lengths is checked as it is decoded: no
- * length is negative, and their sum stays within {@code limit}, the reader's memory bound for one
- * batch's values; otherwise a {@link CorruptFileException} names the file, stripe and column.
+ * -XX:+ExitOnOutOfMemoryError}, exits). Here each batch of lengths is checked as it is decoded,
+ * against two bounds of different kinds:
+ *
+ * <ul>
+ *   <li>what the file can hold ({@code fileLimit}): no length is negative, and a batch's byte
+ *       lengths add up to no more than its stripe's data can decode to (the data length times the
+ *       codec's expansion bound), its element counts to no more than one array holds. Otherwise the
+ *       file is corrupt: a {@link CorruptFileException} names the file, stripe and column.
+ *   <li>what the read's memory budget allows one batch ({@code budgetLimit}, from {@code
+ *       prefetch.max-buffered-bytes}). A valid file may exceed it (a list of millions of elements
+ *       per row); that is not corruption, so it fails with a {@link BatchTooLargeException} that
+ *       names the file, stripe and column and says which options to change.
+ * </ul>
  *
  * <p>Confined to the thread of the record reader that owns the stream.
  */
 final class LengthCheck implements IntegerReader {
 
   private final IntegerReader in;
+  private final long fileLimit;
+  private final long budgetLimit;
+
+  /** The smaller of the two: below it, nothing needs telling apart. */
   private final long limit;
+
   private final String unit;
   private final String where;
 
   /**
    * @param in orc-core's reader of the length stream
-   * @param limit the most a batch's lengths may add up to
+   * @param fileLimit the most a batch's lengths can add up to in a valid file
+   * @param budgetLimit the most the read's memory budget allows a batch's lengths to add up to
    * @param unit what a length counts ("elements", "bytes")
    * @param where the file, stripe and column, for messages
    */
-  LengthCheck(IntegerReader in, long limit, String unit, String where) {
+  LengthCheck(IntegerReader in, long fileLimit, long budgetLimit, String unit, String where) {
     this.in = in;
-    this.limit = limit;
+    this.fileLimit = fileLimit;
+    this.budgetLimit = budgetLimit;
+    this.limit = Math.min(fileLimit, budgetLimit);
     this.unit = unit;
     this.where = where;
   }
@@ -62,8 +80,11 @@ final class LengthCheck implements IntegerReader {
   @Override
   public long next() throws IOException {
     long value = in.next();
-    if (value < 0 || value > limit) {
+    if (value < 0) {
       throw corrupt("a length of " + value + " " + unit);
+    }
+    if (value > limit) {
+      throw tooMany(value, 1);
     }
     return value;
   }
@@ -116,7 +137,7 @@ final class LengthCheck implements IntegerReader {
     }
   }
 
-  private void check(long repeated, int size) throws CorruptFileException {
+  private void check(long repeated, int size) throws IOException {
     if (repeated < 0) {
       throw corrupt("a length of " + repeated + " " + unit);
     }
@@ -126,17 +147,27 @@ final class LengthCheck implements IntegerReader {
     }
   }
 
-  private CorruptFileException tooMany(long total, int rows) {
-    return corrupt(
+  /** A batch over {@link #limit}: corrupt past what the file can hold, else over the budget. */
+  private IOException tooMany(long total, int rows) {
+    String claim =
         rows
             + " values claim "
             + (total == Long.MAX_VALUE ? "more than 2^63" : String.valueOf(total))
             + " "
             + unit
-            + " together, more than the "
-            + limit
-            + " one batch may hold (prefetch.max-buffered-bytes; lower read.batch-size for values"
-            + " this long)");
+            + " together";
+    if (total > fileLimit) {
+      return corrupt(claim + ", more than the " + fileLimit + " the stripe can hold");
+    }
+    return new BatchTooLargeException(
+        "ORC file "
+            + where
+            + ": "
+            + claim
+            + ", more than the "
+            + budgetLimit
+            + " one batch may hold under prefetch.max-buffered-bytes; lower read.batch-size or"
+            + " raise prefetch.max-buffered-bytes to read values this long");
   }
 
   private CorruptFileException corrupt(String what) {

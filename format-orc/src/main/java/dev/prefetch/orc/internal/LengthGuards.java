@@ -32,6 +32,9 @@ final class LengthGuards {
   /** Bytes a list or map element takes in a column vector at least (its null flag, a value). */
   static final int MIN_ELEMENT_BYTES = 9;
 
+  /** Elements one orc-core child vector can hold: one array's worth. */
+  private static final long MAX_ELEMENTS = OrcChecks.MAX_ARRAY_BYTES;
+
   private static final Logger LOG = LoggerFactory.getLogger(LengthGuards.class);
   private static final AtomicBoolean LOGGED = new AtomicBoolean();
 
@@ -77,9 +80,11 @@ final class LengthGuards {
    * every field the walk needs (logged once).
    *
    * @param maxBatchBytes the reader's memory bound for one batch's values
+   * @param stripeValueBytes the most value bytes the stripe's data can decode to
    * @param where the file and stripe, for messages
    */
-  static boolean install(RecordReaderImpl reader, long maxBatchBytes, String where) {
+  static boolean install(
+      RecordReaderImpl reader, long maxBatchBytes, long stripeValueBytes, String where) {
     if (!isAvailable()) {
       if (LOGGED.compareAndSet(false, true)) {
         LOG.warn(
@@ -93,7 +98,7 @@ final class LengthGuards {
     try {
       BatchReader batches = (BatchReader) BATCH_READER.get(reader);
       if (batches != null) {
-        walk(batches.rootType, maxBatchBytes, where);
+        walk(batches.rootType, new Limits(maxBatchBytes, stripeValueBytes), where);
       }
       return true;
     } catch (IllegalAccessException e) {
@@ -101,49 +106,61 @@ final class LengthGuards {
     }
   }
 
-  private static void walk(TypeReader node, long maxBatchBytes, String where)
+  /**
+   * What a batch's lengths are checked against: the most the stripe's data can hold (more is a
+   * corrupt file) and what the read's memory budget allows one batch (more is refused as too large
+   * for the budget).
+   */
+  private record Limits(long maxBatchBytes, long stripeValueBytes) {}
+
+  private static void walk(TypeReader node, Limits limits, String where)
       throws IllegalAccessException {
     if (node == null) {
       return;
     }
+    long budget = limits.maxBatchBytes();
     if (node instanceof TreeReaderFactory.StructTreeReader) {
       for (TypeReader child : (TypeReader[]) STRUCT_FIELDS.get(node)) {
-        walk(child, maxBatchBytes, where);
+        walk(child, limits, where);
       }
     } else if (node instanceof TreeReaderFactory.UnionTreeReader) {
       for (TypeReader child : (TypeReader[]) UNION_FIELDS.get(node)) {
-        walk(child, maxBatchBytes, where);
+        walk(child, limits, where);
       }
     } else if (node instanceof TreeReaderFactory.ListTreeReader) {
-      check(node, LIST_LENGTHS, maxBatchBytes / MIN_ELEMENT_BYTES, "elements", where);
-      walk((TypeReader) LIST_ELEMENT.get(node), maxBatchBytes, where);
+      // a child vector holds at most one array's worth of elements
+      check(node, LIST_LENGTHS, MAX_ELEMENTS, budget / MIN_ELEMENT_BYTES, "elements", where);
+      walk((TypeReader) LIST_ELEMENT.get(node), limits, where);
     } else if (node instanceof TreeReaderFactory.MapTreeReader) {
-      check(node, MAP_LENGTHS, maxBatchBytes / (2 * MIN_ELEMENT_BYTES), "entries", where);
-      walk((TypeReader) MAP_KEY.get(node), maxBatchBytes, where);
-      walk((TypeReader) MAP_VALUE.get(node), maxBatchBytes, where);
+      check(node, MAP_LENGTHS, MAX_ELEMENTS, budget / (2 * MIN_ELEMENT_BYTES), "entries", where);
+      walk((TypeReader) MAP_KEY.get(node), limits, where);
+      walk((TypeReader) MAP_VALUE.get(node), limits, where);
     } else if (node instanceof TreeReaderFactory.StringTreeReader) {
       Object inner = STRING_READER.get(node);
       if (inner instanceof TreeReaderFactory.StringDirectTreeReader) {
-        check(inner, STRING_LENGTHS, byteLimit(maxBatchBytes), "bytes", where);
+        check(inner, STRING_LENGTHS, limits.stripeValueBytes(), budget, "bytes", where);
       }
     } else if (node instanceof TreeReaderFactory.StringDirectTreeReader) {
-      check(node, STRING_LENGTHS, byteLimit(maxBatchBytes), "bytes", where);
+      check(node, STRING_LENGTHS, limits.stripeValueBytes(), budget, "bytes", where);
     } else if (node instanceof TreeReaderFactory.BinaryTreeReader) {
-      check(node, BINARY_LENGTHS, byteLimit(maxBatchBytes), "bytes", where);
+      check(node, BINARY_LENGTHS, limits.stripeValueBytes(), budget, "bytes", where);
     }
   }
 
-  /** orc-core puts a batch's bytes in one array: at most the JVM's largest. */
-  private static long byteLimit(long maxBatchBytes) {
-    return Math.min(maxBatchBytes, Integer.MAX_VALUE - 8);
-  }
-
-  private static void check(Object owner, Field lengths, long limit, String unit, String where)
+  private static void check(
+      Object owner, Field lengths, long fileLimit, long budgetLimit, String unit, String where)
       throws IllegalAccessException {
     Object current = lengths.get(owner);
     if (current instanceof IntegerReader plain && !(current instanceof LengthCheck)) {
       int column = ((TypeReader) owner).getColumnId();
-      lengths.set(owner, new LengthCheck(plain, limit, unit, where + ", column " + column));
+      lengths.set(
+          owner,
+          new LengthCheck(
+              plain,
+              Math.min(fileLimit, OrcChecks.MAX_ARRAY_BYTES),
+              budgetLimit,
+              unit,
+              where + ", column " + column));
     }
   }
 

@@ -4,6 +4,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
@@ -181,8 +182,8 @@ public final class OrcFilePlan implements FilePlan {
   }
 
   @Override
-  public RangeReader openReader() throws IOException {
-    return new OrcRangeReader(this);
+  public RangeReader openReader(MemoryLedger ledger) throws IOException {
+    return new OrcRangeReader(this, ledger);
   }
 
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */

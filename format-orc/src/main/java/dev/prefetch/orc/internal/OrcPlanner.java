@@ -4,7 +4,6 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
@@ -64,8 +63,7 @@ public final class OrcPlanner {
     Configuration conf = configuration(context.configuration(), orcOptions.libraryProperties());
     FileSystem fs = file.path().getFileSystem(conf);
     FileStatus status = fs.getFileStatus(file.path());
-    FileIdentity identity = context.cache() == null ? null : FileIdentity.of(status);
-    FileTail tail = FileTail.load(file, fs, conf, status, identity, context.cache(), counters);
+    FileTail tail = FileTail.load(file, fs, conf, status, context.cache(), counters);
     try {
       return plan(file, options, orcOptions, budget, fs, conf, tail, sarg, counters);
     } catch (IllegalArgumentException

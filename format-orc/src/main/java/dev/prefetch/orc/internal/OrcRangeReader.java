@@ -4,6 +4,7 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
@@ -13,8 +14,10 @@ import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.CompressionKind;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
+import org.apache.orc.StripeInformation;
 import org.apache.orc.TypeDescription;
 
 /**
@@ -75,8 +78,12 @@ final class OrcRangeReader implements RangeReader {
   private boolean filtering;
   private long filteredBatchStart = -1;
 
-  OrcRangeReader(OrcFilePlan plan) throws IOException {
+  /** What this reader's stripe bytes are reported to (see {@link SharedDataReader}). */
+  private final MemoryLedger ledger;
+
+  OrcRangeReader(OrcFilePlan plan, MemoryLedger ledger) throws IOException {
     this.plan = plan;
+    this.ledger = ledger;
     this.projection = plan.projection();
     this.schema = projection.schema();
     // A struct of only the top-level columns read, to allocate their vectors (and no others).
@@ -177,6 +184,7 @@ final class OrcRangeReader implements RangeReader {
         new SharedDataReader(
             plan.file(),
             stream,
+            ledger,
             plan.stripeBuffers(),
             stripe,
             reader.getCompressionKind(),
@@ -187,13 +195,28 @@ final class OrcRangeReader implements RangeReader {
     }
     CheckedRecordReader.ReadChecks checks =
         new CheckedRecordReader.ReadChecks(
-            plan.counters(), plan.maxBatchBytes(), plan.file() + ", stripe " + stripe);
+            plan.counters(),
+            plan.maxBatchBytes(),
+            stripeValueBytes(reader.getStripes().get(stripe), reader.getCompressionKind()),
+            plan.file() + ", stripe " + stripe);
     if (firstStride < 0 || options.getSearchArgument() == null) {
       return CheckedRecordReader.open(reader, options, checks); // whole stripes
     }
     int strides = plan.strideCount(stripe);
     return StrideWindowRecordReader.open(
         reader, options, firstStride, strides - 1, strides, checks);
+  }
+
+  /**
+   * The most bytes the values of one stripe can decode to: its data, times the codec's expansion
+   * bound, and at most one array (orc-core holds a batch's bytes in one).
+   */
+  private static long stripeValueBytes(StripeInformation stripe, CompressionKind kind) {
+    long data = stripe.getDataLength();
+    long expansion = OrcChecks.maxExpansion(kind);
+    return data > OrcChecks.MAX_ARRAY_BYTES / expansion
+        ? OrcChecks.MAX_ARRAY_BYTES
+        : Math.max(1, data * expansion);
   }
 
   private void recordFilteredBatchStart() {
@@ -340,10 +363,14 @@ final class OrcRangeReader implements RangeReader {
 
   /**
    * A {@link CorruptFileException} naming the file and stripe when {@code e} comes from a stream
-   * read past its end ({@link StreamEndException}, which orc-core wraps), else {@code e}.
+   * read past its end ({@link StreamEndException}, which orc-core wraps), the {@link
+   * BatchTooLargeException} orc-core wrapped, else {@code e}.
    */
   private IOException corruptIfStreamEnded(IOException e, int stripe) {
     for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof BatchTooLargeException tooLarge) {
+        return tooLarge; // named and explained already; orc-core's wrapper adds nothing
+      }
       if (t instanceof StreamEndException) {
         return new CorruptFileException(
             "Cannot decode ORC file " + plan.file() + ", stripe " + stripe + ": " + t.getMessage(),

@@ -2,6 +2,7 @@ package dev.prefetch.orc.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.orc.OrcStripeFooters;
+import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -21,12 +22,21 @@ import org.apache.orc.impl.OrcCodecPool;
  * <p>orc-core clones the instance it is given for each record reader; a clone shares the range
  * reader's stream (which the range reader closes) and takes a decompressor of its own from
  * orc-core's pool, returned on {@link #close()}. Confined to its range reader's thread.
+ *
+ * <p>Memory: the bytes it reads for a stripe not shared count in the range reader's ledger from
+ * their allocation (before the read fills them) until orc-core releases its buffers or closes this
+ * reader; a shared stripe's arrays are counted by {@link StripeBuffers}.
  */
 final class SharedDataReader implements DataReader {
 
   private final DataFile file;
   private final FSDataInputStream in;
+  private final MemoryLedger ledger;
   private final StripeBuffers buffers;
+
+  /** Bytes of this clone's own reads, counted in {@link #ledger} until released. */
+  private long heldBytes;
+
   private final int stripe;
   private final CompressionKind compression;
   private final int bufferSize;
@@ -35,6 +45,7 @@ final class SharedDataReader implements DataReader {
   /**
    * @param file the file, for messages
    * @param in the range reader's stream
+   * @param ledger the range reader's ledger
    * @param buffers the plan's shared stripe bytes
    * @param stripe the stripe the record reader reads
    * @param compression the file's compression
@@ -43,12 +54,14 @@ final class SharedDataReader implements DataReader {
   SharedDataReader(
       DataFile file,
       FSDataInputStream in,
+      MemoryLedger ledger,
       StripeBuffers buffers,
       int stripe,
       CompressionKind compression,
       int bufferSize) {
     this.file = file;
     this.in = in;
+    this.ledger = ledger;
     this.buffers = buffers;
     this.stripe = stripe;
     this.compression = compression;
@@ -89,7 +102,7 @@ final class SharedDataReader implements DataReader {
         ByteBuffer slice =
             doForceDirect || !buffers.shares(stripe)
                 ? null
-                : buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in);
+                : buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in, ledger);
         if (slice == null) {
           next = readRun(chunk, doForceDirect);
         } else {
@@ -117,6 +130,8 @@ final class SharedDataReader implements DataReader {
       after = (BufferChunk) after.next;
     }
     byte[] bytes = new byte[Math.toIntExact(end - start)];
+    ledger.acquire(bytes.length); // a read in flight counts
+    heldBytes += bytes.length;
     in.readFully(start, bytes, 0, bytes.length);
     ByteBuffer all = ByteBuffer.wrap(bytes);
     if (direct) {
@@ -145,12 +160,14 @@ final class SharedDataReader implements DataReader {
 
   @Override
   public void releaseAllBuffers() {
-    // nothing to release: buffers are ordinary heap arrays
+    // ordinary heap arrays, left to the collector; they no longer count as the reader's
+    ledger.release(heldBytes);
+    heldBytes = 0;
   }
 
   @Override
   public SharedDataReader clone() {
-    return new SharedDataReader(file, in, buffers, stripe, compression, bufferSize);
+    return new SharedDataReader(file, in, ledger, buffers, stripe, compression, bufferSize);
   }
 
   @Override
@@ -166,6 +183,7 @@ final class SharedDataReader implements DataReader {
 
   @Override
   public void close() {
+    releaseAllBuffers();
     if (options != null && options.getCodec() != null) {
       OrcCodecPool.returnCodec(compression, options.getCodec());
       options = null;

@@ -1,5 +1,7 @@
 package dev.prefetch.orc.internal;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -39,6 +41,13 @@ import org.apache.orc.StripeInformation;
  * With producers claiming ranges in order, only the stripes under their current ranges are held, at
  * most about one stripe per producer. {@link #clear()} (the plan's close) drops the rest, such as a
  * stripe whose read was stopped early.
+ *
+ * <h2>Memory</h2>
+ *
+ * A span's array counts in the ledger of the range reader whose load allocated it, from its
+ * allocation (before any unit is read into it) until its entry is dropped. A reader closed before
+ * then stops counting it (its ledger is closed), while the array lives until the entry goes: at
+ * most the stripe under that reader's last range.
  */
 final class StripeBuffers {
 
@@ -55,7 +64,7 @@ final class StripeBuffers {
 
   private final boolean[] include;
 
-  /** Guarded by this. */
+  @GuardedBy("this")
   private final Entry[] entries;
 
   /**
@@ -92,7 +101,8 @@ final class StripeBuffers {
    * in}; null when they do not lie in one span of selected streams (the caller reads them from the
    * file).
    */
-  ByteBuffer slice(int stripe, long offset, int length, FSDataInputStream in) throws IOException {
+  ByteBuffer slice(int stripe, long offset, int length, FSDataInputStream in, MemoryLedger ledger)
+      throws IOException {
     Entry entry = entry(stripe);
     int span;
     int first;
@@ -108,21 +118,37 @@ final class StripeBuffers {
       }
       span = entry.unitSpan[first];
     }
-    byte[] data = entry.load(first, last, in);
+    byte[] data = entry.load(first, last, in, ledger);
     return ByteBuffer.wrap(data, (int) (offset - entry.spanStarts[span]), length).slice();
   }
 
   /** Notes that one of the plan's ranges of {@code stripe} is read; the last one drops it. */
-  synchronized void rangeDone(int stripe) {
-    Entry entry = entries[stripe];
-    if (entry != null && --entry.pendingRanges == 0) {
-      entries[stripe] = null;
+  void rangeDone(int stripe) {
+    Entry dropped = null;
+    synchronized (this) {
+      Entry entry = entries[stripe];
+      if (entry != null && --entry.pendingRanges == 0) {
+        entries[stripe] = null;
+        dropped = entry;
+      }
+    }
+    if (dropped != null) {
+      dropped.release();
     }
   }
 
   /** Drops every stripe held. */
-  synchronized void clear() {
-    java.util.Arrays.fill(entries, null);
+  void clear() {
+    Entry[] dropped;
+    synchronized (this) {
+      dropped = entries.clone();
+      java.util.Arrays.fill(entries, null);
+    }
+    for (Entry entry : dropped) {
+      if (entry != null) {
+        entry.release();
+      }
+    }
   }
 
   private synchronized Entry entry(int stripe) {
@@ -148,20 +174,39 @@ final class StripeBuffers {
    * footer} is set; all fields but {@code pendingRanges} are guarded by this.
    */
   private static final class Entry {
-    /** Guarded by the enclosing {@link StripeBuffers}. */
+    /** Guarded by the enclosing {@link StripeBuffers} (not expressible here). */
     int pendingRanges;
 
+    @GuardedBy("this")
     OrcProto.StripeFooter footer;
+
+    @GuardedBy("this")
     long[] spanStarts;
+
+    @GuardedBy("this")
     int[] spanLengths;
 
     /** A span's array, allocated by its first unit's load. */
+    @GuardedBy("this")
     byte[][] spanData;
 
+    /** The ledger each allocated span counts in, until {@link #release}. */
+    @GuardedBy("this")
+    MemoryLedger[] spanLedgers;
+
+    @GuardedBy("this")
     long[] unitStarts;
+
+    @GuardedBy("this")
     int[] unitLengths;
+
+    @GuardedBy("this")
     int[] unitSpan;
+
+    @GuardedBy("this")
     boolean[] loaded;
+
+    @GuardedBy("this")
     boolean[] loading;
 
     Entry(int pendingRanges) {
@@ -226,9 +271,23 @@ final class StripeBuffers {
         unitSpan[i] = (int) unit[2];
       }
       spanData = new byte[spans.size()][];
+      spanLedgers = new MemoryLedger[spans.size()];
       loaded = new boolean[count];
       loading = new boolean[count];
       this.footer = footer;
+    }
+
+    /** The entry is dropped: its spans no longer count. */
+    synchronized void release() {
+      if (spanLedgers == null) {
+        return; // never laid out
+      }
+      for (int span = 0; span < spanLedgers.length; span++) {
+        if (spanLedgers[span] != null) {
+          spanLedgers[span].release(spanLengths[span]);
+          spanLedgers[span] = null;
+        }
+      }
     }
 
     /** The unit holding file position {@code position}, or -1. */
@@ -252,7 +311,7 @@ final class StripeBuffers {
      * Makes units {@code [first, last]} (of one span) loaded, loading those nobody loads and
      * waiting for the rest; returns their span's array.
      */
-    byte[] load(int first, int last, FSDataInputStream in) throws IOException {
+    byte[] load(int first, int last, FSDataInputStream in, MemoryLedger ledger) throws IOException {
       int span = unitSpan[first];
       while (true) {
         int claimed = -1;
@@ -282,6 +341,8 @@ final class StripeBuffers {
           }
           if (spanData[span] == null) {
             spanData[span] = new byte[spanLengths[span]];
+            ledger.acquire(spanLengths[span]); // before the load: a read in flight counts
+            spanLedgers[span] = ledger;
           }
           data = spanData[span];
         }

@@ -61,7 +61,8 @@ class StreamGuardTest {
   }
 
   private static CheckedRecordReader.ReadChecks checks(ScanCounters counters) {
-    return new CheckedRecordReader.ReadChecks(counters, 64 << 20, "test file");
+    return new CheckedRecordReader.ReadChecks(
+        counters, 64 << 20, OrcChecks.MAX_ARRAY_BYTES, "test file");
   }
 
   private Path writeFile() throws IOException {

@@ -3,6 +3,7 @@ package dev.prefetch.orc.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -70,9 +71,10 @@ class StripeBuffersTest {
     ArrayStream in = new ArrayStream();
     buffers.footer(0, stripe -> FOOTER);
     long start = OFFSET + INDEX + 5;
-    ByteBuffer slice = buffers.slice(0, start, BIG - 10, in.stream());
+    ByteBuffer slice = buffers.slice(0, start, BIG - 10, in.stream(), MemoryLedger.NONE);
     assertSameBytes(slice, start);
-    assertSameBytes(buffers.slice(0, OFFSET, INDEX + BIG + SMALL, in.stream()), OFFSET);
+    assertSameBytes(
+        buffers.slice(0, OFFSET, INDEX + BIG + SMALL, in.stream(), MemoryLedger.NONE), OFFSET);
     // 1,000 + 20 MiB + 100 bytes in three units of at most 8 MiB.
     assertThat(in.reads.get()).isEqualTo(3);
     assertThat(in.bytes.get()).isEqualTo(INDEX + BIG + SMALL);
@@ -83,9 +85,9 @@ class StripeBuffersTest {
     StripeBuffers buffers = buffers(true, false, true);
     ArrayStream in = new ArrayStream();
     buffers.footer(0, stripe -> FOOTER);
-    assertThat(buffers.slice(0, OFFSET + INDEX, 10, in.stream())).isNull();
+    assertThat(buffers.slice(0, OFFSET + INDEX, 10, in.stream(), MemoryLedger.NONE)).isNull();
     long small = OFFSET + INDEX + BIG;
-    assertSameBytes(buffers.slice(0, small, SMALL, in.stream()), small);
+    assertSameBytes(buffers.slice(0, small, SMALL, in.stream(), MemoryLedger.NONE), small);
     assertThat(in.bytes.get()).isEqualTo(SMALL);
   }
 
@@ -95,10 +97,10 @@ class StripeBuffersTest {
     buffers.footer(0, stripe -> FOOTER);
     ArrayStream failing = new ArrayStream();
     failing.failures.set(1);
-    assertThatThrownBy(() -> buffers.slice(0, OFFSET, INDEX, failing.stream()))
+    assertThatThrownBy(() -> buffers.slice(0, OFFSET, INDEX, failing.stream(), MemoryLedger.NONE))
         .isInstanceOf(IOException.class);
     ArrayStream working = new ArrayStream();
-    assertSameBytes(buffers.slice(0, OFFSET, INDEX, working.stream()), OFFSET);
+    assertSameBytes(buffers.slice(0, OFFSET, INDEX, working.stream(), MemoryLedger.NONE), OFFSET);
   }
 
   @Test
@@ -117,7 +119,7 @@ class StripeBuffersTest {
             pool.submit(
                 () -> {
                   go.await();
-                  return buffers.slice(0, OFFSET + INDEX, BIG, in.stream());
+                  return buffers.slice(0, OFFSET + INDEX, BIG, in.stream(), MemoryLedger.NONE);
                 }));
       }
       go.countDown();
@@ -136,15 +138,78 @@ class StripeBuffersTest {
     StripeBuffers buffers = buffers(true, true, true);
     ArrayStream in = new ArrayStream();
     buffers.footer(0, stripe -> FOOTER);
-    buffers.slice(0, OFFSET, INDEX, in.stream());
+    buffers.slice(0, OFFSET, INDEX, in.stream(), MemoryLedger.NONE);
     buffers.rangeDone(0);
-    buffers.slice(0, OFFSET, INDEX, in.stream());
+    buffers.slice(0, OFFSET, INDEX, in.stream(), MemoryLedger.NONE);
     assertThat(in.reads.get()).isEqualTo(1);
     buffers.rangeDone(0);
     // Dropped: a reader coming back (never in a plan's walk) reads it again.
     buffers.footer(0, stripe -> FOOTER);
-    buffers.slice(0, OFFSET, INDEX, in.stream());
+    buffers.slice(0, OFFSET, INDEX, in.stream(), MemoryLedger.NONE);
     assertThat(in.reads.get()).isEqualTo(2);
+  }
+
+  @Test
+  void aSpansArrayCountsInItsLoadersLedgerFromItsAllocationUntilTheStripeIsDropped()
+      throws IOException {
+    StripeBuffers buffers = buffers(true, true, true);
+    ArrayStream in = new ArrayStream();
+    java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
+    MemoryLedger ledger =
+        new MemoryLedger() {
+          @Override
+          public void acquire(long bytes) {
+            held.addAndGet(bytes);
+          }
+
+          @Override
+          public void release(long bytes) {
+            held.addAndGet(-bytes);
+          }
+
+          @Override
+          public long shareBytes() {
+            return Long.MAX_VALUE;
+          }
+        };
+    buffers.footer(0, stripe -> FOOTER);
+    buffers.slice(0, OFFSET, INDEX, in.stream(), ledger);
+    // The three streams lie back to back: one span, one array of all their bytes.
+    assertThat(held.get()).isEqualTo(INDEX + BIG + SMALL);
+    buffers.slice(0, OFFSET + INDEX, BIG, in.stream(), ledger);
+    assertThat(held.get()).as("an array is counted once").isEqualTo(INDEX + BIG + SMALL);
+    buffers.rangeDone(0);
+    assertThat(held.get()).as("one range of the stripe left").isEqualTo(INDEX + BIG + SMALL);
+    buffers.rangeDone(0);
+    assertThat(held.get()).isZero();
+  }
+
+  @Test
+  void clearingThePlanReleasesWhatItsStripesCounted() throws IOException {
+    StripeBuffers buffers = buffers(true, true, true);
+    java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
+    MemoryLedger ledger =
+        new MemoryLedger() {
+          @Override
+          public void acquire(long bytes) {
+            held.addAndGet(bytes);
+          }
+
+          @Override
+          public void release(long bytes) {
+            held.addAndGet(-bytes);
+          }
+
+          @Override
+          public long shareBytes() {
+            return Long.MAX_VALUE;
+          }
+        };
+    buffers.footer(0, stripe -> FOOTER);
+    buffers.slice(0, OFFSET, INDEX, new ArrayStream().stream(), ledger);
+    assertThat(held.get()).isPositive();
+    buffers.clear();
+    assertThat(held.get()).isZero();
   }
 
   private static void assertSameBytes(ByteBuffer slice, long fileOffset) {

@@ -1,6 +1,8 @@
 package dev.prefetch.parquet.internal;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -35,27 +37,45 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * store). A read that failed may still have ranges in flight, so its arrays are {@link #forget
  * forgotten}, never reused. The arrays come from a {@link ByteArrayPool} pool, which takes back
  * only what it lent. Thread-safe: a filesystem's vectored read may allocate on its own threads.
+ *
+ * <p>Memory: every array counts in the reader's {@link MemoryLedger} from the moment it is lent
+ * (before the read fills it: a chunk read in flight counts) until it is released or forgotten, and
+ * while the pool keeps it free; the pool keeps at most half the reader's share of the budget.
  */
 final class ChunkAllocator implements ByteBufferAllocator {
 
   /**
-   * Free bytes kept at most: the read of one row group of the common 128 MiB. They are held while
-   * the reader is open, outside the batch budget (as parquet-hadoop's own buffers always were).
+   * Free bytes kept at most: the read of one row group of the common 128 MiB, or less, half the
+   * reader's share of the budget, in which they count while the reader is open.
    */
   private static final long MAX_FREE_BYTES = 128L << 20;
 
-  private final ByteArrayPool arrays = new ByteArrayPool(MAX_FREE_BYTES);
+  private final ByteArrayPool arrays;
+  private final MemoryLedger ledger;
 
-  /** Vectored reads' arrays lent since the last reclaim or forget; guarded by this. */
+  /** Vectored reads' arrays lent since the last reclaim or forget. */
+  @GuardedBy("this")
   private final Set<byte[]> unreleased = Collections.newSetFromMap(new IdentityHashMap<>());
 
   private final ByteBufferAllocator vectoredReads = new VectoredReads();
 
+  ChunkAllocator() {
+    this(MemoryLedger.NONE);
+  }
+
+  /** Buffers whose arrays, lent or kept, are reported to {@code ledger}. */
+  ChunkAllocator(MemoryLedger ledger) {
+    this.ledger = ledger;
+    this.arrays = new ByteArrayPool(Math.min(MAX_FREE_BYTES, ledger.shareBytes() / 2), ledger);
+  }
+
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */
   @Override
   public ByteBuffer allocate(int size) {
+    byte[] array = arrays.take(size);
+    ledger.acquire(array.length); // before the read fills it
     // A slice, so that a larger recycled array still reads exactly the requested bytes.
-    return ByteBuffer.wrap(arrays.take(size), 0, size).slice();
+    return ByteBuffer.wrap(array, 0, size).slice();
   }
 
   /**
@@ -72,6 +92,7 @@ final class ChunkAllocator implements ByteBufferAllocator {
       synchronized (this) {
         unreleased.remove(buffer.array());
       }
+      ledger.release(buffer.array().length);
       arrays.give(buffer.array());
     }
   }
@@ -87,6 +108,7 @@ final class ChunkAllocator implements ByteBufferAllocator {
       unreleased.clear();
     }
     for (byte[] array : lent) {
+      ledger.release(array.length);
       arrays.give(array);
     }
   }
@@ -96,6 +118,9 @@ final class ChunkAllocator implements ByteBufferAllocator {
    * write into it.
    */
   synchronized void forget() {
+    for (byte[] array : unreleased) {
+      ledger.release(array.length); // garbage once the failed read lets go of it
+    }
     unreleased.clear();
   }
 

@@ -23,8 +23,8 @@ import org.apache.parquet.io.SeekableInputStream;
  *
  * <p>Vectored reads are offered only when asked for (an object store's client fetches the ranges of
  * one vectored read concurrently); otherwise parquet-hadoop falls back to plain reads. A vectored
- * read into a range reader's {@link ChunkBuffers} allocates through its {@link
- * ChunkBuffers#forVectoredReads()} view, since parquet-hadoop never releases a vectored read's
+ * read into a range reader's {@link ChunkAllocator} allocates through its {@link
+ * ChunkAllocator#forVectoredReads()} view, since parquet-hadoop never releases a vectored read's
  * buffers itself.
  */
 public final class CountingInputFile implements InputFile {

@@ -5,6 +5,7 @@ import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
@@ -23,8 +24,8 @@ import org.apache.parquet.schema.MessageType;
 /**
  * A planned Parquet read: the footer parsed once, the projection, the ranges and how to read each.
  * Immutable after construction except for the shared offset index cache (thread-safe); producers
- * call {@link #openReader()} concurrently, each getting its own stream and parquet-hadoop reader
- * over the same parsed footer.
+ * call {@link #openReader(MemoryLedger)} concurrently, each getting its own stream and
+ * parquet-hadoop reader over the same parsed footer.
  */
 public final class ParquetFilePlan implements FilePlan {
 
@@ -107,8 +108,8 @@ public final class ParquetFilePlan implements FilePlan {
   }
 
   @Override
-  public RangeReader openReader() throws IOException {
-    return new ParquetRangeReader(this);
+  public RangeReader openReader(MemoryLedger ledger) throws IOException {
+    return new ParquetRangeReader(this, ledger);
   }
 
   /** How to read range {@code index}. */

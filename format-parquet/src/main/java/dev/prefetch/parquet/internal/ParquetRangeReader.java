@@ -5,6 +5,7 @@ import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
@@ -44,10 +45,10 @@ final class ParquetRangeReader implements RangeReader {
   private final List<ProjectedColumn> columns = new ArrayList<>();
 
   /** The arrays pages are decompressed into, given back by flat columns page by page. */
-  private final ByteArrayPool pageArrays = new ByteArrayPool();
+  private final ByteArrayPool pageArrays;
 
   /** The arrays column chunks are read into, reclaimed when a range's pages are released. */
-  private final ChunkAllocator chunkAllocator = new ChunkAllocator();
+  private final ChunkAllocator chunkAllocator;
 
   /**
    * Hands a released batch's vectors to their columns' pools. Runs on the consumer's thread; the
@@ -63,8 +64,11 @@ final class ParquetRangeReader implements RangeReader {
   /** The first row (within the row group) of the next batch. */
   private long position;
 
-  ParquetRangeReader(ParquetFilePlan plan) throws IOException {
+  /** A reader whose buffer pools report to {@code ledger}. */
+  ParquetRangeReader(ParquetFilePlan plan, MemoryLedger ledger) throws IOException {
     this.plan = plan;
+    this.pageArrays = new ByteArrayPool(ledger);
+    this.chunkAllocator = new ChunkAllocator(ledger);
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {

@@ -8,7 +8,10 @@ import jdk.jfr.Name;
 import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
-/** A producer waited to queue a batch: its queue was full, or the memory budget was spent. */
+/**
+ * A producer waited: to queue a batch its queue had no room for, or for the memory budget before
+ * decoding the next batch of its range.
+ */
 @Name("dev.prefetch.ProducerBlocked")
 @Label("Producer Blocked")
 @Category({"prefetch"})
@@ -21,7 +24,7 @@ public final class ProducerBlockedEvent extends jdk.jfr.Event {
   public String file;
 
   @Label("Range")
-  @Description("The rows of the batch that waited.")
+  @Description("The rows of the batch that waited, or of the range whose next batch waited.")
   public String range;
 
   @Label("Reason")

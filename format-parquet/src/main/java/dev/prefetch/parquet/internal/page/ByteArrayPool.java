@@ -1,5 +1,7 @@
 package dev.prefetch.parquet.internal.page;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.prefetch.spi.MemoryLedger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +20,11 @@ import java.util.WeakHashMap;
  * reused. An array that is never given back (a range closed mid-page, a vectored read's buffer) is
  * left to the garbage collector: the pool remembers what it lent only weakly.
  *
+ * <p>Memory: the free arrays the pool keeps are reported to the reader's {@link MemoryLedger} (an
+ * array counts from the moment the pool keeps it until it lends it again), and a reader's pools
+ * keep at most its share of the read's budget, so that what they keep for reuse never fills the
+ * budget queued batches need. Arrays lent are the borrower's to report.
+ *
  * <p>Thread-safe (a filesystem's vectored read may allocate on its own threads); every method holds
  * the lock for a short scan of the free list.
  */
@@ -27,23 +34,37 @@ public final class ByteArrayPool {
   private static final long DEFAULT_MAX_FREE_BYTES = 64L << 20;
 
   private final long maxFreeBytes;
+  private final MemoryLedger ledger;
+
+  @GuardedBy("this")
   private final List<byte[]> free = new ArrayList<>();
 
   /**
    * Arrays lent and not yet given back; weak, since some never are (arrays compare by identity, so
    * a weak hash map keyed by them is an identity set).
    */
+  @GuardedBy("this")
   private final Set<byte[]> lent = Collections.newSetFromMap(new WeakHashMap<>());
 
+  @GuardedBy("this")
   private long freeBytes;
 
   public ByteArrayPool() {
-    this(DEFAULT_MAX_FREE_BYTES);
+    this(DEFAULT_MAX_FREE_BYTES, MemoryLedger.NONE);
   }
 
-  /** A pool that keeps at most {@code maxFreeBytes} of free arrays. */
-  public ByteArrayPool(long maxFreeBytes) {
+  /**
+   * A pool of decompressed pages reporting to {@code ledger}: it keeps at most the default, and at
+   * most a quarter of the reader's share (its column chunk buffers keep up to another half).
+   */
+  public ByteArrayPool(MemoryLedger ledger) {
+    this(Math.min(DEFAULT_MAX_FREE_BYTES, ledger.shareBytes() / 4), ledger);
+  }
+
+  /** A pool that keeps at most {@code maxFreeBytes} of free arrays, reported to {@code ledger}. */
+  public ByteArrayPool(long maxFreeBytes, MemoryLedger ledger) {
     this.maxFreeBytes = maxFreeBytes;
+    this.ledger = ledger;
   }
 
   /**
@@ -63,6 +84,7 @@ public final class ByteArrayPool {
     } else {
       array = free.remove(best);
       freeBytes -= array.length;
+      ledger.release(array.length);
     }
     lent.add(array);
     return array;
@@ -73,6 +95,7 @@ public final class ByteArrayPool {
     if (array != null && lent.remove(array) && freeBytes + array.length <= maxFreeBytes) {
       free.add(array);
       freeBytes += array.length;
+      ledger.acquire(array.length);
     }
   }
 }

@@ -1,0 +1,52 @@
+package dev.prefetch.runtime;
+
+import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.prefetch.ReadException;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The state the producers' side ({@link Exchange}) and the consumer's side ({@link Merge}) of the
+ * exchange share: the one lock, the consumer's condition, the task the consumer reads, the failure
+ * and close. Every field but the lock and condition is guarded by the lock.
+ */
+final class ExchangeState {
+
+  final ReentrantLock lock = new ReentrantLock();
+
+  /** The consumer waits here; producers signal it (see the bursts rule of {@link Exchange}). */
+  final Condition consumerCanGo = lock.newCondition();
+
+  /** The task the consumer reads now; tasks before it are consumed. */
+  @GuardedBy("lock")
+  int wantedSeq;
+
+  /** The consumer is in {@code consumerCanGo.await}: producers decide whether to wake it. */
+  @GuardedBy("lock")
+  boolean consumerWaiting;
+
+  @GuardedBy("lock")
+  ReadException failure;
+
+  /**
+   * The task the failure belongs to ({@code Integer.MAX_VALUE}: none, it surfaces once every
+   * claimed task is consumed). Tasks before it are still read; producers of later tasks stop.
+   */
+  @GuardedBy("lock")
+  int failureSeq = Integer.MAX_VALUE;
+
+  @GuardedBy("lock")
+  boolean closed;
+
+  /** Whether nothing more may be claimed: closed or failed. */
+  @GuardedBy("lock")
+  boolean stopped() {
+    return closed || failure != null;
+  }
+
+  /** Whether a producer of task {@code seq} must stop: closed, or failed at an earlier task. */
+  @GuardedBy("lock")
+  boolean stopped(int seq) {
+    return closed || (failure != null && seq > failureSeq);
+  }
+}
