@@ -13,6 +13,10 @@ import java.io.InterruptedIOException;
  * Every method but {@link #take} is called with the exchange's lock held; the consumer is one
  * thread at a time.
  */
+// The parts it drives (state, tasks, queues, budget, scheduler) share the exchange's one lock;
+// Error Prone cannot see that their lock fields alias state.lock, nor that the resume predicate
+// runs under it, so its check runs inside the parts and not here.
+@SuppressWarnings("GuardedBy")
 final class Merge {
 
   private final ExchangeState state;

@@ -107,6 +107,7 @@ final class StripeBuffers {
     int span;
     int first;
     int last;
+    long spanStart;
     synchronized (entry) {
       if (entry.footer == null) {
         return null; // orc-core reads the footer first; without it there is no layout
@@ -117,9 +118,10 @@ final class StripeBuffers {
         return null;
       }
       span = entry.unitSpan[first];
+      spanStart = entry.spanStarts[span];
     }
     byte[] data = entry.load(first, last, in, ledger);
-    return ByteBuffer.wrap(data, (int) (offset - entry.spanStarts[span]), length).slice();
+    return ByteBuffer.wrap(data, (int) (offset - spanStart), length).slice();
   }
 
   /** Notes that one of the plan's ranges of {@code stripe} is read; the last one drops it. */
@@ -220,6 +222,7 @@ final class StripeBuffers {
      * stream never crosses spans, so every range orc-core asks for (a part of one stream) is a
      * slice of one array.
      */
+    @GuardedBy("this")
     void layOut(OrcProto.StripeFooter footer, StripeInformation stripe, boolean[] include) {
       List<long[]> spans = new ArrayList<>();
       long position = stripe.getOffset();
@@ -291,6 +294,7 @@ final class StripeBuffers {
     }
 
     /** The unit holding file position {@code position}, or -1. */
+    @GuardedBy("this")
     int unitAt(long position) {
       int low = 0;
       int high = unitStarts.length - 1;
@@ -312,10 +316,16 @@ final class StripeBuffers {
      * waiting for the rest; returns their span's array.
      */
     byte[] load(int first, int last, FSDataInputStream in, MemoryLedger ledger) throws IOException {
-      int span = unitSpan[first];
+      int span;
+      synchronized (this) {
+        span = unitSpan[first];
+      }
       while (true) {
         int claimed = -1;
         byte[] data;
+        long unitStart;
+        int unitLength;
+        int into;
         synchronized (this) {
           boolean missing = false;
           for (int u = first; u <= last && claimed < 0; u++) {
@@ -345,16 +355,15 @@ final class StripeBuffers {
             spanLedgers[span] = ledger;
           }
           data = spanData[span];
+          unitStart = unitStarts[claimed];
+          unitLength = unitLengths[claimed];
+          into = (int) (unitStart - spanStarts[span]);
         }
         // Units are disjoint parts of the array: concurrent loads write different elements, and
         // the monitor publishes them to every reader that sees the unit loaded.
         boolean ok = false;
         try {
-          in.readFully(
-              unitStarts[claimed],
-              data,
-              (int) (unitStarts[claimed] - spanStarts[span]),
-              unitLengths[claimed]);
+          in.readFully(unitStart, data, into, unitLength);
           ok = true;
         } finally {
           synchronized (this) {
