@@ -61,8 +61,8 @@ class PublicApiTest {
         .contains(
             "dev.prefetch.Readers",
             "dev.prefetch.batch.RecordBatch",
-            "dev.prefetch.parquet.ParquetFormat",
-            "dev.prefetch.orc.OrcFormat",
+            "dev.prefetch.parquet.ParquetOptions",
+            "dev.prefetch.orc.OrcOptions",
             "dev.prefetch.arrow.ArrowBatches");
     assertThat(leaks).isEmpty();
   }
