@@ -171,6 +171,40 @@ public abstract class MetadataCacheContract {
   }
 
   @Test
+  public void aFileRewrittenWhileItsFooterIsReadIsCachedUnderTheVersionReadNotTheOneStatedBefore()
+      throws IOException {
+    Path otherPath = write(dir.resolve("other" + extension()), 4000, 1);
+    byte[] original = Files.readAllBytes(local);
+    FileTime originalTime = Files.getLastModifiedTime(local);
+    byte[] rewrite = Files.readAllBytes(otherPath);
+    DataFile file = DataFile.of(FaultInjectingFileSystem.path(local));
+    Scan expectedOriginal;
+    Scan expectedRewrite;
+    try (ReadContext uncached = ReadContext.builder().configuration(conf).build()) {
+      expectedOriginal = scan(file, uncached);
+      expectedRewrite = scan(DataFile.of(FaultInjectingFileSystem.path(otherPath)), uncached);
+    }
+    try (ReadContext context = context()) {
+      // The planner takes the original's status, then opens the file to read its footer: the
+      // rewrite lands in between.
+      FaultInjectingFileSystem.faults(local).onNextOpen(() -> Files.write(local, rewrite));
+      Scan during = scan(file, context);
+      assertThat(during.checksum())
+          .as("the scan during the rewrite")
+          .isEqualTo(expectedRewrite.checksum());
+      assertThat(during.rows()).isEqualTo(4000);
+
+      // The original comes back with its length and modification time, the identity the status
+      // before the rewrite named: the cache must not answer with the rewrite's footer.
+      Files.write(local, original);
+      Files.setLastModifiedTime(local, originalTime);
+      Scan again = scan(file, context);
+      assertThat(again.checksum()).as("the original again").isEqualTo(expectedOriginal.checksum());
+      assertThat(again.rows()).isEqualTo(6000);
+    }
+  }
+
+  @Test
   public void invalidatingTheFootersKeyMakesTheNextOpenReadItAgain() throws IOException {
     DataFile file = counting(local);
     try (ReadContext context = context()) {

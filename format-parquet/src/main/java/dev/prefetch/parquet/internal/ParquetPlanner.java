@@ -3,12 +3,15 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.RowRange;
 import dev.prefetch.cache.Cache;
 import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.RowGroupSlice;
+import dev.prefetch.parquet.internal.footer.FileChangedWhileReading;
+import dev.prefetch.parquet.internal.footer.FileVersionCheck;
 import dev.prefetch.parquet.internal.footer.FooterLoader;
 import dev.prefetch.parquet.internal.footer.RowGroupSelection;
 import dev.prefetch.parquet.internal.plan.RowGroupSlicer;
@@ -23,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.parquet.HadoopReadOptions;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
@@ -46,6 +50,9 @@ import org.apache.parquet.io.SeekableInputStream;
  * read whole (less any row selection).
  */
 public final class ParquetPlanner {
+
+  /** Attempts at reading a footer whose file does not change while it is read. */
+  static final int MAX_FOOTER_ATTEMPTS = 3;
 
   private final DataFile file;
   private final ReadOptions options;
@@ -81,29 +88,31 @@ public final class ParquetPlanner {
 
   private ParquetFilePlan plan() throws IOException {
     RowGroupPruner pruner = RowGroupPruner.of(file, options.filter());
-    PlanInput opened = PlanInput.open(file, parquetOptions, context, counters);
-    Configuration conf = opened.conf();
-    long length = opened.length();
-    Cache cache = context.cache();
-    FileIdentity identity = opened.identity();
-    InputFile input = opened.input();
-
     RowGroupSelection selection = RowGroupSelection.of(options.properties(), options.rowRanges());
     if (file.isSplit()) {
       selection =
           selection.withSplit(
               new RowGroupSelection.Split(file.start(), file.start() + file.length()));
     }
-    FooterLoader.LoadedFooter loaded =
-        FooterLoader.load(
-            file,
-            input,
-            length,
-            cache,
-            identity,
-            selection,
-            options.filter() != null ? null : this::projectedPaths,
-            counters);
+    Cache cache = context.cache();
+    PlanInput opened;
+    FooterLoader.LoadedFooter loaded;
+    for (int attempt = 1; ; attempt++) {
+      opened = PlanInput.open(file, parquetOptions, context, counters);
+      try {
+        loaded = loadFooter(opened, cache, selection);
+        break;
+      } catch (FileChangedWhileReading e) {
+        if (attempt == MAX_FOOTER_ATTEMPTS) {
+          throw new ReadException(
+              file, "the file changed while its footer was read, " + attempt + " times", e);
+        }
+      }
+    }
+    Configuration conf = opened.conf();
+    long length = opened.length();
+    FileIdentity identity = opened.identity();
+    InputFile input = opened.input();
     ParquetMetadata footer = loaded.footer();
 
     Projection projection =
@@ -298,6 +307,31 @@ public final class ParquetPlanner {
   }
 
   /** Every selected chunk must lie inside the file before a reader allocates its bytes. */
+  /**
+   * The footer, read from {@code opened}'s status. With a cache, the file's status is taken again
+   * after a read from the file, so that a footer is cached under the identity of the version it was
+   * read from: a rewrite between the status and the read throws {@link FileChangedWhileReading} and
+   * the planner starts again from the new status.
+   */
+  private FooterLoader.LoadedFooter loadFooter(
+      PlanInput opened, Cache cache, RowGroupSelection selection) throws IOException {
+    FileSystem fs = file.path().getFileSystem(opened.conf());
+    FileVersionCheck check =
+        cache == null || opened.identity() == null
+            ? null
+            : () -> FileIdentity.of(fs.getFileStatus(file.path()));
+    return FooterLoader.load(
+        file,
+        opened.input(),
+        opened.length(),
+        cache,
+        opened.identity(),
+        check,
+        selection,
+        options.filter() != null ? null : this::projectedPaths,
+        counters);
+  }
+
   private void checkChunks(BlockMetaData block, int rowGroup, Projection projection, long length)
       throws CorruptFileException {
     for (ColumnChunkMetaData chunk : projectedChunks(block, projection)) {

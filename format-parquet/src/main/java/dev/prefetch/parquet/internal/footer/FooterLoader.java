@@ -31,6 +31,8 @@ public final class FooterLoader {
    * @param length the file's length
    * @param cache the metadata cache, or null
    * @param identity the file's identity for the cache, or null
+   * @param check the file's identity after a footer read for the cache, or null (see {@link
+   *     FooterReader#readVerified})
    * @param selection the row groups the read wants
    * @param projection the column paths to decode on the selective path, or null for every column
    */
@@ -40,20 +42,21 @@ public final class FooterLoader {
       long length,
       Cache cache,
       FileIdentity identity,
+      FileVersionCheck check,
       RowGroupSelection selection,
       IndexedFooterReader.ProjectionResolver projection,
       ScanCounters counters)
       throws IOException {
     FooterReader footerReader = new FooterReader(file, input, length, counters);
     if (!selection.selective()) {
-      ParquetMetadata footer = footerReader.read(cache, identity);
+      ParquetMetadata footer = footerReader.parse(footerReader.footerBytes(cache, identity, check));
       counters.add(IndexedFooterReader.ROW_GROUPS_DECODED, footer.getBlocks().size());
       return new LoadedFooter(footer, null);
     }
     IndexedFooterReader indexed =
         new IndexedFooterReader(
             file.toString(),
-            () -> footerReader.footerBytes(null, null),
+            () -> footerReader.readVerified(identity, check),
             footerReader::parse,
             counters);
     ParquetMetadata footer = indexed.read(cache, identity, selection, projection);

@@ -77,6 +77,16 @@ public final class FooterReader {
    * an identity counts a bypass.
    */
   public byte[] footerBytes(Cache cache, FileIdentity identity) throws IOException {
+    return footerBytes(cache, identity, null);
+  }
+
+  /**
+   * As {@link #footerBytes(Cache, FileIdentity)}; on a cache miss, {@code check} (when not null)
+   * confirms after the read that the file is still the version {@code identity} names (see {@link
+   * #readVerified}).
+   */
+  public byte[] footerBytes(Cache cache, FileIdentity identity, FileVersionCheck check)
+      throws IOException {
     if (cache == null) {
       return readFromFile();
     }
@@ -86,8 +96,34 @@ public final class FooterReader {
       return readFromFile();
     }
     CacheValue value =
-        cache.get(CacheKey.footer(identity), key -> CacheValue.copyOf(readFromFile()));
+        cache.get(
+            CacheKey.footer(identity), key -> CacheValue.copyOf(readVerified(identity, check)));
     return value.toByteArray();
+  }
+
+  /**
+   * Reads the footer from the file and, when {@code identity} and {@code check} are given, takes
+   * the file's identity again: if it changed, also when the read failed (a rewrite may make the old
+   * length point into the new file's data), the bytes belong to no one version and {@link
+   * FileChangedWhileReading} is thrown instead.
+   */
+  public byte[] readVerified(FileIdentity identity, FileVersionCheck check) throws IOException {
+    if (identity == null || check == null) {
+      return readFromFile();
+    }
+    byte[] footer;
+    try {
+      footer = readFromFile();
+    } catch (IOException | RuntimeException e) {
+      if (!identity.equals(check.current())) {
+        throw new FileChangedWhileReading(file, e);
+      }
+      throw e;
+    }
+    if (!identity.equals(check.current())) {
+      throw new FileChangedWhileReading(file, null);
+    }
+    return footer;
   }
 
   /**
