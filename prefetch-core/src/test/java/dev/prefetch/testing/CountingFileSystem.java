@@ -1,5 +1,6 @@
 package dev.prefetch.testing;
 
+import dev.prefetch.internal.io.ForwardingInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -15,7 +16,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ByteBufferPositionedReadable;
 import org.apache.hadoop.fs.ByteBufferReadable;
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FilterFileSystem;
@@ -229,14 +229,14 @@ public final class CountingFileSystem extends FilterFileSystem {
    * Counts the calls on one opened stream and passes each to the inner stream. This base class has
    * no ByteBuffer reads; see {@link #over}.
    */
-  private static class CountingInputStream extends FSInputStream implements StreamCapabilities {
+  private static class CountingInputStream extends ForwardingInputStream
+      implements StreamCapabilities {
 
-    final FSDataInputStream in;
     final FileCounters counters;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     CountingInputStream(FSDataInputStream in, FileCounters counters) {
-      this.in = in;
+      super(in);
       this.counters = counters;
     }
 
@@ -302,33 +302,8 @@ public final class CountingFileSystem extends FilterFileSystem {
     }
 
     @Override
-    public void readFully(long position, byte[] buffer) throws IOException {
-      readFully(position, buffer, 0, buffer.length);
-    }
-
-    @Override
-    public void seek(long pos) throws IOException {
-      in.seek(pos);
-    }
-
-    @Override
-    public long getPos() throws IOException {
-      return in.getPos();
-    }
-
-    @Override
-    public boolean seekToNewSource(long targetPos) throws IOException {
-      return in.seekToNewSource(targetPos);
-    }
-
-    @Override
     public long skip(long n) throws IOException {
       return in.skip(n);
-    }
-
-    @Override
-    public int available() throws IOException {
-      return in.available();
     }
 
     @Override

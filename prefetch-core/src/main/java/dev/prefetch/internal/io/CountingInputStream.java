@@ -9,7 +9,6 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import org.apache.hadoop.fs.ByteBufferReadable;
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileRange;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.StreamCapabilities;
@@ -36,13 +35,12 @@ import org.apache.hadoop.fs.StreamCapabilities;
  * <p>Confined to the thread that reads it, like the stream it wraps; {@link #close()} may come from
  * another thread to end a blocked read (the wrapped stream's close does that).
  */
-public final class CountingInputStream extends FSInputStream
+public final class CountingInputStream extends ForwardingInputStream
     implements ByteBufferReadable, StreamCapabilities {
 
   /** The largest single call to a local file's stream. */
   public static final int LOCAL_READ_CHUNK_BYTES = 8 << 20;
 
-  private final FSDataInputStream in;
   private final ScanCounters counters;
   private final String extraBytesCounter;
   private final int maxCallBytes;
@@ -64,7 +62,7 @@ public final class CountingInputStream extends FSInputStream
       String extraBytesCounter,
       boolean local,
       Consumer<CountingInputStream> onClose) {
-    this.in = Objects.requireNonNull(in, "in is null");
+    super(in);
     this.counters = Objects.requireNonNull(counters, "counters is null");
     this.extraBytesCounter = extraBytesCounter;
     this.maxCallBytes = local ? LOCAL_READ_CHUNK_BYTES : Integer.MAX_VALUE;
@@ -85,21 +83,6 @@ public final class CountingInputStream extends FSInputStream
       }
     }
     counters.increment(ScanCounters.READ_REQUESTS);
-  }
-
-  @Override
-  public void seek(long pos) throws IOException {
-    in.seek(pos);
-  }
-
-  @Override
-  public long getPos() throws IOException {
-    return in.getPos();
-  }
-
-  @Override
-  public boolean seekToNewSource(long targetPos) throws IOException {
-    return in.seekToNewSource(targetPos);
   }
 
   @Override
@@ -174,11 +157,6 @@ public final class CountingInputStream extends FSInputStream
     counted(length);
   }
 
-  @Override
-  public void readFully(long position, byte[] buffer) throws IOException {
-    readFully(position, buffer, 0, buffer.length);
-  }
-
   /**
    * Forwards the whole vectored read, so that an object store's client can fetch the ranges
    * concurrently; each range counts as issued.
@@ -197,11 +175,6 @@ public final class CountingInputStream extends FSInputStream
     // buffer reads work on every stream here (through an array when the wrapped one lacks them)
     return StreamCapabilities.READBYTEBUFFER.equalsIgnoreCase(capability)
         || in.hasCapability(capability);
-  }
-
-  @Override
-  public int available() throws IOException {
-    return in.available();
   }
 
   @Override
