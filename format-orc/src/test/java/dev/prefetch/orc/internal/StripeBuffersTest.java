@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.spi.MemoryLedger;
+import dev.prefetch.testing.CountingLedger;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -154,62 +155,28 @@ class StripeBuffersTest {
       throws IOException {
     StripeBuffers buffers = buffers(true, true, true);
     ArrayStream in = new ArrayStream();
-    java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
-    MemoryLedger ledger =
-        new MemoryLedger() {
-          @Override
-          public void acquire(long bytes) {
-            held.addAndGet(bytes);
-          }
-
-          @Override
-          public void release(long bytes) {
-            held.addAndGet(-bytes);
-          }
-
-          @Override
-          public long shareBytes() {
-            return Long.MAX_VALUE;
-          }
-        };
+    CountingLedger ledger = new CountingLedger();
     buffers.footer(0, stripe -> FOOTER);
     buffers.slice(0, OFFSET, INDEX, in.stream(), ledger);
     // The three streams lie back to back: one span, one array of all their bytes.
-    assertThat(held.get()).isEqualTo(INDEX + BIG + SMALL);
+    assertThat(ledger.held()).isEqualTo(INDEX + BIG + SMALL);
     buffers.slice(0, OFFSET + INDEX, BIG, in.stream(), ledger);
-    assertThat(held.get()).as("an array is counted once").isEqualTo(INDEX + BIG + SMALL);
+    assertThat(ledger.held()).as("an array is counted once").isEqualTo(INDEX + BIG + SMALL);
     buffers.rangeDone(0);
-    assertThat(held.get()).as("one range of the stripe left").isEqualTo(INDEX + BIG + SMALL);
+    assertThat(ledger.held()).as("one range of the stripe left").isEqualTo(INDEX + BIG + SMALL);
     buffers.rangeDone(0);
-    assertThat(held.get()).isZero();
+    assertThat(ledger.held()).isZero();
   }
 
   @Test
   void clearingThePlanReleasesWhatItsStripesCounted() throws IOException {
     StripeBuffers buffers = buffers(true, true, true);
-    java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
-    MemoryLedger ledger =
-        new MemoryLedger() {
-          @Override
-          public void acquire(long bytes) {
-            held.addAndGet(bytes);
-          }
-
-          @Override
-          public void release(long bytes) {
-            held.addAndGet(-bytes);
-          }
-
-          @Override
-          public long shareBytes() {
-            return Long.MAX_VALUE;
-          }
-        };
+    CountingLedger ledger = new CountingLedger();
     buffers.footer(0, stripe -> FOOTER);
     buffers.slice(0, OFFSET, INDEX, new ArrayStream().stream(), ledger);
-    assertThat(held.get()).isPositive();
+    assertThat(ledger.held()).isPositive();
     buffers.clear();
-    assertThat(held.get()).isZero();
+    assertThat(ledger.held()).isZero();
   }
 
   private static void assertSameBytes(ByteBuffer slice, long fileOffset) {
