@@ -95,6 +95,22 @@ class ArrowFaultsTest {
         DataFile.of(FaultInjectingFileSystem.path(file)), options(parallelism), context, allocator);
   }
 
+  /** Exports {@code reader} as a C Data stream, imports it back and hands the import on. */
+  private void throughTheCStream(PrefetchArrowReader reader, ImportedCheck check)
+      throws IOException {
+    try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
+      reader.exportTo(stream);
+      try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
+        check.accept(imported);
+      }
+    }
+  }
+
+  /** What a test does with the imported stream. */
+  private interface ImportedCheck {
+    void accept(ArrowReader imported) throws IOException;
+  }
+
   private void assertNothingLeft() {
     assertThat(allocator.getAllocatedMemory()).as("Arrow memory").isZero();
     FaultInjectingFileSystem.assertAllStreamsClosed();
@@ -128,17 +144,16 @@ class ArrowFaultsTest {
     FaultInjectingFileSystem.faults(file).failReadsTouching(middleStart, middleEnd);
     try (ReadContext context = context()) {
       PrefetchArrowReader reader = open(parallelism, context);
-      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-        reader.exportTo(stream);
-        try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
-          if (parallelism == 1) {
-            assertThat(imported.loadNextBatch()).isTrue();
-          }
-          assertThatThrownBy(() -> readToTheEnd(imported))
-              .isInstanceOf(IOException.class)
-              .hasMessageContaining("faulty.parquet");
-        }
-      }
+      throughTheCStream(
+          reader,
+          imported -> {
+            if (parallelism == 1) {
+              assertThat(imported.loadNextBatch()).isTrue();
+            }
+            assertThatThrownBy(() -> readToTheEnd(imported))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("faulty.parquet");
+          });
     }
     assertNothingLeft();
   }
@@ -154,14 +169,13 @@ class ArrowFaultsTest {
       PrefetchArrowReader reader = open(parallelism, context);
       // From now on the file ends where its middle row group begins.
       faults.truncateTo(middleStart).release();
-      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-        reader.exportTo(stream);
-        try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
-          assertThatThrownBy(() -> readToTheEnd(imported))
-              .isInstanceOf(IOException.class)
-              .hasMessageContaining("faulty.parquet");
-        }
-      }
+      throughTheCStream(
+          reader,
+          imported -> {
+            assertThatThrownBy(() -> readToTheEnd(imported))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("faulty.parquet");
+          });
     }
     assertNothingLeft();
   }
@@ -185,13 +199,12 @@ class ArrowFaultsTest {
     FaultInjectingFileSystem.faults(file).delayMillis(5);
     try (ReadContext context = context()) {
       PrefetchArrowReader reader = open(parallelism, context);
-      try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-        reader.exportTo(stream);
-        try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
-          assertThat(imported.loadNextBatch()).isTrue();
-          assertThat(imported.getVectorSchemaRoot().getRowCount()).isEqualTo(256);
-        }
-      }
+      throughTheCStream(
+          reader,
+          imported -> {
+            assertThat(imported.loadNextBatch()).isTrue();
+            assertThat(imported.getVectorSchemaRoot().getRowCount()).isEqualTo(256);
+          });
     }
     assertNothingLeft();
   }
