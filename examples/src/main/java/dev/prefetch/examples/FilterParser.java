@@ -130,20 +130,10 @@ public final class FilterParser {
           return compare(
               FilterApi.binaryColumn(p.column()), Binary.fromString(p.literal()), p.op());
         default:
-          throw new CliException(
-              CliException.USAGE,
-              file + ": --filter does not support column '" + p.column() + "' of type " + type);
+          throw unsupported(file, p, type);
       }
     } catch (NumberFormatException | ArithmeticException e) {
-      throw new CliException(
-          CliException.USAGE,
-          "--filter: '"
-              + p.literal()
-              + "' is not a value of column '"
-              + p.column()
-              + "' ("
-              + type
-              + ")");
+      throw notAValue(p, type);
     }
   }
 
@@ -205,23 +195,12 @@ public final class FilterParser {
           leafType = PredicateLeaf.Type.TIMESTAMP;
           value = Timestamp.valueOf(p.literal());
         }
-        default ->
-            throw new CliException(
-                CliException.USAGE,
-                file + ": --filter does not support column '" + p.column() + "' of type " + type);
+        default -> throw unsupported(file, p, type);
       }
     } catch (CliException e) {
       throw e;
     } catch (IllegalArgumentException e) {
-      throw new CliException(
-          CliException.USAGE,
-          "--filter: '"
-              + p.literal()
-              + "' is not a value of column '"
-              + p.column()
-              + "' ("
-              + type
-              + ")");
+      throw notAValue(p, type);
     }
     SearchArgument.Builder b = SearchArgumentFactory.newBuilder();
     String c = p.column();
@@ -235,6 +214,24 @@ public final class FilterParser {
       default -> throw new IllegalStateException("unknown op " + p.op());
     }
     return b.build();
+  }
+
+  private static CliException unsupported(Path file, Predicate p, Object type) {
+    return new CliException(
+        CliException.USAGE,
+        file + ": --filter does not support column '" + p.column() + "' of type " + type);
+  }
+
+  private static CliException notAValue(Predicate p, Object type) {
+    return new CliException(
+        CliException.USAGE,
+        "--filter: '"
+            + p.literal()
+            + "' is not a value of column '"
+            + p.column()
+            + "' ("
+            + type
+            + ")");
   }
 
   private static boolean parseBoolean(String literal) {
