@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.BatchReader;
 import dev.prefetch.ReadContext;
-import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.arrow.ArrowBatches;
 import dev.prefetch.arrow.ArrowMapping;
@@ -12,21 +11,16 @@ import dev.prefetch.arrow.BatchConverter;
 import dev.prefetch.arrow.TypeWalk;
 import dev.prefetch.arrow.ValueWalk;
 import dev.prefetch.batch.RecordBatch;
-import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -44,29 +38,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * shows it, and it fails with a linkage error the day they stop to.
  */
 @Timeout(300)
-class ArrowCorpusTest {
-
-  @TempDir static Path dir;
-
-  static List<CorpusFile> corpus;
-
-  @BeforeAll
-  static void writeCorpus() throws Exception {
-    corpus = Corpus.write(dir);
-  }
-
-  static Stream<CorpusFile> files() {
-    return corpus.stream();
-  }
-
-  /** Two producers and small batches, so that batches are many and the reused root is refilled. */
-  private static ReadOptions options() {
-    return ReadOptions.builder()
-        .parallelism(2)
-        .batchSize(64)
-        .property(ReadOptions.PREFETCH_MIN_READ_BYTES, "0")
-        .build();
-  }
+class ArrowCorpusTest extends CorpusFilesTest {
 
   private static ArrowMapping mapping(BatchReader reader, CorpusFile file) throws Exception {
     return ArrowMapping.of(
@@ -80,7 +52,7 @@ class ArrowCorpusTest {
     long values = 0;
     try (BufferAllocator allocator = new RootAllocator();
         ReadContext context = ReadContext.defaults();
-        BatchReader reader = Readers.open(file.path(), options(), context)) {
+        BatchReader reader = Readers.open(file.path(), smallBatches(), context)) {
       ArrowMapping mapping = mapping(reader, file);
       TypeWalk.assertMapped(reader.schema(), mapping.arrowSchema());
       try (BatchConverter reused = ArrowBatches.converter(mapping, allocator)) {
@@ -109,7 +81,7 @@ class ArrowCorpusTest {
     Set<String> seen = new HashSet<>();
     for (CorpusFile file : corpus) {
       try (ReadContext context = ReadContext.defaults();
-          BatchReader reader = Readers.open(file.path(), options(), context)) {
+          BatchReader reader = Readers.open(file.path(), smallBatches(), context)) {
         for (Field field : mapping(reader, file).arrowSchema().getFields()) {
           collect(field, seen);
         }

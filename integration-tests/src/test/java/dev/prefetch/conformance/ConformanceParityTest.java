@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.BatchReader;
 import dev.prefetch.ReadContext;
-import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
@@ -17,19 +16,15 @@ import dev.prefetch.parquet.testing.PageHeaders;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.format.PageType;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -43,31 +38,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code verify} passes on every file.
  */
 @Timeout(300)
-class ConformanceParityTest {
+class ConformanceParityTest extends CorpusFilesTest {
 
-  @TempDir static Path dir;
-
-  static List<CorpusFile> corpus;
-
-  @BeforeAll
-  static void writeCorpus() throws Exception {
-    corpus = Corpus.write(dir);
-  }
-
-  static Stream<CorpusFile> files() {
-    return corpus.stream();
-  }
-
-  /** Our read, at two producers and small batches so that batches and ranges are many. */
+  /** Our read, at {@link #smallBatches}. */
   static Canonical ours(CorpusFile file, Schema[] schema) throws Exception {
-    ReadOptions options =
-        ReadOptions.builder()
-            .parallelism(2)
-            .batchSize(64)
-            .property(ReadOptions.PREFETCH_MIN_READ_BYTES, "0")
-            .build();
     try (ReadContext context = ReadContext.defaults();
-        BatchReader reader = Readers.open(file.path(), options, context)) {
+        BatchReader reader = Readers.open(file.path(), smallBatches(), context)) {
       schema[0] = reader.schema();
       Canonical values = new Canonical(reader.schema().size());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
