@@ -1,9 +1,7 @@
 package dev.prefetch.parquet.internal.flat;
 
-import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.batch.DecimalVector;
 
 /**
  * INT64 values that need more than a long in their mapped type (INT(64, unsigned) as DECIMAL(20,
@@ -48,8 +46,6 @@ final class Int64BytesAdapter extends LongBufferAdapter {
       }
       offsets[i + 1] = at;
     }
-    return type.kind() == DataType.Kind.DECIMAL
-        ? DecimalVector.ofBytes(type, rows, data, offsets, nulls)
-        : new BinaryVector(type, rows, data, offsets, nulls);
+    return BinaryAdapter.vector(type, rows, data, offsets, nulls);
   }
 }

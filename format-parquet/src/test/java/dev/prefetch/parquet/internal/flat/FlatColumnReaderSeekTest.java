@@ -34,7 +34,7 @@ class FlatColumnReaderSeekTest {
   private static FlatColumnReader<?> reader() {
     VectorArrayPool arrays = VectorArrayPool.none();
     FlatColumnReader<?> reader =
-        FlatColumnReader.of(new IntAdapter(DataType.int32(), arrays), 0, arrays);
+        FlatColumnReader.of(InPlaceAdapter.ints(DataType.int32(), arrays), 0, arrays);
     reader.bind(new ChunkPages(COLUMN, new Pages(List.of(page(0, 10), page(30, 10))), null));
     return reader;
   }
