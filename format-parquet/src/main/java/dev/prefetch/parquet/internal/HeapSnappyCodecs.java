@@ -20,19 +20,13 @@ import org.xerial.snappy.Snappy;
  * past its array. Pages are written into arrays lent by the reader's {@link ByteArrayPool}, which
  * the page reader ({@code page.ChunkPages}) gives back when it moves to the next page.
  */
-final class HeapSnappyCodecs implements CompressionCodecFactory {
+final class HeapSnappyCodecs extends DecompressionInFront {
 
-  private final CompressionCodecFactory delegate;
   private final ByteArrayPool buffers;
 
   HeapSnappyCodecs(CompressionCodecFactory delegate, ByteArrayPool buffers) {
-    this.delegate = delegate;
+    super(delegate);
     this.buffers = buffers;
-  }
-
-  @Override
-  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    return delegate.getCompressor(codec);
   }
 
   @Override
@@ -88,11 +82,6 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
     public void release() {
       delegate.release();
     }
-  }
-
-  @Override
-  public void release() {
-    delegate.release();
   }
 
   /** SNAPPY pages, heap to heap; the direct-buffer entry point stays parquet-hadoop's. */

@@ -34,21 +34,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * length inside the compressed bytes, and a page that decompresses to another size fails with an
  * {@link IOException}.
  */
-public final class PageCodecs implements CompressionCodecFactory {
+public final class PageCodecs extends DecompressionInFront {
 
   /** Bytes of a Hadoop block or chunk length. */
   private static final int FRAME_LENGTH_BYTES = 4;
 
-  private final CompressionCodecFactory delegate;
-
   /** Our codecs in front of {@code delegate}, whose own serve every other codec. */
   public PageCodecs(CompressionCodecFactory delegate) {
-    this.delegate = delegate;
-  }
-
-  @Override
-  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    return delegate.getCompressor(codec);
+    super(delegate);
   }
 
   @Override
@@ -61,11 +54,6 @@ public final class PageCodecs implements CompressionCodecFactory {
       default:
         return new EmptyAware(delegate.getDecompressor(codec));
     }
-  }
-
-  @Override
-  public void release() {
-    delegate.release();
   }
 
   /** A decompression from a whole compressed section into an array of exactly its size. */
