@@ -10,7 +10,7 @@ import dev.prefetch.batch.ShortVector;
  * widened into the vector's array once per batch (the choice of conversion is made once per batch,
  * its loop runs over plain arrays).
  */
-final class ConvertedIntAdapter extends IntBufferAdapter {
+final class ConvertedIntAdapter extends ConvertedPrimitiveAdapter<int[]> {
 
   /** What the INT32 values become. */
   enum Target {
@@ -24,20 +24,11 @@ final class ConvertedIntAdapter extends IntBufferAdapter {
     SIGNED_LONGS
   }
 
-  private final DataType type;
   private final Target target;
-  private final VectorArrayPool arrays;
-  private final Scratch scratch = new Scratch();
 
   ConvertedIntAdapter(DataType type, Target target, VectorArrayPool arrays) {
-    this.type = type;
+    super(type, arrays, InPlaceAdapter.INTS, Scratch::ints);
     this.target = target;
-    this.arrays = arrays;
-  }
-
-  @Override
-  public int[] buffer(int rows) {
-    return scratch.ints(rows);
   }
 
   @Override

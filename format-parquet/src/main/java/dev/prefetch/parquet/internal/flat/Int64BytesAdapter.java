@@ -9,22 +9,13 @@ import dev.prefetch.batch.DataType;
  * with a leading zero byte for unsigned values so that they stay positive. A null gets an empty
  * value.
  */
-final class Int64BytesAdapter extends LongBufferAdapter {
+final class Int64BytesAdapter extends ConvertedPrimitiveAdapter<long[]> {
 
-  private final DataType type;
   private final boolean unsigned;
-  private final VectorArrayPool arrays;
-  private final Scratch scratch = new Scratch();
 
   Int64BytesAdapter(DataType type, boolean unsigned, VectorArrayPool arrays) {
-    this.type = type;
+    super(type, arrays, InPlaceAdapter.LONGS, Scratch::longs);
     this.unsigned = unsigned;
-    this.arrays = arrays;
-  }
-
-  @Override
-  public long[] buffer(int rows) {
-    return scratch.longs(rows);
   }
 
   @Override
