@@ -198,9 +198,7 @@ class FlatTypesParityTest {
             dir.resolve(dictionary + "-" + version + "-" + codec + ".parquet"),
             SCHEMA,
             ROWS,
-            ParquetTestFiles.WriteSpec.defaults()
-                .dictionary(dictionary)
-                .version(version)
+            ParquetTestFiles.WriteSpec.encoded(dictionary, version)
                 .codec(codec)
                 .rowGroupBytes(96 << 10),
             FlatTypesParityTest::fill);
@@ -225,23 +223,13 @@ class FlatTypesParityTest {
     }
   }
 
-  static Stream<Arguments> encodings() {
-    List<Arguments> specs = new ArrayList<>();
-    for (boolean dictionary : new boolean[] {true, false}) {
-      for (WriterVersion version : WriterVersion.values()) {
-        specs.add(Arguments.of(dictionary, version));
-      }
-    }
-    return specs.stream();
-  }
-
   /**
    * Several row intervals inside one row group: the pages a filter keeps by column index (a
    * page-filtered read whose pages leave gaps between the intervals), and row ranges that start and
    * end inside pages. Every flat type lands on its rows.
    */
   @ParameterizedTest(name = "dictionary={0} {1}")
-  @MethodSource("encodings")
+  @MethodSource("dev.prefetch.parquet.ParquetTestFiles#encodings")
   void everyFlatTypeReadsSeveralRowIntervalsOfOneRowGroupAtTheirRows(
       boolean dictionary, WriterVersion version) throws IOException {
     Path file =
@@ -249,9 +237,7 @@ class FlatTypesParityTest {
             dir.resolve("intervals-" + dictionary + "-" + version + ".parquet"),
             SCHEMA,
             ROWS,
-            ParquetTestFiles.WriteSpec.defaults()
-                .dictionary(dictionary)
-                .version(version)
+            ParquetTestFiles.WriteSpec.encoded(dictionary, version)
                 .codec(CompressionCodecName.SNAPPY)
                 .pageRowLimit(100),
             FlatTypesParityTest::fill);
