@@ -253,7 +253,9 @@ class FlatTypesParityTest {
             .as("batch %s", batchSize)
             .contains(0L, 129L, 1250L, 1419L, 2960L, 2999L)
             .doesNotContain(600L, 2500L);
-        assertThat(ranged.rowIndexes()).as("batch %s", batchSize).containsExactlyElementsOf(rows());
+        assertThat(ranged.rowIndexes())
+            .as("batch %s", batchSize)
+            .containsExactlyElementsOf(Rows.indexes(RANGES));
         for (Rows.Scan scan : List.of(filtered, ranged)) {
           for (int k = 0; k < scan.rows().size(); k++) {
             assertThat(scan.rows().get(k))
@@ -286,16 +288,6 @@ class FlatTypesParityTest {
           new dev.prefetch.RowRange(640, 1210),
           new dev.prefetch.RowRange(2199, 2450),
           new dev.prefetch.RowRange(2990, 3000));
-
-  private static List<Long> rows() {
-    List<Long> indexes = new ArrayList<>();
-    for (dev.prefetch.RowRange range : RANGES) {
-      for (long r = range.start(); r < range.end(); r++) {
-        indexes.add(r);
-      }
-    }
-    return indexes;
-  }
 
   @ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.EnumSource(WriterVersion.class)

@@ -138,6 +138,7 @@ class NestedParityTest {
   /** A shape per row: null, empty and filled containers, null elements, at every level. */
   static void fill(int i, Group g) {
     Random r = new Random(i * 17L + 3);
+    Repeats repeats = new Repeats(r, g);
     g.add("id", (long) i);
     int shape = r.nextInt(6);
     if (shape != 0) {
@@ -153,9 +154,7 @@ class NestedParityTest {
         }
       }
     }
-    repeated(
-        r,
-        g,
+    repeats.of(
         "l",
         5,
         5,
@@ -165,9 +164,7 @@ class NestedParityTest {
             item.add("element", r.nextInt(1000));
           }
         });
-    repeated(
-        r,
-        g,
+    repeats.of(
         "ls",
         4,
         4,
@@ -187,9 +184,7 @@ class NestedParityTest {
             }
           }
         });
-    repeated(
-        r,
-        g,
+    repeats.of(
         "m",
         4,
         4,
@@ -200,9 +195,7 @@ class NestedParityTest {
             kv.add("value", r.nextLong());
           }
         });
-    repeated(
-        r,
-        g,
+    repeats.of(
         "mm",
         3,
         3,
@@ -220,18 +213,8 @@ class NestedParityTest {
             }
           }
         });
-    repeated(
-        r,
-        g,
-        "legacy2",
-        3,
-        4,
-        (legacy, k) -> {
-          legacy.add("array", r.nextInt(9));
-        });
-    repeated(
-        r,
-        g,
+    repeats.of("legacy2", 3, 4, (legacy, k) -> legacy.add("array", r.nextInt(9)));
+    repeats.of(
         "legacyArr",
         3,
         3,
@@ -241,18 +224,9 @@ class NestedParityTest {
             array.add("str", "s" + k);
           }
         });
-    repeated(
-        r,
-        g,
-        "legacyTuple",
-        3,
-        3,
-        (legacy, k) -> {
-          legacy.addGroup("legacyTuple_tuple").add("x", k * 7);
-        });
-    repeated(
-        r,
-        g,
+    repeats.of(
+        "legacyTuple", 3, 3, (legacy, k) -> legacy.addGroup("legacyTuple_tuple").add("x", k * 7));
+    repeats.of(
         "legacyMulti",
         3,
         3,
@@ -275,9 +249,7 @@ class NestedParityTest {
         rg.add("v", "v" + k);
       }
     }
-    repeated(
-        r,
-        g,
+    repeats.of(
         "mkv",
         4,
         3,
@@ -293,17 +265,20 @@ class NestedParityTest {
     }
   }
 
-  /**
-   * Unless {@code r} leaves it out (one row in {@code absentOneIn}), a repeated group {@code name}
-   * of up to {@code most - 1} entries, entry {@code k} filled by {@code entry}.
-   */
-  private static void repeated(
-      Random r, Group g, String name, int absentOneIn, int most, ObjIntConsumer<Group> entry) {
-    if (r.nextInt(absentOneIn) != 0) {
-      Group group = g.addGroup(name);
-      int n = r.nextInt(most);
-      for (int k = 0; k < n; k++) {
-        entry.accept(group, k);
+  /** The repeated groups of one row, drawn from the row's random source. */
+  private record Repeats(Random r, Group g) {
+
+    /**
+     * Unless {@code r} leaves it out (one row in {@code absentOneIn}), a repeated group {@code
+     * name} of up to {@code most - 1} entries, entry {@code k} filled by {@code entry}.
+     */
+    void of(String name, int absentOneIn, int most, ObjIntConsumer<Group> entry) {
+      if (r.nextInt(absentOneIn) != 0) {
+        Group group = g.addGroup(name);
+        int n = r.nextInt(most);
+        for (int k = 0; k < n; k++) {
+          entry.accept(group, k);
+        }
       }
     }
   }
@@ -350,13 +325,10 @@ class NestedParityTest {
             new dev.prefetch.RowRange(333, 777),
             new dev.prefetch.RowRange(1001, 1003),
             new dev.prefetch.RowRange(1490, 1500));
+    List<Long> indexes = Rows.indexes(ranges);
     List<List<Object>> wanted = new ArrayList<>();
-    List<Long> indexes = new ArrayList<>();
-    for (dev.prefetch.RowRange range : ranges) {
-      for (long r = range.start(); r < range.end(); r++) {
-        wanted.add(expected.get(Math.toIntExact(r)));
-        indexes.add(r);
-      }
+    for (long r : indexes) {
+      wanted.add(expected.get(Math.toIntExact(r)));
     }
     org.apache.parquet.filter2.compat.FilterCompat.Filter severalPages =
         org.apache.parquet.filter2.compat.FilterCompat.get(
