@@ -34,7 +34,12 @@ final class HeapSnappyCodecs extends DecompressionInFront {
     BytesInputDecompressor other = delegate.getDecompressor(codec);
     return codec == CompressionCodecName.SNAPPY
         ? new SnappyDecompressor(other, buffers)
-        : new SizeCheckedDecompressor(codec, other);
+        : new Guarded(
+            other,
+            (compressed, uncompressed) -> {
+              checkExpansion(codec, compressed, uncompressed);
+              return true;
+            });
   }
 
   /**
@@ -56,31 +61,6 @@ final class HeapSnappyCodecs extends DecompressionInFront {
               + " uncompressed bytes, more than the "
               + most
               + " it can expand to");
-    }
-  }
-
-  /** Another codec's decompressor, behind the expansion check. */
-  private record SizeCheckedDecompressor(
-      CompressionCodecName codec, BytesInputDecompressor delegate)
-      implements BytesInputDecompressor {
-
-    @Override
-    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      checkExpansion(codec, bytes.size(), uncompressedSize);
-      return delegate.decompress(bytes, uncompressedSize);
-    }
-
-    @Override
-    public void decompress(
-        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
-        throws IOException {
-      checkExpansion(codec, compressedSize, decompressedSize);
-      delegate.decompress(input, compressedSize, output, decompressedSize);
-    }
-
-    @Override
-    public void release() {
-      delegate.release();
     }
   }
 

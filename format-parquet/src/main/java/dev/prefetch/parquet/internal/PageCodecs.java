@@ -52,7 +52,10 @@ public final class PageCodecs extends DecompressionInFront {
       case BROTLI:
         return new Own(codec, PageCodecs::brotli);
       default:
-        return new EmptyAware(delegate.getDecompressor(codec));
+        // parquet-hadoop's decompressor, except for an empty section
+        return new Guarded(
+            delegate.getDecompressor(codec),
+            (compressed, uncompressed) -> !isEmpty(compressed, uncompressed));
     }
   }
 
@@ -61,34 +64,8 @@ public final class PageCodecs extends DecompressionInFront {
     void into(byte[] in, int offset, int length, byte[] out) throws IOException;
   }
 
-  private static boolean isEmpty(int compressedLength, int uncompressedSize) {
+  private static boolean isEmpty(long compressedLength, long uncompressedSize) {
     return compressedLength == 0 && uncompressedSize == 0;
-  }
-
-  /** parquet-hadoop's decompressor, except for an empty section. */
-  private record EmptyAware(BytesInputDecompressor codec) implements BytesInputDecompressor {
-
-    @Override
-    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      if (isEmpty(Math.toIntExact(bytes.size()), uncompressedSize)) {
-        return BytesInput.empty();
-      }
-      return codec.decompress(bytes, uncompressedSize);
-    }
-
-    @Override
-    public void decompress(
-        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
-        throws IOException {
-      if (!isEmpty(compressedSize, decompressedSize)) {
-        codec.decompress(input, compressedSize, output, decompressedSize);
-      }
-    }
-
-    @Override
-    public void release() {
-      codec.release();
-    }
   }
 
   /** A codec of ours, heap to heap. */
