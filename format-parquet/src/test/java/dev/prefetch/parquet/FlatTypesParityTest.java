@@ -198,9 +198,7 @@ class FlatTypesParityTest {
             dir.resolve(dictionary + "-" + version + "-" + codec + ".parquet"),
             SCHEMA,
             ROWS,
-            ParquetTestFiles.WriteSpec.defaults()
-                .dictionary(dictionary)
-                .version(version)
+            ParquetTestFiles.WriteSpec.encoded(dictionary, version)
                 .codec(codec)
                 .rowGroupBytes(96 << 10),
             FlatTypesParityTest::fill);
@@ -225,23 +223,13 @@ class FlatTypesParityTest {
     }
   }
 
-  static Stream<Arguments> encodings() {
-    List<Arguments> specs = new ArrayList<>();
-    for (boolean dictionary : new boolean[] {true, false}) {
-      for (WriterVersion version : WriterVersion.values()) {
-        specs.add(Arguments.of(dictionary, version));
-      }
-    }
-    return specs.stream();
-  }
-
   /**
    * Several row intervals inside one row group: the pages a filter keeps by column index (a
    * page-filtered read whose pages leave gaps between the intervals), and row ranges that start and
    * end inside pages. Every flat type lands on its rows.
    */
   @ParameterizedTest(name = "dictionary={0} {1}")
-  @MethodSource("encodings")
+  @MethodSource("dev.prefetch.parquet.ParquetTestFiles#encodings")
   void everyFlatTypeReadsSeveralRowIntervalsOfOneRowGroupAtTheirRows(
       boolean dictionary, WriterVersion version) throws IOException {
     Path file =
@@ -249,9 +237,7 @@ class FlatTypesParityTest {
             dir.resolve("intervals-" + dictionary + "-" + version + ".parquet"),
             SCHEMA,
             ROWS,
-            ParquetTestFiles.WriteSpec.defaults()
-                .dictionary(dictionary)
-                .version(version)
+            ParquetTestFiles.WriteSpec.encoded(dictionary, version)
                 .codec(CompressionCodecName.SNAPPY)
                 .pageRowLimit(100),
             FlatTypesParityTest::fill);
@@ -267,7 +253,9 @@ class FlatTypesParityTest {
             .as("batch %s", batchSize)
             .contains(0L, 129L, 1250L, 1419L, 2960L, 2999L)
             .doesNotContain(600L, 2500L);
-        assertThat(ranged.rowIndexes()).as("batch %s", batchSize).containsExactlyElementsOf(rows());
+        assertThat(ranged.rowIndexes())
+            .as("batch %s", batchSize)
+            .containsExactlyElementsOf(Rows.indexes(RANGES));
         for (Rows.Scan scan : List.of(filtered, ranged)) {
           for (int k = 0; k < scan.rows().size(); k++) {
             assertThat(scan.rows().get(k))
@@ -300,16 +288,6 @@ class FlatTypesParityTest {
           new dev.prefetch.RowRange(640, 1210),
           new dev.prefetch.RowRange(2199, 2450),
           new dev.prefetch.RowRange(2990, 3000));
-
-  private static List<Long> rows() {
-    List<Long> indexes = new ArrayList<>();
-    for (dev.prefetch.RowRange range : RANGES) {
-      for (long r = range.start(); r < range.end(); r++) {
-        indexes.add(r);
-      }
-    }
-    return indexes;
-  }
 
   @ParameterizedTest(name = "{0}")
   @org.junit.jupiter.params.provider.EnumSource(WriterVersion.class)

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.ObjIntConsumer;
 import java.util.stream.Stream;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
 import org.apache.parquet.example.data.Group;
@@ -137,6 +138,7 @@ class NestedParityTest {
   /** A shape per row: null, empty and filled containers, null elements, at every level. */
   static void fill(int i, Group g) {
     Random r = new Random(i * 17L + 3);
+    Repeats repeats = new Repeats(r, g);
     g.add("id", (long) i);
     int shape = r.nextInt(6);
     if (shape != 0) {
@@ -152,100 +154,89 @@ class NestedParityTest {
         }
       }
     }
-    if (r.nextInt(5) != 0) {
-      Group l = g.addGroup("l");
-      int n = r.nextInt(5);
-      for (int k = 0; k < n; k++) {
-        Group item = l.addGroup("list");
-        if (r.nextInt(4) != 0) {
-          item.add("element", r.nextInt(1000));
-        }
-      }
-    }
-    if (r.nextInt(4) != 0) {
-      Group ls = g.addGroup("ls");
-      int n = r.nextInt(4);
-      for (int k = 0; k < n; k++) {
-        Group item = ls.addGroup("list");
-        if (r.nextInt(5) != 0) {
-          Group element = item.addGroup("element");
-          if (r.nextBoolean()) {
-            element.add("name", "n" + r.nextInt(10));
+    repeats.of(
+        "l",
+        5,
+        5,
+        (l, k) -> {
+          Group item = l.addGroup("list");
+          if (r.nextInt(4) != 0) {
+            item.add("element", r.nextInt(1000));
           }
-          if (r.nextInt(3) != 0) {
-            Group tags = element.addGroup("tags");
-            int t = r.nextInt(4);
-            for (int q = 0; q < t; q++) {
-              tags.addGroup("list").add("element", r.nextInt(50));
-            }
-          }
-        }
-      }
-    }
-    if (r.nextInt(4) != 0) {
-      Group m = g.addGroup("m");
-      int n = r.nextInt(4);
-      for (int k = 0; k < n; k++) {
-        Group kv = m.addGroup("key_value");
-        kv.add("key", "k" + k);
-        if (r.nextBoolean()) {
-          kv.add("value", r.nextLong());
-        }
-      }
-    }
-    if (r.nextInt(3) != 0) {
-      Group mm = g.addGroup("mm");
-      int n = r.nextInt(3);
-      for (int k = 0; k < n; k++) {
-        Group kv = mm.addGroup("key_value");
-        kv.add("key", k);
-        if (r.nextInt(3) != 0) {
-          Group value = kv.addGroup("value");
-          int e = r.nextInt(3);
-          for (int q = 0; q < e; q++) {
-            Group item = value.addGroup("list");
+        });
+    repeats.of(
+        "ls",
+        4,
+        4,
+        (ls, k) -> {
+          Group item = ls.addGroup("list");
+          if (r.nextInt(5) != 0) {
+            Group element = item.addGroup("element");
             if (r.nextBoolean()) {
-              item.add("element", "e" + q);
+              element.add("name", "n" + r.nextInt(10));
+            }
+            if (r.nextInt(3) != 0) {
+              Group tags = element.addGroup("tags");
+              int t = r.nextInt(4);
+              for (int q = 0; q < t; q++) {
+                tags.addGroup("list").add("element", r.nextInt(50));
+              }
             }
           }
-        }
-      }
-    }
-    if (r.nextInt(3) != 0) {
-      Group legacy = g.addGroup("legacy2");
-      int n = r.nextInt(4);
-      for (int k = 0; k < n; k++) {
-        legacy.add("array", r.nextInt(9));
-      }
-    }
-    if (r.nextInt(3) != 0) {
-      Group legacy = g.addGroup("legacyArr");
-      int n = r.nextInt(3);
-      for (int k = 0; k < n; k++) {
-        Group array = legacy.addGroup("array");
-        if (r.nextBoolean()) {
-          array.add("str", "s" + k);
-        }
-      }
-    }
-    if (r.nextInt(3) != 0) {
-      Group legacy = g.addGroup("legacyTuple");
-      int n = r.nextInt(3);
-      for (int k = 0; k < n; k++) {
-        legacy.addGroup("legacyTuple_tuple").add("x", k * 7);
-      }
-    }
-    if (r.nextInt(3) != 0) {
-      Group legacy = g.addGroup("legacyMulti");
-      int n = r.nextInt(3);
-      for (int k = 0; k < n; k++) {
-        Group item = legacy.addGroup("item");
-        item.add("a", k);
-        if (r.nextBoolean()) {
-          item.add("b", -k);
-        }
-      }
-    }
+        });
+    repeats.of(
+        "m",
+        4,
+        4,
+        (m, k) -> {
+          Group kv = m.addGroup("key_value");
+          kv.add("key", "k" + k);
+          if (r.nextBoolean()) {
+            kv.add("value", r.nextLong());
+          }
+        });
+    repeats.of(
+        "mm",
+        3,
+        3,
+        (mm, k) -> {
+          Group kv = mm.addGroup("key_value");
+          kv.add("key", k);
+          if (r.nextInt(3) != 0) {
+            Group value = kv.addGroup("value");
+            int e = r.nextInt(3);
+            for (int q = 0; q < e; q++) {
+              Group item = value.addGroup("list");
+              if (r.nextBoolean()) {
+                item.add("element", "e" + q);
+              }
+            }
+          }
+        });
+    repeats.of("legacy2", 3, 4, (legacy, k) -> legacy.add("array", r.nextInt(9)));
+    repeats.of(
+        "legacyArr",
+        3,
+        3,
+        (legacy, k) -> {
+          Group array = legacy.addGroup("array");
+          if (r.nextBoolean()) {
+            array.add("str", "s" + k);
+          }
+        });
+    repeats.of(
+        "legacyTuple", 3, 3, (legacy, k) -> legacy.addGroup("legacyTuple_tuple").add("x", k * 7));
+    repeats.of(
+        "legacyMulti",
+        3,
+        3,
+        (legacy, k) -> {
+          Group item = legacy.addGroup("item");
+          item.add("a", k);
+          if (r.nextBoolean()) {
+            item.add("b", -k);
+          }
+        });
     int reps = r.nextInt(4);
     for (int k = 0; k < reps; k++) {
       g.add("rep", r.nextInt(100));
@@ -258,15 +249,15 @@ class NestedParityTest {
         rg.add("v", "v" + k);
       }
     }
-    if (r.nextInt(4) != 0) {
-      Group mkv = g.addGroup("mkv");
-      int n = r.nextInt(3);
-      for (int k = 0; k < n; k++) {
-        Group map = mkv.addGroup("map");
-        map.add("key", "key" + k);
-        map.add("value", k);
-      }
-    }
+    repeats.of(
+        "mkv",
+        4,
+        3,
+        (mkv, k) -> {
+          Group map = mkv.addGroup("map");
+          map.add("key", "key" + k);
+          map.add("value", k);
+        });
     Group req = g.addGroup("req");
     req.add("r1", i);
     if (i % 3 == 0) {
@@ -274,26 +265,32 @@ class NestedParityTest {
     }
   }
 
-  static Stream<Arguments> writeSpecs() {
-    List<Arguments> specs = new ArrayList<>();
-    for (boolean dictionary : new boolean[] {true, false}) {
-      for (WriterVersion version : WriterVersion.values()) {
-        specs.add(Arguments.of(dictionary, version));
+  /** The repeated groups of one row, drawn from the row's random source. */
+  private record Repeats(Random r, Group g) {
+
+    /**
+     * Unless {@code r} leaves it out (one row in {@code absentOneIn}), a repeated group {@code
+     * name} of up to {@code most - 1} entries, entry {@code k} filled by {@code entry}.
+     */
+    void of(String name, int absentOneIn, int most, ObjIntConsumer<Group> entry) {
+      if (r.nextInt(absentOneIn) != 0) {
+        Group group = g.addGroup(name);
+        int n = r.nextInt(most);
+        for (int k = 0; k < n; k++) {
+          entry.accept(group, k);
+        }
       }
     }
-    return specs.stream();
   }
 
   @ParameterizedTest(name = "dictionary={0} {1}")
-  @MethodSource("writeSpecs")
+  @MethodSource("dev.prefetch.parquet.ParquetTestFiles#encodings")
   void nestedColumnsMatchParquetHadoop(boolean dictionary, WriterVersion version)
       throws IOException {
     Path written =
         write(
             "nested-" + dictionary + "-" + version + ".parquet",
-            ParquetTestFiles.WriteSpec.defaults()
-                .dictionary(dictionary)
-                .version(version)
+            ParquetTestFiles.WriteSpec.encoded(dictionary, version)
                 .codec(CompressionCodecName.ZSTD)
                 .rowGroupBytes(64 << 10));
     List<List<Object>> expected = Rows.expected(written);
@@ -313,16 +310,13 @@ class NestedParityTest {
    * of every nested column seeks to its rows.
    */
   @ParameterizedTest(name = "dictionary={0} {1}")
-  @MethodSource("writeSpecs")
+  @MethodSource("dev.prefetch.parquet.ParquetTestFiles#encodings")
   void nestedColumnsReadSeveralRowIntervalsAtTheirRows(boolean dictionary, WriterVersion version)
       throws IOException {
     Path written =
         write(
             "intervals-" + dictionary + "-" + version + ".parquet",
-            ParquetTestFiles.WriteSpec.defaults()
-                .dictionary(dictionary)
-                .version(version)
-                .pageRowLimit(50));
+            ParquetTestFiles.WriteSpec.encoded(dictionary, version).pageRowLimit(50));
     List<List<Object>> expected = Rows.expected(written);
     List<dev.prefetch.RowRange> ranges =
         List.of(
@@ -331,13 +325,10 @@ class NestedParityTest {
             new dev.prefetch.RowRange(333, 777),
             new dev.prefetch.RowRange(1001, 1003),
             new dev.prefetch.RowRange(1490, 1500));
+    List<Long> indexes = Rows.indexes(ranges);
     List<List<Object>> wanted = new ArrayList<>();
-    List<Long> indexes = new ArrayList<>();
-    for (dev.prefetch.RowRange range : ranges) {
-      for (long r = range.start(); r < range.end(); r++) {
-        wanted.add(expected.get(Math.toIntExact(r)));
-        indexes.add(r);
-      }
+    for (long r : indexes) {
+      wanted.add(expected.get(Math.toIntExact(r)));
     }
     org.apache.parquet.filter2.compat.FilterCompat.Filter severalPages =
         org.apache.parquet.filter2.compat.FilterCompat.get(

@@ -3,7 +3,10 @@ package dev.prefetch.parquet;
 import dev.prefetch.parquet.testing.WritingCodecs;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.compression.CompressionCodecFactory;
@@ -13,6 +16,7 @@ import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
+import org.junit.jupiter.params.provider.Arguments;
 
 /** Writes test files with parquet-hadoop's example Group writer. */
 final class ParquetTestFiles {
@@ -44,6 +48,11 @@ final class ParquetTestFiles {
           pageBytes,
           pageRowLimit,
           WritingCodecs.defaults());
+    }
+
+    /** The defaults with a dictionary or without, under writer {@code version}. */
+    static WriteSpec encoded(boolean dictionary, ParquetProperties.WriterVersion version) {
+      return defaults().dictionary(dictionary).version(version);
     }
 
     static WriteSpec defaults() {
@@ -86,6 +95,20 @@ final class ParquetTestFiles {
     public String toString() {
       return (dictionary ? "dict" : "plain") + "/" + version + "/" + codec;
     }
+  }
+
+  /**
+   * Dictionary on and off under each writer version (the page encodings a reader meets): the
+   * arguments {@code (boolean dictionary, WriterVersion version)} of a parameterized test.
+   */
+  static Stream<Arguments> encodings() {
+    List<Arguments> specs = new ArrayList<>();
+    for (boolean dictionary : new boolean[] {true, false}) {
+      for (ParquetProperties.WriterVersion version : ParquetProperties.WriterVersion.values()) {
+        specs.add(Arguments.of(dictionary, version));
+      }
+    }
+    return specs.stream();
   }
 
   /** Writes {@code rows} rows of {@code schema}; {@code fill} sets the fields of row i. */

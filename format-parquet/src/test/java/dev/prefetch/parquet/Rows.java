@@ -87,6 +87,17 @@ final class Rows {
     return value;
   }
 
+  /** The indexes of the rows in {@code ranges}, in order. */
+  static List<Long> indexes(List<dev.prefetch.RowRange> ranges) {
+    List<Long> indexes = new ArrayList<>();
+    for (dev.prefetch.RowRange range : ranges) {
+      for (long r = range.start(); r < range.end(); r++) {
+        indexes.add(r);
+      }
+    }
+    return indexes;
+  }
+
   /** Every row as parquet-hadoop's Group reader sees it, selected top-level fields only. */
   static List<List<Object>> expected(Path file, List<String> columns, FilterCompat.Filter filter)
       throws IOException {

@@ -20,19 +20,13 @@ import org.xerial.snappy.Snappy;
  * past its array. Pages are written into arrays lent by the reader's {@link ByteArrayPool}, which
  * the page reader ({@code page.ChunkPages}) gives back when it moves to the next page.
  */
-final class HeapSnappyCodecs implements CompressionCodecFactory {
+final class HeapSnappyCodecs extends DecompressionInFront {
 
-  private final CompressionCodecFactory delegate;
   private final ByteArrayPool buffers;
 
   HeapSnappyCodecs(CompressionCodecFactory delegate, ByteArrayPool buffers) {
-    this.delegate = delegate;
+    super(delegate);
     this.buffers = buffers;
-  }
-
-  @Override
-  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    return delegate.getCompressor(codec);
   }
 
   @Override
@@ -40,7 +34,12 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
     BytesInputDecompressor other = delegate.getDecompressor(codec);
     return codec == CompressionCodecName.SNAPPY
         ? new SnappyDecompressor(other, buffers)
-        : new SizeCheckedDecompressor(codec, other);
+        : new Guarded(
+            other,
+            (compressed, uncompressed) -> {
+              checkExpansion(codec, compressed, uncompressed);
+              return true;
+            });
   }
 
   /**
@@ -63,36 +62,6 @@ final class HeapSnappyCodecs implements CompressionCodecFactory {
               + most
               + " it can expand to");
     }
-  }
-
-  /** Another codec's decompressor, behind the expansion check. */
-  private record SizeCheckedDecompressor(
-      CompressionCodecName codec, BytesInputDecompressor delegate)
-      implements BytesInputDecompressor {
-
-    @Override
-    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      checkExpansion(codec, bytes.size(), uncompressedSize);
-      return delegate.decompress(bytes, uncompressedSize);
-    }
-
-    @Override
-    public void decompress(
-        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
-        throws IOException {
-      checkExpansion(codec, compressedSize, decompressedSize);
-      delegate.decompress(input, compressedSize, output, decompressedSize);
-    }
-
-    @Override
-    public void release() {
-      delegate.release();
-    }
-  }
-
-  @Override
-  public void release() {
-    delegate.release();
   }
 
   /** SNAPPY pages, heap to heap; the direct-buffer entry point stays parquet-hadoop's. */

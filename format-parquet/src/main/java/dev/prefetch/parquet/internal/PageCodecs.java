@@ -34,21 +34,14 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * length inside the compressed bytes, and a page that decompresses to another size fails with an
  * {@link IOException}.
  */
-public final class PageCodecs implements CompressionCodecFactory {
+public final class PageCodecs extends DecompressionInFront {
 
   /** Bytes of a Hadoop block or chunk length. */
   private static final int FRAME_LENGTH_BYTES = 4;
 
-  private final CompressionCodecFactory delegate;
-
   /** Our codecs in front of {@code delegate}, whose own serve every other codec. */
   public PageCodecs(CompressionCodecFactory delegate) {
-    this.delegate = delegate;
-  }
-
-  @Override
-  public BytesInputCompressor getCompressor(CompressionCodecName codec) {
-    return delegate.getCompressor(codec);
+    super(delegate);
   }
 
   @Override
@@ -59,13 +52,11 @@ public final class PageCodecs implements CompressionCodecFactory {
       case BROTLI:
         return new Own(codec, PageCodecs::brotli);
       default:
-        return new EmptyAware(delegate.getDecompressor(codec));
+        // parquet-hadoop's decompressor, except for an empty section
+        return new Guarded(
+            delegate.getDecompressor(codec),
+            (compressed, uncompressed) -> !isEmpty(compressed, uncompressed));
     }
-  }
-
-  @Override
-  public void release() {
-    delegate.release();
   }
 
   /** A decompression from a whole compressed section into an array of exactly its size. */
@@ -73,34 +64,8 @@ public final class PageCodecs implements CompressionCodecFactory {
     void into(byte[] in, int offset, int length, byte[] out) throws IOException;
   }
 
-  private static boolean isEmpty(int compressedLength, int uncompressedSize) {
+  private static boolean isEmpty(long compressedLength, long uncompressedSize) {
     return compressedLength == 0 && uncompressedSize == 0;
-  }
-
-  /** parquet-hadoop's decompressor, except for an empty section. */
-  private record EmptyAware(BytesInputDecompressor codec) implements BytesInputDecompressor {
-
-    @Override
-    public BytesInput decompress(BytesInput bytes, int uncompressedSize) throws IOException {
-      if (isEmpty(Math.toIntExact(bytes.size()), uncompressedSize)) {
-        return BytesInput.empty();
-      }
-      return codec.decompress(bytes, uncompressedSize);
-    }
-
-    @Override
-    public void decompress(
-        ByteBuffer input, int compressedSize, ByteBuffer output, int decompressedSize)
-        throws IOException {
-      if (!isEmpty(compressedSize, decompressedSize)) {
-        codec.decompress(input, compressedSize, output, decompressedSize);
-      }
-    }
-
-    @Override
-    public void release() {
-      codec.release();
-    }
   }
 
   /** A codec of ours, heap to heap. */

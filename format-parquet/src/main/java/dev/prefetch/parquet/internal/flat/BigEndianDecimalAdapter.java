@@ -3,38 +3,22 @@ package dev.prefetch.parquet.internal.flat;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
-import dev.prefetch.parquet.internal.page.BinaryBuilder;
 
 /**
  * Decimals of precision at most 18 stored as big-endian two's complement bytes (BINARY or
  * FIXED_LEN_BYTE_ARRAY): turned into unscaled longs once per batch.
  */
-final class BigEndianDecimalAdapter extends BinaryBufferAdapter {
-
-  private final DataType type;
-  private final int width;
-  private final VectorArrayPool arrays;
-  private final Scratch scratch = new Scratch();
+final class BigEndianDecimalAdapter extends ConvertedBinaryAdapter {
 
   /**
    * @param width the bytes of a FIXED_LEN_BYTE_ARRAY value, or a guess for BINARY
    */
   BigEndianDecimalAdapter(DataType type, int width, VectorArrayPool arrays) {
-    this.type = type;
-    this.width = Math.max(1, width);
-    this.arrays = arrays;
+    super(type, width, arrays);
   }
 
   @Override
-  public BinaryBuilder buffer(int rows) {
-    return scratch.builder(rows, width);
-  }
-
-  @Override
-  public ColumnVector vector(BinaryBuilder buffer, int rows, boolean[] nulls) {
-    scratch.keep(buffer);
-    byte[] data = buffer.data();
-    int[] offsets = buffer.offsets();
+  ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
     long[] out = arrays.longs(rows);
     for (int i = 0; i < rows; i++) {
       int p = offsets[i];

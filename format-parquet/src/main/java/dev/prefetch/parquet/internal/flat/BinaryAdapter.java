@@ -42,8 +42,13 @@ final class BinaryAdapter extends BinaryBufferAdapter {
     if (rows > 0) {
       bytesPerValue16 = Math.max(1, (long) buffer.offsets()[rows] * 16 / rows);
     }
+    return vector(type, rows, buffer.data(), buffer.offsets(), nulls);
+  }
+
+  /** A vector of byte arrays: a decimal's big-endian unscaled values, or any other binary type. */
+  static ColumnVector vector(DataType type, int rows, byte[] data, int[] offsets, boolean[] nulls) {
     return type.kind() == DataType.Kind.DECIMAL
-        ? DecimalVector.ofBytes(type, rows, buffer.data(), buffer.offsets(), nulls)
-        : new BinaryVector(type, rows, buffer.data(), buffer.offsets(), nulls);
+        ? DecimalVector.ofBytes(type, rows, data, offsets, nulls)
+        : new BinaryVector(type, rows, data, offsets, nulls);
   }
 }

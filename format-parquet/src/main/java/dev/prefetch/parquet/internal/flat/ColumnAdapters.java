@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.DataType;
+import dev.prefetch.parquet.internal.flat.ConvertedIntAdapter.Target;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
@@ -23,21 +24,21 @@ public final class ColumnAdapters {
       PrimitiveType type, DataType mapped, VectorArrayPool arrays) {
     switch (type.getPrimitiveTypeName()) {
       case BOOLEAN:
-        return new BooleanAdapter(mapped, arrays);
+        return InPlaceAdapter.booleans(mapped, arrays);
       case INT32:
         switch (mapped.kind()) {
           case INT8:
-            return new ByteAdapter(mapped, arrays);
+            return new ConvertedIntAdapter(mapped, Target.BYTES, arrays);
           case INT16:
-            return new ShortAdapter(mapped, arrays);
+            return new ConvertedIntAdapter(mapped, Target.SHORTS, arrays);
           case INT32:
           case DATE:
-            return new IntAdapter(mapped, arrays);
+            return InPlaceAdapter.ints(mapped, arrays);
           case INT64:
-            return new WideningIntAdapter(mapped, true, arrays); // INT(32, unsigned)
+            return new ConvertedIntAdapter(mapped, Target.UNSIGNED_LONGS, arrays);
           case TIME:
           case DECIMAL:
-            return new WideningIntAdapter(mapped, false, arrays);
+            return new ConvertedIntAdapter(mapped, Target.SIGNED_LONGS, arrays);
           default:
             break;
         }
@@ -48,13 +49,13 @@ public final class ColumnAdapters {
           boolean unsigned = type.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation;
           return new Int64BytesAdapter(mapped, unsigned, arrays);
         }
-        return new LongAdapter(mapped, arrays);
+        return InPlaceAdapter.longs(mapped, arrays);
       case INT96:
         return new Int96Adapter(mapped, arrays);
       case FLOAT:
-        return new FloatAdapter(mapped, arrays);
+        return InPlaceAdapter.floats(mapped, arrays);
       case DOUBLE:
-        return new DoubleAdapter(mapped, arrays);
+        return InPlaceAdapter.doubles(mapped, arrays);
       case BINARY:
       case FIXED_LEN_BYTE_ARRAY:
         if (mapped.kind() == DataType.Kind.FLOAT32) {

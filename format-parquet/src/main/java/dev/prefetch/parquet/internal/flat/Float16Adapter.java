@@ -3,35 +3,21 @@ package dev.prefetch.parquet.internal.flat;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.FloatVector;
-import dev.prefetch.parquet.internal.page.BinaryBuilder;
 
 /**
  * FIXED_LEN_BYTE_ARRAY(2) annotated FLOAT16 (two bytes, little endian): widened exactly to floats
  * once per batch.
  */
-final class Float16Adapter extends BinaryBufferAdapter {
+final class Float16Adapter extends ConvertedBinaryAdapter {
 
   private static final int FLOAT16_BYTES = 2;
 
-  private final DataType type;
-  private final VectorArrayPool arrays;
-  private final Scratch scratch = new Scratch();
-
   Float16Adapter(DataType type, VectorArrayPool arrays) {
-    this.type = type;
-    this.arrays = arrays;
+    super(type, FLOAT16_BYTES, arrays);
   }
 
   @Override
-  public BinaryBuilder buffer(int rows) {
-    return scratch.builder(rows, FLOAT16_BYTES);
-  }
-
-  @Override
-  public ColumnVector vector(BinaryBuilder buffer, int rows, boolean[] nulls) {
-    scratch.keep(buffer);
-    byte[] data = buffer.data();
-    int[] offsets = buffer.offsets();
+  ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
     float[] out = arrays.floats(rows);
     for (int i = 0; i < rows; i++) {
       int p = offsets[i];

@@ -1,9 +1,7 @@
 package dev.prefetch.parquet.internal.flat;
 
-import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.batch.DecimalVector;
 
 /**
  * INT64 values that need more than a long in their mapped type (INT(64, unsigned) as DECIMAL(20,
@@ -11,22 +9,13 @@ import dev.prefetch.batch.DecimalVector;
  * with a leading zero byte for unsigned values so that they stay positive. A null gets an empty
  * value.
  */
-final class Int64BytesAdapter extends LongBufferAdapter {
+final class Int64BytesAdapter extends ConvertedPrimitiveAdapter<long[]> {
 
-  private final DataType type;
   private final boolean unsigned;
-  private final VectorArrayPool arrays;
-  private final Scratch scratch = new Scratch();
 
   Int64BytesAdapter(DataType type, boolean unsigned, VectorArrayPool arrays) {
-    this.type = type;
+    super(type, arrays, InPlaceAdapter.LONGS, Scratch::longs);
     this.unsigned = unsigned;
-    this.arrays = arrays;
-  }
-
-  @Override
-  public long[] buffer(int rows) {
-    return scratch.longs(rows);
   }
 
   @Override
@@ -48,8 +37,6 @@ final class Int64BytesAdapter extends LongBufferAdapter {
       }
       offsets[i + 1] = at;
     }
-    return type.kind() == DataType.Kind.DECIMAL
-        ? DecimalVector.ofBytes(type, rows, data, offsets, nulls)
-        : new BinaryVector(type, rows, data, offsets, nulls);
+    return BinaryAdapter.vector(type, rows, data, offsets, nulls);
   }
 }

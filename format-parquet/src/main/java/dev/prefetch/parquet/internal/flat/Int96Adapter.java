@@ -3,7 +3,6 @@ package dev.prefetch.parquet.internal.flat;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.LongVector;
-import dev.prefetch.parquet.internal.page.BinaryBuilder;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -13,7 +12,7 @@ import java.nio.ByteOrder;
  * and Impala write it), little endian; converted once per batch to microseconds or nanoseconds
  * since the epoch.
  */
-final class Int96Adapter extends BinaryBufferAdapter {
+final class Int96Adapter extends ConvertedBinaryAdapter {
 
   private static final int INT96_BYTES = 12;
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
@@ -26,27 +25,15 @@ final class Int96Adapter extends BinaryBufferAdapter {
   private static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private final DataType type;
   private final boolean nanos;
-  private final VectorArrayPool arrays;
-  private final Scratch scratch = new Scratch();
 
   Int96Adapter(DataType type, VectorArrayPool arrays) {
-    this.type = type;
+    super(type, INT96_BYTES, arrays);
     this.nanos = type.timeUnit() == DataType.TimeUnit.NANOS;
-    this.arrays = arrays;
   }
 
   @Override
-  public BinaryBuilder buffer(int rows) {
-    return scratch.builder(rows, INT96_BYTES);
-  }
-
-  @Override
-  public ColumnVector vector(BinaryBuilder buffer, int rows, boolean[] nulls) {
-    scratch.keep(buffer);
-    byte[] data = buffer.data();
-    int[] offsets = buffer.offsets();
+  ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
     long[] out = arrays.longs(rows);
     for (int i = 0; i < rows; i++) {
       int start = offsets[i];

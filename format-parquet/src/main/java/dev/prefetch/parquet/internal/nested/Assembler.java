@@ -91,39 +91,70 @@ public abstract class Assembler {
     return taken;
   }
 
-  /** A struct: one child per field. */
-  static final class StructAssembler extends Assembler {
-    private final DataType type;
-    private final List<Assembler> children;
+  /** A node with children (a struct, a list or a map): what both kinds do with their children. */
+  abstract static class Branch extends Assembler {
+    final DataType type;
+    final List<Assembler> children;
 
-    StructAssembler(DataType type, int nullDef, List<Assembler> children) {
+    Branch(DataType type, int nullDef, List<Assembler> children) {
       super(nullDef);
       this.type = type;
       this.children = children;
     }
 
     @Override
-    public void collectLeaves(List<LeafAssembler<?>> out) {
+    public final void collectLeaves(List<LeafAssembler<?>> out) {
       for (Assembler child : children) {
         child.collectLeaves(out);
       }
     }
 
     @Override
-    LeafAssembler<?> first() {
+    final LeafAssembler<?> first() {
       return children.get(0).first();
     }
 
     @Override
-    public void readSlot() {
-      if (nullDef >= 0 && first().definitionLevel() < nullDef) {
+    final void skipEntries() {
+      for (Assembler child : children) {
+        child.skipEntries();
+      }
+    }
+
+    /**
+     * Whether a slot at definition level {@code def} is null; if so, it is appended as a null and
+     * its entry consumed.
+     */
+    final boolean readNull(int def) {
+      if (nullDef >= 0 && def < nullDef) {
         appendNull();
         skipEntries();
-        return;
+        return true;
       }
+      return false;
+    }
+
+    /** Lets every child read one slot. */
+    final void readChildSlots() {
       for (Assembler child : children) {
         child.readSlot();
       }
+    }
+  }
+
+  /** A struct: one child per field. */
+  static final class StructAssembler extends Branch {
+
+    StructAssembler(DataType type, int nullDef, List<Assembler> children) {
+      super(type, nullDef, children);
+    }
+
+    @Override
+    public void readSlot() {
+      if (readNull(first().definitionLevel())) {
+        return;
+      }
+      readChildSlots();
       size++;
     }
 
@@ -134,13 +165,6 @@ public abstract class Assembler {
         child.appendNull();
       }
       size++;
-    }
-
-    @Override
-    void skipEntries() {
-      for (Assembler child : children) {
-        child.skipEntries();
-      }
     }
 
     @Override
@@ -159,49 +183,29 @@ public abstract class Assembler {
    * A list (one child: the element) or a map (two children: key and value); both are offsets into
    * children read entry by entry.
    */
-  static final class ListAssembler extends Assembler {
-    private final DataType type;
+  static final class ListAssembler extends Branch {
     private final int elementDef;
     private final int repLevel;
-    private final List<Assembler> children;
     private int[] offsets = new int[17];
     private int elements;
 
     ListAssembler(
         DataType type, int nullDef, int elementDef, int repLevel, List<Assembler> children) {
-      super(nullDef);
-      this.type = type;
+      super(type, nullDef, children);
       this.elementDef = elementDef;
       this.repLevel = repLevel;
-      this.children = children;
-    }
-
-    @Override
-    public void collectLeaves(List<LeafAssembler<?>> out) {
-      for (Assembler child : children) {
-        child.collectLeaves(out);
-      }
-    }
-
-    @Override
-    LeafAssembler<?> first() {
-      return children.get(0).first();
     }
 
     @Override
     public void readSlot() {
       int def = first().definitionLevel();
-      if (nullDef >= 0 && def < nullDef) {
-        appendNull();
-        skipEntries();
+      if (readNull(def)) {
         return;
       }
       if (def >= elementDef) {
         LeafAssembler<?> first = first();
         do {
-          for (Assembler child : children) {
-            child.readSlot();
-          }
+          readChildSlots();
           elements++;
         } while (first.repetitionLevel() == repLevel);
       } else {
@@ -222,13 +226,6 @@ public abstract class Assembler {
     void appendNull() {
       markNull();
       endSlot();
-    }
-
-    @Override
-    void skipEntries() {
-      for (Assembler child : children) {
-        child.skipEntries();
-      }
     }
 
     @Override

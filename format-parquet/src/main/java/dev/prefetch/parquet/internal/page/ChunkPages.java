@@ -247,6 +247,15 @@ public final class ChunkPages {
     return new LevelRuns.OfArray(read);
   }
 
+  /** A DataPage V2's levels: RLE / bit-packed hybrid over the whole section, no length prefix. */
+  private static RleBitPackedDecoder v2Levels(ByteBuffer levels, int bitWidth) {
+    return new RleBitPackedDecoder(
+        levels.array(),
+        levels.arrayOffset() + levels.position(),
+        levels.arrayOffset() + levels.limit(),
+        bitWidth);
+  }
+
   private void openV2(DataPageV2 page) {
     int count = page.getValueCount();
     if (maxRepetitionLevel == 0) {
@@ -254,24 +263,14 @@ public final class ChunkPages {
     } else {
       ByteBuffer reps = heapBuffer(page.getRepetitionLevels());
       repetitionArray = reps.array();
-      repetitionLevels =
-          new RleBitPackedDecoder(
-              reps.array(),
-              reps.arrayOffset() + reps.position(),
-              reps.arrayOffset() + reps.limit(),
-              repetitionBitWidth);
+      repetitionLevels = v2Levels(reps, repetitionBitWidth);
     }
     if (maxDefinitionLevel == 0) {
       definitionLevels = null;
     } else {
       ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
       levelArray = defs.array();
-      definitionLevels =
-          new RleBitPackedDecoder(
-              defs.array(),
-              defs.arrayOffset() + defs.position(),
-              defs.arrayOffset() + defs.limit(),
-              levelBitWidth);
+      definitionLevels = v2Levels(defs, levelBitWidth);
     }
     ByteBuffer data = heapBuffer(page.getData());
     pageArray = data.array();

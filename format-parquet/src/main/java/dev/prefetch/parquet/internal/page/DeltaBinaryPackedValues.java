@@ -132,26 +132,6 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
   }
 
   @Override
-  public void readFloats(float[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BINARY_PACKED floats");
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BINARY_PACKED doubles");
-  }
-
-  @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BINARY_PACKED booleans");
-  }
-
-  @Override
-  public void readBinary(BinaryBuilder out, int count) {
-    throw new UnsupportedOperationException("DELTA_BINARY_PACKED binary");
-  }
-
-  @Override
   public void skip(int count) {
     check(count);
     next += count;

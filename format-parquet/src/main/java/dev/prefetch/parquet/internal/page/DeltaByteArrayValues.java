@@ -64,29 +64,4 @@ final class DeltaByteArrayValues implements ValuesDecoder {
   public void skip(int count) {
     next(count, null); // a later value may share a prefix with a skipped one
   }
-
-  @Override
-  public void readInts(int[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readFloats(float[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_BYTE_ARRAY values are byte arrays");
-  }
 }

@@ -82,29 +82,4 @@ final class DeltaLengthByteArrayValues implements ValuesDecoder {
       pos += (int) length[i];
     }
   }
-
-  @Override
-  public void readInts(int[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_LENGTH_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_LENGTH_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readFloats(float[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_LENGTH_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_LENGTH_BYTE_ARRAY values are byte arrays");
-  }
-
-  @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
-    throw new UnsupportedOperationException("DELTA_LENGTH_BYTE_ARRAY values are byte arrays");
-  }
 }

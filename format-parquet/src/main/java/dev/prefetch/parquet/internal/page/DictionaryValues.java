@@ -93,11 +93,6 @@ final class DictionaryValues implements ValuesDecoder {
   }
 
   @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
-    throw new UnsupportedOperationException("booleans are never dictionary encoded");
-  }
-
-  @Override
   public void readBinary(BinaryBuilder out, int count) {
     out.appendEntries(dictionary.bytes, dictionary.offsets, ids(count), count);
   }

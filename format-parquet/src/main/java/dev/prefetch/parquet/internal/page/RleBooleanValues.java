@@ -37,31 +37,6 @@ final class RleBooleanValues implements ValuesDecoder {
   }
 
   @Override
-  public void readInts(int[] out, int offset, int count) {
-    throw new UnsupportedOperationException("RLE values are booleans");
-  }
-
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    throw new UnsupportedOperationException("RLE values are booleans");
-  }
-
-  @Override
-  public void readFloats(float[] out, int offset, int count) {
-    throw new UnsupportedOperationException("RLE values are booleans");
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    throw new UnsupportedOperationException("RLE values are booleans");
-  }
-
-  @Override
-  public void readBinary(BinaryBuilder out, int count) {
-    throw new UnsupportedOperationException("RLE values are booleans");
-  }
-
-  @Override
   public void skip(int count) {
     bits.skip(count);
   }

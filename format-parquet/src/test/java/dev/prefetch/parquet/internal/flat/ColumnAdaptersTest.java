@@ -19,25 +19,25 @@ class ColumnAdaptersTest {
   @CsvSource(
       delimiter = ';',
       value = {
-        "boolean x; BooleanAdapter",
-        "int32 x; IntAdapter",
-        "int32 x (INTEGER(32,true)); IntAdapter",
-        "int32 x (INTEGER(16,false)); IntAdapter",
-        "int32 x (DATE); IntAdapter",
-        "int32 x (INTEGER(8,true)); ByteAdapter",
-        "int32 x (INTEGER(16,true)); ShortAdapter",
-        "int32 x (INTEGER(8,false)); ShortAdapter",
-        "int32 x (INTEGER(32,false)); WideningIntAdapter",
-        "int32 x (TIME(MILLIS,true)); WideningIntAdapter",
-        "int32 x (DECIMAL(9,2)); WideningIntAdapter",
-        "int64 x; LongAdapter",
-        "int64 x (TIMESTAMP(NANOS,true)); LongAdapter",
-        "int64 x (TIME(MICROS,false)); LongAdapter",
-        "int64 x (DECIMAL(18,4)); LongAdapter",
+        "boolean x; InPlaceAdapter booleans",
+        "int32 x; InPlaceAdapter ints",
+        "int32 x (INTEGER(32,true)); InPlaceAdapter ints",
+        "int32 x (INTEGER(16,false)); InPlaceAdapter ints",
+        "int32 x (DATE); InPlaceAdapter ints",
+        "int32 x (INTEGER(8,true)); ConvertedIntAdapter BYTES",
+        "int32 x (INTEGER(16,true)); ConvertedIntAdapter SHORTS",
+        "int32 x (INTEGER(8,false)); ConvertedIntAdapter SHORTS",
+        "int32 x (INTEGER(32,false)); ConvertedIntAdapter UNSIGNED_LONGS",
+        "int32 x (TIME(MILLIS,true)); ConvertedIntAdapter SIGNED_LONGS",
+        "int32 x (DECIMAL(9,2)); ConvertedIntAdapter SIGNED_LONGS",
+        "int64 x; InPlaceAdapter longs",
+        "int64 x (TIMESTAMP(NANOS,true)); InPlaceAdapter longs",
+        "int64 x (TIME(MICROS,false)); InPlaceAdapter longs",
+        "int64 x (DECIMAL(18,4)); InPlaceAdapter longs",
         "int64 x (INTEGER(64,false)); Int64BytesAdapter",
         "int96 x; Int96Adapter",
-        "float x; FloatAdapter",
-        "double x; DoubleAdapter",
+        "float x; InPlaceAdapter floats",
+        "double x; InPlaceAdapter doubles",
         "binary x; BinaryAdapter",
         "binary x (STRING); BinaryAdapter",
         "binary x (DECIMAL(20,3)); BinaryAdapter",
@@ -53,7 +53,7 @@ class ColumnAdaptersTest {
     ColumnAdapter<?> chosen =
         ColumnAdapters.forColumn(type, LeafTypes.typeOf(type), VectorArrayPool.none());
 
-    assertThat(chosen.getClass().getSimpleName()).isEqualTo(adapter);
+    assertThat(described(chosen)).isEqualTo(adapter);
   }
 
   @Test
@@ -78,6 +78,13 @@ class ColumnAdaptersTest {
                     primitive("int32 x"), DataType.string(), VectorArrayPool.none()))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no adapter reads");
+  }
+
+  /** The class, and for an adapter that serves several types the one it serves here. */
+  private static String described(ColumnAdapter<?> adapter) {
+    return adapter instanceof InPlaceAdapter || adapter instanceof ConvertedIntAdapter
+        ? adapter.toString()
+        : adapter.getClass().getSimpleName();
   }
 
   private static PrimitiveType primitive(String column) {

@@ -1,23 +1,15 @@
 package dev.prefetch.parquet.internal.flat;
 
+import static dev.prefetch.parquet.internal.page.PlainIntPages.page;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.IntVector;
 import dev.prefetch.parquet.internal.page.ChunkPages;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.ArrayDeque;
+import dev.prefetch.parquet.internal.page.PlainIntPages;
 import java.util.List;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.PageReader;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 
@@ -34,8 +26,12 @@ class FlatColumnReaderSeekTest {
   private static FlatColumnReader<?> reader() {
     VectorArrayPool arrays = VectorArrayPool.none();
     FlatColumnReader<?> reader =
-        FlatColumnReader.of(new IntAdapter(DataType.int32(), arrays), 0, arrays);
-    reader.bind(new ChunkPages(COLUMN, new Pages(List.of(page(0, 10), page(30, 10))), null));
+        FlatColumnReader.of(InPlaceAdapter.ints(DataType.int32(), arrays), 0, arrays);
+    reader.bind(
+        new ChunkPages(
+            COLUMN,
+            PlainIntPages.reader(List.of(page(COLUMN, 0, 10, 0), page(COLUMN, 30, 10, 30))),
+            null));
     return reader;
   }
 
@@ -91,46 +87,5 @@ class FlatColumnReaderSeekTest {
     assertThatThrownBy(() -> reader.read(6))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("ended before row 40");
-  }
-
-  private static DataPage page(int firstRow, int rows) {
-    ByteBuffer values = ByteBuffer.allocate(4 * rows).order(ByteOrder.LITTLE_ENDIAN);
-    for (int i = 0; i < rows; i++) {
-      values.putInt(firstRow + i);
-    }
-    return new DataPageV1(
-        BytesInput.from(values.array()),
-        rows,
-        4 * rows,
-        firstRow,
-        rows,
-        Statistics.createStats(COLUMN.getPrimitiveType()),
-        Encoding.RLE,
-        Encoding.RLE,
-        Encoding.PLAIN);
-  }
-
-  /** A filtered read's pages of one chunk. */
-  private static final class Pages implements PageReader {
-    private final ArrayDeque<DataPage> pages;
-
-    Pages(List<DataPage> pages) {
-      this.pages = new ArrayDeque<>(pages);
-    }
-
-    @Override
-    public DictionaryPage readDictionaryPage() {
-      return null;
-    }
-
-    @Override
-    public long getTotalValueCount() {
-      return 20;
-    }
-
-    @Override
-    public DataPage readPage() {
-      return pages.poll();
-    }
   }
 }

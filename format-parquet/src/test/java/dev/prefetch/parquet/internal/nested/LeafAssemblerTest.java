@@ -9,18 +9,10 @@ import dev.prefetch.batch.StructVector;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.flat.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.util.ArrayDeque;
+import dev.prefetch.parquet.internal.page.PlainIntPages;
 import java.util.List;
-import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
-import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.page.DataPage;
-import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.PageReader;
-import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.apache.parquet.schema.PrimitiveType;
 import org.junit.jupiter.api.Test;
@@ -42,7 +34,7 @@ class LeafAssemblerTest {
     LeafAssembler<?> leaf =
         Assembler.leaf(
             -1, X, ColumnAdapters.forColumn(type, DataType.int32(), VectorArrayPool.none()));
-    leaf.bind(new ChunkPages(X, new Pages(pages), null));
+    leaf.bind(new ChunkPages(X, PlainIntPages.reader(pages), null));
     return leaf;
   }
 
@@ -103,49 +95,7 @@ class LeafAssemblerTest {
     assertThat(struct.finish()).isInstanceOf(StructVector.class);
   }
 
-  /** A PLAIN page of {@code rows} values equal to their row, from {@code firstValue}. */
   private static DataPage page(int firstValue, int rows, long firstRowIndex) {
-    ByteBuffer values = ByteBuffer.allocate(4 * rows).order(ByteOrder.LITTLE_ENDIAN);
-    for (int i = 0; i < rows; i++) {
-      values.putInt(firstValue + i);
-    }
-    Statistics<?> stats = Statistics.createStats(X.getPrimitiveType());
-    BytesInput bytes = BytesInput.from(values.array());
-    return firstRowIndex < 0
-        ? new DataPageV1(bytes, rows, 4 * rows, stats, Encoding.RLE, Encoding.RLE, Encoding.PLAIN)
-        : new DataPageV1(
-            bytes,
-            rows,
-            4 * rows,
-            firstRowIndex,
-            rows,
-            stats,
-            Encoding.RLE,
-            Encoding.RLE,
-            Encoding.PLAIN);
-  }
-
-  /** One chunk's pages. */
-  private static final class Pages implements PageReader {
-    private final ArrayDeque<DataPage> pages;
-
-    Pages(List<DataPage> pages) {
-      this.pages = new ArrayDeque<>(pages);
-    }
-
-    @Override
-    public DictionaryPage readDictionaryPage() {
-      return null;
-    }
-
-    @Override
-    public long getTotalValueCount() {
-      return pages.size();
-    }
-
-    @Override
-    public DataPage readPage() {
-      return pages.poll();
-    }
+    return PlainIntPages.page(X, firstValue, rows, firstRowIndex);
   }
 }

@@ -1,0 +1,69 @@
+package dev.prefetch.parquet.internal.flat;
+
+import dev.prefetch.batch.ByteVector;
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.ShortVector;
+
+/**
+ * INT32 whose mapped type is not int: decoded into a scratch {@code int[]}, then narrowed or
+ * widened into the vector's array once per batch (the choice of conversion is made once per batch,
+ * its loop runs over plain arrays).
+ */
+final class ConvertedIntAdapter extends ConvertedPrimitiveAdapter<int[]> {
+
+  /** What the INT32 values become. */
+  enum Target {
+    /** INT(8, signed): bytes. */
+    BYTES,
+    /** INT(16, signed) or INT(8, unsigned): shorts. */
+    SHORTS,
+    /** INT(32, unsigned): longs, zero-extended. */
+    UNSIGNED_LONGS,
+    /** TIME(MILLIS) and decimals: longs, sign-extended. */
+    SIGNED_LONGS
+  }
+
+  private final Target target;
+
+  ConvertedIntAdapter(DataType type, Target target, VectorArrayPool arrays) {
+    super(type, arrays, InPlaceAdapter.INTS, Scratch::ints);
+    this.target = target;
+  }
+
+  @Override
+  public ColumnVector vector(int[] buffer, int rows, boolean[] nulls) {
+    switch (target) {
+      case BYTES:
+        byte[] bytes = arrays.bytes(rows);
+        for (int i = 0; i < rows; i++) {
+          bytes[i] = (byte) buffer[i];
+        }
+        return new ByteVector(type, rows, bytes, nulls);
+      case SHORTS:
+        short[] shorts = arrays.shorts(rows);
+        for (int i = 0; i < rows; i++) {
+          shorts[i] = (short) buffer[i];
+        }
+        return new ShortVector(type, rows, shorts, nulls);
+      case UNSIGNED_LONGS:
+        long[] unsigned = arrays.longs(rows);
+        for (int i = 0; i < rows; i++) {
+          unsigned[i] = buffer[i] & 0xFFFF_FFFFL;
+        }
+        return InPlaceAdapter.longVector(type, rows, unsigned, nulls);
+      default:
+        long[] signed = arrays.longs(rows);
+        for (int i = 0; i < rows; i++) {
+          signed[i] = buffer[i];
+        }
+        return InPlaceAdapter.longVector(type, rows, signed, nulls);
+    }
+  }
+
+  /** The class and the conversion, as in {@code ConvertedIntAdapter BYTES}. */
+  @Override
+  public String toString() {
+    return "ConvertedIntAdapter " + target;
+  }
+}
