@@ -174,6 +174,18 @@ public class ArrowScanBenchmark {
   /** The scan alone: every batch taken and released. */
   @Benchmark
   public long scan() throws IOException {
+    return checkRows(scanRows(path, options, context));
+  }
+
+  /** The scan to Arrow: every batch converted into the reader's root. */
+  @Benchmark
+  public long arrow() throws IOException {
+    return checkRows(arrowRows(path, options, context, allocator));
+  }
+
+  /** Takes and releases every batch of {@code path}; the rows read. */
+  static long scanRows(org.apache.hadoop.fs.Path path, ReadOptions options, ReadContext context)
+      throws IOException {
     long rows = 0;
     try (BatchReader reader = Readers.open(DataFile.of(path), options, context)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
@@ -181,12 +193,16 @@ public class ArrowScanBenchmark {
         batch.release();
       }
     }
-    return checkRows(rows);
+    return rows;
   }
 
-  /** The scan to Arrow: every batch converted into the reader's root. */
-  @Benchmark
-  public long arrow() throws IOException {
+  /** Converts every batch of {@code path} into the Arrow reader's root; the rows read. */
+  static long arrowRows(
+      org.apache.hadoop.fs.Path path,
+      ReadOptions options,
+      ReadContext context,
+      BufferAllocator allocator)
+      throws IOException {
     long rows = 0;
     try (PrefetchArrowReader reader =
         PrefetchArrowReader.open(DataFile.of(path), options, context, allocator)) {
@@ -195,7 +211,7 @@ public class ArrowScanBenchmark {
         rows += root.getRowCount();
       }
     }
-    return checkRows(rows);
+    return rows;
   }
 
   private long checkRows(long rows) {

@@ -1,12 +1,7 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.BatchReader;
-import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.Readers;
-import dev.prefetch.arrow.PrefetchArrowReader;
-import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.examples.internal.ProcessCpu;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * {@link ArrowScanBenchmark}'s two scans in turns in one JVM, for a machine whose load changes
@@ -50,7 +44,9 @@ public final class ArrowScanInterleaved {
           long cpu = ProcessCpu.nanos();
           long start = System.nanoTime();
           long rows =
-              arrow ? arrowScan(path, options, context, allocator) : scan(path, options, context);
+              arrow
+                  ? ArrowScanBenchmark.arrowRows(path, options, context, allocator)
+                  : ArrowScanBenchmark.scanRows(path, options, context);
           double seconds = (System.nanoTime() - start) / 1e9;
           double cpuSeconds = (ProcessCpu.nanos() - cpu) / 1e9;
           if (rows != expectedRows) {
@@ -83,35 +79,6 @@ public final class ArrowScanInterleaved {
         ac,
         aw / sw,
         ac / sc);
-  }
-
-  private static long scan(org.apache.hadoop.fs.Path path, ReadOptions options, ReadContext context)
-      throws IOException {
-    long rows = 0;
-    try (BatchReader reader = Readers.open(DataFile.of(path), options, context)) {
-      for (RecordBatch batch; (batch = reader.next()) != null; ) {
-        rows += batch.rowCount();
-        batch.release();
-      }
-    }
-    return rows;
-  }
-
-  private static long arrowScan(
-      org.apache.hadoop.fs.Path path,
-      ReadOptions options,
-      ReadContext context,
-      BufferAllocator allocator)
-      throws IOException {
-    long rows = 0;
-    try (PrefetchArrowReader reader =
-        PrefetchArrowReader.open(DataFile.of(path), options, context, allocator)) {
-      VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      while (reader.loadNextBatch()) {
-        rows += root.getRowCount();
-      }
-    }
-    return rows;
   }
 
   private static double median(List<Double> values) {

@@ -31,11 +31,7 @@ final class CompareCommand extends FileCommand {
   public Integer call() {
     setUp();
     List<DataFiles.Checked> checked = checkFiles();
-    if (args.rows != null && args.filter != null) {
-      throw new CliException(
-          CliException.USAGE,
-          "--rows and --filter cannot be combined in compare (the library readers filter pages)");
-    }
+    rejectRowsWithFilter("compare");
     int repeat = args.repeat == null ? DEFAULT_REPEAT : args.repeat;
     PrintWriter out = out();
     boolean mismatch = false;

@@ -59,6 +59,20 @@ abstract class FileCommand implements Callable<Integer> {
     context = b.build();
   }
 
+  /**
+   * Rejects {@code --rows} with {@code --filter} in a command that compares with the format
+   * libraries' readers: they filter whole pages, so their rows would not be the selected ones.
+   */
+  void rejectRowsWithFilter(String command) {
+    if (args.rows != null && args.filter != null) {
+      throw new CliException(
+          CliException.USAGE,
+          "--rows and --filter cannot be combined in "
+              + command
+              + " (the library readers filter pages)");
+    }
+  }
+
   /** Checks every file before any read, so a bad one fails fast. */
   List<DataFiles.Checked> checkFiles() {
     List<DataFiles.Checked> checked = new ArrayList<>();

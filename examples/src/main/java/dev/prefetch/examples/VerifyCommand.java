@@ -35,11 +35,7 @@ final class VerifyCommand extends FileCommand {
   public Integer call() {
     setUp();
     List<DataFiles.Checked> checked = checkFiles();
-    if (args.rows != null && args.filter != null) {
-      throw new CliException(
-          CliException.USAGE,
-          "--rows and --filter cannot be combined in verify (the library readers filter pages)");
-    }
+    rejectRowsWithFilter("verify");
     ReadOptions options = args.readOptions(true);
     boolean int96Nanos = ParquetOptions.from(options).int96Unit() == DataType.TimeUnit.NANOS;
     PrintWriter out = out();

@@ -106,6 +106,17 @@ class CliErrorsTest {
   }
 
   @Test
+  void compareAndVerifyRefuseRowsTogetherWithAFilterNamingTheCommand() {
+    String f = parquet.toString();
+    for (String command : new String[] {"compare", "verify"}) {
+      assertOneLine(
+          Cli.run(command, "--rows", "0:10", "--filter", "qty = 5", f),
+          2,
+          "--rows and --filter cannot be combined in " + command);
+    }
+  }
+
+  @Test
   void filterOnAnUnknownColumnOrWithAWronglyTypedValueIsAUsageError() {
     String f = parquet.toString();
     assertOneLine(Cli.run("scan", "--filter", "nope = 3", f), 2, "nope");

@@ -25,37 +25,10 @@ class EndToEndOrcTest {
   static void writeFiles() throws IOException {
     scan = dir.resolve("scan.orc");
     // Eight stripes, so that prefetching has ranges to spread over producers.
-    Generator.write(
-        new GenSpec(
-            "orc",
-            GenSpec.Kind.SCAN,
-            40_000,
-            0,
-            8,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            64 << 10,
-            "zstd",
-            true,
-            true,
-            true,
-            11),
-        scan);
+    Generator.write(SmallSpecs.of("orc", GenSpec.Kind.SCAN, 40_000, 8, 64 << 10, "zstd", 11), scan);
     nested = dir.resolve("nested.orc");
     Generator.write(
-        new GenSpec(
-            "orc",
-            GenSpec.Kind.NESTED,
-            20_000,
-            0,
-            4,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            64 << 10,
-            "snappy",
-            true,
-            true,
-            true,
-            12),
-        nested);
+        SmallSpecs.of("orc", GenSpec.Kind.NESTED, 20_000, 4, 64 << 10, "snappy", 12), nested);
   }
 
   @Test

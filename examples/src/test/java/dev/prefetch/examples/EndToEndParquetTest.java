@@ -7,6 +7,7 @@ import dev.prefetch.examples.gen.Generator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,36 +27,10 @@ class EndToEndParquetTest {
   static void writeFiles() throws IOException {
     scan = dir.resolve("scan.parquet");
     Generator.write(
-        new GenSpec(
-            "parquet",
-            GenSpec.Kind.SCAN,
-            40_000,
-            0,
-            6,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            16 << 10,
-            "zstd",
-            true,
-            true,
-            true,
-            21),
-        scan);
+        SmallSpecs.of("parquet", GenSpec.Kind.SCAN, 40_000, 6, 16 << 10, "zstd", 21), scan);
     nested = dir.resolve("nested.parquet");
     Generator.write(
-        new GenSpec(
-            "parquet",
-            GenSpec.Kind.NESTED,
-            20_000,
-            0,
-            4,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            16 << 10,
-            "snappy",
-            true,
-            true,
-            true,
-            22),
-        nested);
+        SmallSpecs.of("parquet", GenSpec.Kind.NESTED, 20_000, 4, 16 << 10, "snappy", 22), nested);
   }
 
   private static String field(String json, String name) {
@@ -135,37 +110,25 @@ class EndToEndParquetTest {
     assertThat(field(lines.get(0), "checksum")).isEqualTo(field(lines.get(1), "checksum"));
   }
 
+  /** Scans column id of row group 2 three times after a warm-up, as JSON, with {@code options}. */
+  private static Cli.Result scanIdsThreeTimes(String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of("scan", "--json", "--repeat", "3", "--row-groups", "2", "--columns", "id"));
+    args.addAll(List.of(options));
+    args.add(scan.toString());
+    return Cli.run(args.toArray(String[]::new));
+  }
+
   @Test
   void scanJsonCountsFooterReadsAndACacheSavesThemOnReopen() {
-    Cli.Result plain =
-        Cli.run(
-            "scan",
-            "--json",
-            "--repeat",
-            "3",
-            "--row-groups",
-            "2",
-            "--columns",
-            "id",
-            scan.toString());
+    Cli.Result plain = scanIdsThreeTimes();
     assertThat(plain.exitCode()).as(plain.err()).isZero();
     assertThat(field(plain.out(), "footerReads")).isEqualTo("3");
     long footerBytes = Long.parseLong(field(plain.out(), "footerBytesRead"));
     assertThat(footerBytes).isPositive();
     // The warm-up open fills the cache: the three timed opens read no footer from storage.
-    Cli.Result cached =
-        Cli.run(
-            "scan",
-            "--json",
-            "--repeat",
-            "3",
-            "--row-groups",
-            "2",
-            "--columns",
-            "id",
-            "--cache-bytes",
-            "16m",
-            scan.toString());
+    Cli.Result cached = scanIdsThreeTimes("--cache-bytes", "16m");
     assertThat(cached.exitCode()).as(cached.err()).isZero();
     assertThat(field(cached.out(), "footerReads")).isEqualTo("0");
     assertThat(field(cached.out(), "footerBytesRead")).isEqualTo("0");

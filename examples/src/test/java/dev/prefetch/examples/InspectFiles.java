@@ -59,18 +59,6 @@ final class InspectFiles {
   }
 
   private static GenSpec spec(String format, GenSpec.Kind kind, long rows, String codec) {
-    return new GenSpec(
-        format,
-        kind,
-        rows,
-        0,
-        3,
-        GenSpec.DEFAULT_ROW_GROUP_BYTES,
-        8 << 10,
-        codec,
-        true,
-        true,
-        true,
-        31);
+    return SmallSpecs.of(format, kind, rows, 3, 8 << 10, codec, 31);
   }
 }

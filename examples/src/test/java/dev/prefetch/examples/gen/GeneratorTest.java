@@ -33,6 +33,23 @@ class GeneratorTest {
         seed);
   }
 
+  /** 5000 uncompressed, undictionaried rows in one row group of 4 KiB pages. */
+  private static GenSpec uncompressedScan(boolean pageIndex) {
+    return new GenSpec(
+        "parquet",
+        GenSpec.Kind.SCAN,
+        5000,
+        0,
+        1,
+        GenSpec.DEFAULT_ROW_GROUP_BYTES,
+        4096,
+        "none",
+        false,
+        true,
+        pageIndex,
+        1);
+  }
+
   static BaselineResult read(Path file) throws IOException {
     Configuration conf = new Configuration();
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
@@ -121,36 +138,8 @@ class GeneratorTest {
   void pageIndexesAndStatisticsFollowTheirSwitches() throws IOException {
     Path with = dir.resolve("with.parquet");
     Path without = dir.resolve("without.parquet");
-    Generator.write(
-        new GenSpec(
-            "parquet",
-            GenSpec.Kind.SCAN,
-            5000,
-            0,
-            1,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            4096,
-            "none",
-            false,
-            true,
-            true,
-            1),
-        with);
-    Generator.write(
-        new GenSpec(
-            "parquet",
-            GenSpec.Kind.SCAN,
-            5000,
-            0,
-            1,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            4096,
-            "none",
-            false,
-            true,
-            false,
-            1),
-        without);
+    Generator.write(uncompressedScan(true), with);
+    Generator.write(uncompressedScan(false), without);
     for (Path file : List.of(with, without)) {
       try (org.apache.parquet.hadoop.ParquetFileReader reader =
           org.apache.parquet.hadoop.ParquetFileReader.open(

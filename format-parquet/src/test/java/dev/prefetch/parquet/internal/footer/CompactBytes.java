@@ -98,6 +98,22 @@ final class CompactBytes {
         .stop();
   }
 
+  /**
+   * The head of a FileMetaData in written order: version, a {@link #schemaList()}, num_rows and the
+   * header of a row_groups list of {@code rowGroups} structs, which the caller appends.
+   */
+  static CompactBytes footerHead(int version, long numRows, int rowGroups) {
+    return new CompactBytes()
+        .field(1, CompactCursor.I32)
+        .zigzag(version)
+        .field(1, CompactCursor.LIST)
+        .append(schemaList())
+        .field(1, CompactCursor.I64)
+        .zigzag(numRows)
+        .field(1, CompactCursor.LIST)
+        .listHeader(rowGroups, CompactCursor.STRUCT);
+  }
+
   /** A RowGroup struct with no columns. */
   static CompactBytes rowGroup(long rows, long fileOffset, int ordinal) {
     return new CompactBytes()

@@ -30,15 +30,7 @@ class FooterIndexBuilderTest {
 
   /** version, schema, num_rows, row_groups(3 groups), created_by: in the written order. */
   private static CompactBytes orderedFooter() {
-    return new CompactBytes()
-        .field(1, I32)
-        .zigzag(2)
-        .field(1, LIST)
-        .append(CompactBytes.schemaList())
-        .field(1, I64)
-        .zigzag(60)
-        .field(1, LIST)
-        .listHeader(3, STRUCT)
+    return CompactBytes.footerHead(2, 60, 3)
         .append(CompactBytes.rowGroup(10, 4, 0))
         .append(CompactBytes.rowGroup(20, 400, 1))
         .append(CompactBytes.rowGroup(30, 900, 2))
@@ -206,16 +198,7 @@ class FooterIndexBuilderTest {
 
   @Test
   void rowGroupListOfMoreThanFourteenUsesTheLongListHeader() throws Exception {
-    CompactBytes footer =
-        new CompactBytes()
-            .field(1, I32)
-            .zigzag(1)
-            .field(1, LIST)
-            .append(CompactBytes.schemaList())
-            .field(1, I64)
-            .zigzag(40)
-            .field(1, LIST)
-            .listHeader(40, STRUCT);
+    CompactBytes footer = CompactBytes.footerHead(1, 40, 40);
     for (int i = 0; i < 40; i++) {
       footer.append(CompactBytes.rowGroup(1, 4 + i, i));
     }
@@ -370,35 +353,14 @@ class FooterIndexBuilderTest {
   @Test
   void encryptionAlgorithmFieldMarksTheFooterForFallback() throws Exception {
     CompactBytes bytes =
-        new CompactBytes()
-            .field(1, I32)
-            .zigzag(1)
-            .field(1, LIST)
-            .append(CompactBytes.schemaList())
-            .field(1, I64)
-            .zigzag(0)
-            .field(1, LIST)
-            .listHeader(0, STRUCT)
-            .field(4, STRUCT)
-            .field(1, STRUCT)
-            .stop()
-            .stop()
-            .stop();
+        CompactBytes.footerHead(1, 0, 0).field(4, STRUCT).field(1, STRUCT).stop().stop().stop();
     assertThat(build(bytes.toByteArray()).hasEncryption()).isTrue();
   }
 
   @Test
   void rowGroupsOverlappingSkipsEmptyRowGroupsAndClampsToTheEnd() throws Exception {
     CompactBytes footer =
-        new CompactBytes()
-            .field(1, I32)
-            .zigzag(1)
-            .field(1, LIST)
-            .append(CompactBytes.schemaList())
-            .field(1, I64)
-            .zigzag(30)
-            .field(1, LIST)
-            .listHeader(4, STRUCT)
+        CompactBytes.footerHead(1, 30, 4)
             .append(CompactBytes.rowGroup(10, 4, 0))
             .append(CompactBytes.rowGroup(0, 50, 1))
             .append(CompactBytes.rowGroup(10, 60, 2))

@@ -12,16 +12,7 @@ import org.junit.jupiter.api.Test;
 class FooterIndexCodecTest {
 
   private static FooterIndex sampleIndex() throws CorruptFileException {
-    CompactBytes footer =
-        new CompactBytes()
-            .field(1, CompactCursor.I32)
-            .zigzag(1)
-            .field(1, CompactCursor.LIST)
-            .append(CompactBytes.schemaList())
-            .field(1, CompactCursor.I64)
-            .zigzag(1000)
-            .field(1, CompactCursor.LIST)
-            .listHeader(25, CompactCursor.STRUCT);
+    CompactBytes footer = CompactBytes.footerHead(1, 1000, 25);
     for (int i = 0; i < 25; i++) {
       footer.append(CompactBytes.rowGroup(40, 4 + 1000L * i, i));
     }

@@ -169,15 +169,7 @@ class IndexedFooterReaderTest {
   @Test
   void footerDeclaringEncryptionFallsBackToTheFullParseKeepingTheSelection() throws Exception {
     byte[] encrypted =
-        new CompactBytes()
-            .field(1, CompactCursor.I32)
-            .zigzag(1)
-            .field(1, CompactCursor.LIST)
-            .append(CompactBytes.schemaList())
-            .field(1, CompactCursor.I64)
-            .zigzag(30)
-            .field(1, CompactCursor.LIST)
-            .listHeader(2, CompactCursor.STRUCT)
+        CompactBytes.footerHead(1, 30, 2)
             .append(CompactBytes.rowGroup(10, 4, 0))
             .append(CompactBytes.rowGroup(20, 90, 1))
             .field(4, CompactCursor.STRUCT)
