@@ -1,5 +1,7 @@
 package dev.prefetch.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
@@ -17,9 +19,11 @@ import dev.prefetch.spi.RangeLocator;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
+import dev.prefetch.testing.ReaderThreads;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -154,6 +158,18 @@ public final class SyntheticFormat implements FileFormat {
       }
       return total;
     }
+  }
+
+  /** {@code count} ranges of {@code rows} rows each, in a list the caller may change. */
+  static List<Integer> ranges(int count, int rows) {
+    return new ArrayList<>(Collections.nCopies(count, rows));
+  }
+
+  /** Asserts that no producer thread, range reader or plan outlived the reads that ended. */
+  static void assertNothingLeaks() {
+    ReaderThreads.assertNoneAlive();
+    assertThat(OPEN_READERS.get()).as("range readers left open").isZero();
+    assertThat(OPEN_PLANS.get()).as("plans left open").isZero();
   }
 
   /** Bytes each reader of a file holds as its buffers, reported to its ledger (0: none). */
