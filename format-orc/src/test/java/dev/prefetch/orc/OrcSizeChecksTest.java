@@ -17,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
@@ -271,36 +273,17 @@ class OrcSizeChecksTest {
 
   /** A valid file of {@code rows} rows whose lists hold {@code length} elements each. */
   private Path writeLongLists(String name, int rows, int length) throws IOException {
-    Path file = dir.resolve(name);
     OrcFile.WriterOptions options =
         OrcFile.writerOptions(new Configuration()).setSchema(SCHEMA).rowIndexStride(1000);
-    try (Writer writer =
-        OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), options)) {
-      VectorizedRowBatch batch = SCHEMA.createRowBatch(10);
-      ListColumnVector list = (ListColumnVector) batch.cols[1];
-      LongColumnVector elements = (LongColumnVector) list.child;
-      for (int row = 0; row < rows; row++) {
-        int i = batch.size++;
-        ((LongColumnVector) batch.cols[0]).vector[i] = row;
-        list.offsets[i] = list.childCount;
-        list.lengths[i] = length;
-        elements.ensureSize((int) list.childCount + length, true);
-        for (int e = 0; e < length; e++) {
-          elements.vector[(int) list.childCount++] = e;
-        }
-        ((BytesColumnVector) batch.cols[2]).setVal(i, new byte[] {'s'});
-        ((BytesColumnVector) batch.cols[3]).setVal(i, new byte[] {'c'});
-        if (batch.size == batch.getMaxSize()) {
-          writer.addRowBatch(batch);
-          batch.reset();
-          list.childCount = 0;
-        }
-      }
-      if (batch.size > 0) {
-        writer.addRowBatch(batch);
-      }
-    }
-    return file;
+    return writeRows(
+        name,
+        options,
+        SCHEMA.createRowBatch(10),
+        rows,
+        row -> length,
+        (row, e) -> e,
+        row -> "s",
+        row -> "c");
   }
 
   /**
@@ -360,16 +343,10 @@ class OrcSizeChecksTest {
       assertThatThrownBy(() -> rows(file, options))
           .isInstanceOfSatisfying(
               java.io.IOException.class,
-              e -> {
-                Throwable cause = e;
-                while (!(cause instanceof CorruptFileException) && cause.getCause() != null) {
-                  cause = cause.getCause();
-                }
-                assertThat(cause).isInstanceOf(CorruptFileException.class);
-                assertThat(cause.getMessage())
-                    .contains(file.getFileName().toString())
-                    .contains(parts);
-              });
+              e ->
+                  assertThat(corruptCause(e).getMessage())
+                      .contains(file.getFileName().toString())
+                      .contains(parts));
     }
   }
 
@@ -393,31 +370,60 @@ class OrcSizeChecksTest {
   }
 
   private Path write(String name, CompressionKind codec) throws IOException {
-    Path file = dir.resolve(name);
     Configuration conf = new Configuration();
     OrcConf.DICTIONARY_KEY_SIZE_THRESHOLD.setDouble(conf, 0.5);
     OrcFile.WriterOptions options =
         OrcFile.writerOptions(conf).setSchema(SCHEMA).compress(codec).rowIndexStride(1000);
+    return writeRows(
+        name,
+        options,
+        SCHEMA.createRowBatch(),
+        ROWS,
+        row -> row % 4,
+        (row, e) -> row * 10L + e,
+        row -> "row-" + row,
+        row -> "c" + row % 3);
+  }
+
+  /** The value of element {@code e} of row {@code row}'s list. */
+  private interface ElementValue {
+    long at(int row, int e);
+  }
+
+  /**
+   * Writes {@code rows} rows of {@link #SCHEMA}: the row's index, a list of {@code length(row)}
+   * elements {@code element(row, e)}, a string and a category.
+   */
+  private Path writeRows(
+      String name,
+      OrcFile.WriterOptions options,
+      VectorizedRowBatch batch,
+      int rows,
+      IntUnaryOperator length,
+      ElementValue element,
+      IntFunction<String> string,
+      IntFunction<String> category)
+      throws IOException {
+    Path file = dir.resolve(name);
     try (Writer writer =
         OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), options)) {
-      VectorizedRowBatch batch = SCHEMA.createRowBatch();
       LongColumnVector id = (LongColumnVector) batch.cols[0];
       ListColumnVector list = (ListColumnVector) batch.cols[1];
       LongColumnVector elements = (LongColumnVector) list.child;
       BytesColumnVector strings = (BytesColumnVector) batch.cols[2];
       BytesColumnVector categories = (BytesColumnVector) batch.cols[3];
-      for (int row = 0; row < ROWS; row++) {
+      for (int row = 0; row < rows; row++) {
         int i = batch.size++;
         id.vector[i] = row;
-        int length = row % 4;
+        int n = length.applyAsInt(row);
         list.offsets[i] = list.childCount;
-        list.lengths[i] = length;
-        elements.ensureSize((int) list.childCount + length, true);
-        for (int e = 0; e < length; e++) {
-          elements.vector[(int) list.childCount++] = row * 10L + e;
+        list.lengths[i] = n;
+        elements.ensureSize((int) list.childCount + n, true);
+        for (int e = 0; e < n; e++) {
+          elements.vector[(int) list.childCount++] = element.at(row, e);
         }
-        strings.setVal(i, ("row-" + row).getBytes(StandardCharsets.UTF_8));
-        categories.setVal(i, ("c" + row % 3).getBytes(StandardCharsets.UTF_8));
+        strings.setVal(i, string.apply(row).getBytes(StandardCharsets.UTF_8));
+        categories.setVal(i, category.apply(row).getBytes(StandardCharsets.UTF_8));
         if (batch.size == batch.getMaxSize()) {
           writer.addRowBatch(batch);
           batch.reset();

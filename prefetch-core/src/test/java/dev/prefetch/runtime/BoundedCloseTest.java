@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import static dev.prefetch.runtime.SyntheticFormat.ranges;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.BatchReader;
@@ -9,7 +10,6 @@ import dev.prefetch.ReaderMetrics;
 import dev.prefetch.Readers;
 import dev.prefetch.testing.ReaderThreads;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -52,10 +52,6 @@ class BoundedCloseTest {
             SyntheticFormat.OPEN_READERS.get() == 0
                 && SyntheticFormat.OPEN_PLANS.get() == 0
                 && ReaderThreads.live().isEmpty());
-  }
-
-  private static List<Integer> ranges(int count, int rows) {
-    return new ArrayList<>(Collections.nCopies(count, rows));
   }
 
   private static ReadContext context(boolean executor) {

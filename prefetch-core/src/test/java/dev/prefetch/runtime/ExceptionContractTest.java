@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import static dev.prefetch.runtime.SyntheticFormat.ranges;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -11,12 +12,10 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,13 +53,7 @@ class ExceptionContractTest {
 
   @AfterEach
   void nothingLeaks() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-    assertThat(SyntheticFormat.OPEN_PLANS.get()).as("plans left open").isZero();
-  }
-
-  private static List<Integer> ranges(int count, int rows) {
-    return new ArrayList<>(Collections.nCopies(count, rows));
+    SyntheticFormat.assertNothingLeaks();
   }
 
   /** The single path, the reader's own threads, an executor. */

@@ -7,7 +7,6 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
-import dev.prefetch.testing.ReaderThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,9 +25,7 @@ class PlanRetentionTest {
 
   @AfterEach
   void nothingLeaks() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-    assertThat(SyntheticFormat.OPEN_PLANS.get()).as("plans left open").isZero();
+    SyntheticFormat.assertNothingLeaks();
   }
 
   /** Reads {@value #FILES} files and returns the most plans open at once. */

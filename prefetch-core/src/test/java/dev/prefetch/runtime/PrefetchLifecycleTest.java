@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import static dev.prefetch.runtime.SyntheticFormat.ranges;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +17,6 @@ import java.io.InterruptedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -33,10 +33,6 @@ class PrefetchLifecycleTest {
   void noProducerSurvives() {
     ReaderThreads.assertNoneAlive();
     assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-  }
-
-  private static List<Integer> ranges(int count, int rows) {
-    return new ArrayList<>(Collections.nCopies(count, rows));
   }
 
   @Test

@@ -10,7 +10,6 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
@@ -55,9 +54,7 @@ class PrefetchStressTest {
 
   @AfterEach
   void nothingLeaks() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-    assertThat(SyntheticFormat.OPEN_PLANS.get()).as("plans left open").isZero();
+    SyntheticFormat.assertNothingLeaks();
   }
 
   static LongStream seeds() {

@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import static dev.prefetch.runtime.SyntheticFormat.ranges;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,7 +15,6 @@ import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -37,13 +37,7 @@ class ReaderExitPathsTest {
 
   @AfterEach
   void nothingLeaks() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-    assertThat(SyntheticFormat.OPEN_PLANS.get()).as("plans left open").isZero();
-  }
-
-  private static List<Integer> ranges(int count, int rows) {
-    return new ArrayList<>(Collections.nCopies(count, rows));
+    SyntheticFormat.assertNothingLeaks();
   }
 
   /** A plan hook that signals {@code started} and then waits for {@code gate}. */

@@ -1,5 +1,6 @@
 package dev.prefetch.runtime;
 
+import static dev.prefetch.runtime.SyntheticFormat.ranges;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -9,9 +10,7 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.testing.ReaderThreads;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ExecutorService;
@@ -36,13 +35,7 @@ class SharedExecutorTest {
 
   @AfterEach
   void nothingLeaks() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-    assertThat(SyntheticFormat.OPEN_PLANS.get()).as("plans left open").isZero();
-  }
-
-  private static List<Integer> ranges(int count, int rows) {
-    return new ArrayList<>(Collections.nCopies(count, rows));
+    SyntheticFormat.assertNothingLeaks();
   }
 
   private static ThreadFactory daemon(String name) {

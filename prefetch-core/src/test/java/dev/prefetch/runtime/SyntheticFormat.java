@@ -1,5 +1,7 @@
 package dev.prefetch.runtime;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
@@ -17,9 +19,11 @@ import dev.prefetch.spi.RangeLocator;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
+import dev.prefetch.testing.ReaderThreads;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -44,18 +48,39 @@ public final class SyntheticFormat implements FileFormat {
   private static final Map<String, Spec> SPECS = new ConcurrentHashMap<>();
 
   /**
+   * A random sleep before each batch.
+   *
+   * @param maxMicros upper bound of the sleep (0: none)
+   * @param seed seed of the sleeps
+   */
+  public record Delays(int maxMicros, long seed) {
+    static final Delays NONE = new Delays(0, 0);
+  }
+
+  /**
+   * One batch of one range.
+   *
+   * @param range the range's index (-1: no batch)
+   * @param batch the batch's index within that range
+   */
+  public record BatchAt(int range, int batch) {
+    static final BatchAt NONE = new BatchAt(-1, 0);
+
+    boolean is(int rangeIndex, int batchIndex) {
+      return range == rangeIndex && batch == batchIndex;
+    }
+  }
+
+  /**
    * A synthetic file.
    *
    * @param rangeRows rows of each range
    * @param bytesPerRange estimated compressed bytes reported for each range
    * @param payloadBytesPerRow payload bytes per row (sets the batch size in bytes)
-   * @param maxDelayMicros upper bound of a random sleep before each batch (0: none)
-   * @param seed seed of the delays
-   * @param failRange range whose {@code failBatch}-th batch throws (-1: never)
-   * @param failBatch which batch of that range throws
-   * @param blockRange range whose {@code blockBatch}-th batch blocks on {@code gate} before it is
-   *     produced (-1: none)
-   * @param blockBatch which batch of that range blocks
+   * @param delays the random sleep before each batch
+   * @param fail the batch that throws ({@link BatchAt#NONE}: none)
+   * @param block the batch that blocks on {@code gate} before it is produced ({@link BatchAt#NONE}:
+   *     none)
    * @param gate the latch a blocked batch waits for
    * @param startGate a latch every range's first batch waits for (null: none)
    */
@@ -63,17 +88,14 @@ public final class SyntheticFormat implements FileFormat {
       List<Integer> rangeRows,
       long bytesPerRange,
       int payloadBytesPerRow,
-      int maxDelayMicros,
-      long seed,
-      int failRange,
-      int failBatch,
-      int blockRange,
-      int blockBatch,
+      Delays delays,
+      BatchAt fail,
+      BatchAt block,
       CountDownLatch gate,
       CountDownLatch startGate) {
 
     public static Spec of(List<Integer> rangeRows) {
-      return new Spec(rangeRows, 1 << 20, 0, 0, 0, -1, 0, -1, 0, null, null);
+      return new Spec(rangeRows, 1 << 20, 0, Delays.NONE, BatchAt.NONE, BatchAt.NONE, null, null);
     }
 
     public Spec withDelays(int maxMicros, long seed) {
@@ -81,44 +103,19 @@ public final class SyntheticFormat implements FileFormat {
           rangeRows,
           bytesPerRange,
           payloadBytesPerRow,
-          maxMicros,
-          seed,
-          failRange,
-          failBatch,
-          blockRange,
-          blockBatch,
+          new Delays(maxMicros, seed),
+          fail,
+          block,
           gate,
           startGate);
     }
 
     public Spec withPayload(int bytesPerRow) {
-      return new Spec(
-          rangeRows,
-          bytesPerRange,
-          bytesPerRow,
-          maxDelayMicros,
-          seed,
-          failRange,
-          failBatch,
-          blockRange,
-          blockBatch,
-          gate,
-          startGate);
+      return new Spec(rangeRows, bytesPerRange, bytesPerRow, delays, fail, block, gate, startGate);
     }
 
     public Spec withBytesPerRange(long bytes) {
-      return new Spec(
-          rangeRows,
-          bytes,
-          payloadBytesPerRow,
-          maxDelayMicros,
-          seed,
-          failRange,
-          failBatch,
-          blockRange,
-          blockBatch,
-          gate,
-          startGate);
+      return new Spec(rangeRows, bytes, payloadBytesPerRow, delays, fail, block, gate, startGate);
     }
 
     public Spec failingAt(int range, int batch) {
@@ -126,12 +123,9 @@ public final class SyntheticFormat implements FileFormat {
           rangeRows,
           bytesPerRange,
           payloadBytesPerRow,
-          maxDelayMicros,
-          seed,
-          range,
-          batch,
-          blockRange,
-          blockBatch,
+          delays,
+          new BatchAt(range, batch),
+          block,
           gate,
           startGate);
     }
@@ -145,29 +139,16 @@ public final class SyntheticFormat implements FileFormat {
           rangeRows,
           bytesPerRange,
           payloadBytesPerRow,
-          maxDelayMicros,
-          seed,
-          failRange,
-          failBatch,
-          range,
-          batch,
+          delays,
+          fail,
+          new BatchAt(range, batch),
           latch,
           startGate);
     }
 
     public Spec withStartGate(CountDownLatch latch) {
       return new Spec(
-          rangeRows,
-          bytesPerRange,
-          payloadBytesPerRow,
-          maxDelayMicros,
-          seed,
-          failRange,
-          failBatch,
-          blockRange,
-          blockBatch,
-          gate,
-          latch);
+          rangeRows, bytesPerRange, payloadBytesPerRow, delays, fail, block, gate, latch);
     }
 
     long totalRows() {
@@ -177,6 +158,18 @@ public final class SyntheticFormat implements FileFormat {
       }
       return total;
     }
+  }
+
+  /** {@code count} ranges of {@code rows} rows each, in a list the caller may change. */
+  static List<Integer> ranges(int count, int rows) {
+    return new ArrayList<>(Collections.nCopies(count, rows));
+  }
+
+  /** Asserts that no producer thread, range reader or plan outlived the reads that ended. */
+  static void assertNothingLeaks() {
+    ReaderThreads.assertNoneAlive();
+    assertThat(OPEN_READERS.get()).as("range readers left open").isZero();
+    assertThat(OPEN_PLANS.get()).as("plans left open").isZero();
   }
 
   /** Bytes each reader of a file holds as its buffers, reported to its ledger (0: none). */
@@ -368,7 +361,7 @@ public final class SyntheticFormat implements FileFormat {
       this.plan = plan;
       this.ledger = ledger;
       this.buffers = buffers;
-      this.random = new Random(plan.spec().seed() ^ System.identityHashCode(this));
+      this.random = new Random(plan.spec().delays().seed() ^ System.identityHashCode(this));
     }
 
     @Override
@@ -400,16 +393,16 @@ public final class SyntheticFormat implements FileFormat {
       if (spec.startGate() != null && batchInRange == 0) {
         await(spec.startGate());
       }
-      if (range.index() == spec.blockRange() && batchInRange == spec.blockBatch()) {
+      if (spec.block().is(range.index(), batchInRange)) {
         await(spec.gate());
       }
-      if (range.index() == spec.failRange() && batchInRange == spec.failBatch()) {
+      if (spec.fail().is(range.index(), batchInRange)) {
         throw new IOException("injected failure in range " + range.index());
       }
-      if (spec.maxDelayMicros() > 0) {
+      if (spec.delays().maxMicros() > 0) {
         // parkNanos, not sleep: Thread.sleep rounds sub-millisecond delays up to 1 ms.
         java.util.concurrent.locks.LockSupport.parkNanos(
-            1000L * random.nextInt(spec.maxDelayMicros() + 1));
+            1000L * random.nextInt(spec.delays().maxMicros() + 1));
         if (Thread.currentThread().isInterrupted()) {
           throw new java.io.InterruptedIOException("interrupted in a delay");
         }

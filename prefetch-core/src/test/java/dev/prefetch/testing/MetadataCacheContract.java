@@ -262,28 +262,13 @@ public abstract class MetadataCacheContract {
     // Hold the first tail read until every opener has arrived, so all 16 really overlap.
     FaultInjectingFileSystem.faults(local).blockReadsTouching(length - 8, length);
     AtomicLong tailReads = new AtomicLong();
-    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<Thread> openers = new ArrayList<>();
+    List<Throwable> failures;
     try (ReadContext context = context()) {
-      for (int i = 0; i < 16; i++) {
-        Thread opener =
-            new Thread(
-                () -> {
-                  try {
-                    tailReads.addAndGet(openOnly(file, context).counter(ScanCounters.FOOTER_READS));
-                  } catch (Throwable t) {
-                    failures.add(t);
-                  }
-                },
-                "opener-" + i);
-        openers.add(opener);
-        opener.start();
-      }
-      awaitAllWaiting(openers);
-      FaultInjectingFileSystem.faults(local).release();
-      for (Thread opener : openers) {
-        opener.join(20_000);
-      }
+      failures =
+          openAtOnce(
+              16,
+              () ->
+                  tailReads.addAndGet(openOnly(file, context).counter(ScanCounters.FOOTER_READS)));
     }
     assertThat(failures).isEmpty();
     assertThat(tailReads.get()).as("tail reads over the 16 readers").isEqualTo(1);
@@ -300,28 +285,8 @@ public abstract class MetadataCacheContract {
     FaultInjectingFileSystem.faults(local)
         .blockReadsTouching(length - 8, length)
         .failReadsTouching(length - 8, length);
-    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
-    List<Thread> openers = new ArrayList<>();
     try (ReadContext context = context()) {
-      for (int i = 0; i < 8; i++) {
-        Thread opener =
-            new Thread(
-                () -> {
-                  try {
-                    openOnly(file, context);
-                  } catch (Throwable t) {
-                    failures.add(t);
-                  }
-                },
-                "opener-" + i);
-        openers.add(opener);
-        opener.start();
-      }
-      awaitAllWaiting(openers);
-      FaultInjectingFileSystem.faults(local).release();
-      for (Thread opener : openers) {
-        opener.join(20_000);
-      }
+      List<Throwable> failures = openAtOnce(8, () -> openOnly(file, context));
       assertThat(failures)
           .hasSize(8)
           .allSatisfy(
@@ -375,6 +340,40 @@ public abstract class MetadataCacheContract {
   }
 
   /** Waits until every thread is parked: one in the blocked tail read, the rest on its load. */
+  /** What one of the concurrent openers does. */
+  private interface Opening {
+    void open() throws Exception;
+  }
+
+  /**
+   * Runs {@code count} openers at once, releases the held reads of the local file once every one of
+   * them waits, and joins them; returns what they threw.
+   */
+  private List<Throwable> openAtOnce(int count, Opening opening) throws InterruptedException {
+    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<Thread> openers = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Thread opener =
+          new Thread(
+              () -> {
+                try {
+                  opening.open();
+                } catch (Throwable t) {
+                  failures.add(t);
+                }
+              },
+              "opener-" + i);
+      openers.add(opener);
+      opener.start();
+    }
+    awaitAllWaiting(openers);
+    FaultInjectingFileSystem.faults(local).release();
+    for (Thread opener : openers) {
+      opener.join(20_000);
+    }
+    return failures;
+  }
+
   private static void awaitAllWaiting(List<Thread> threads) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (true) {

@@ -13,21 +13,23 @@ class RangePlannerTest {
   private static final long[] BYTES = {500_000, 500_000, 120_000};
   private static final boolean[] ALL = {true, true, true};
 
+  /** The ranges of two strides a stripe of five strides shares evenly (and the last stripe's). */
+  private static final String[] TWO_STRIDE_RANGES = {
+    "stripe 0 strides 0..0",
+    "stripe 0 strides 1..2",
+    "stripe 0 strides 3..4",
+    "stripe 1 strides 0..0",
+    "stripe 1 strides 1..2",
+    "stripe 1 strides 3..4",
+    "stripe 2 strides 0..1"
+  };
+
   @Test
   void rangesTakeTheStridesNearestTheNaturalReadSizeAndShareAStripeEvenly() {
     // 100 KB a stride; 200 KB ranges take 2 strides; stripe 0's 5 strides make 3 ranges.
     List<ReadRange> ranges =
         RangePlanner.plan(ROWS, BYTES, ALL, 1000, 200_000, Long.MAX_VALUE, null).ranges();
-    assertThat(ranges)
-        .extracting(r -> r.locator().toString())
-        .containsExactly(
-            "stripe 0 strides 0..0",
-            "stripe 0 strides 1..2",
-            "stripe 0 strides 3..4",
-            "stripe 1 strides 0..0",
-            "stripe 1 strides 1..2",
-            "stripe 1 strides 3..4",
-            "stripe 2 strides 0..1");
+    assertThat(ranges).extracting(r -> r.locator().toString()).containsExactly(TWO_STRIDE_RANGES);
     assertThat(ranges)
         .extracting(ReadRange::estimatedBytes)
         .containsExactly(100_000L, 200_000L, 200_000L, 100_000L, 200_000L, 200_000L, 120_000L);
@@ -51,16 +53,7 @@ class RangePlannerTest {
     // The natural size would make whole stripes; at most 2,000 rows makes 2 + 1 strides.
     List<ReadRange> ranges =
         RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 2000, null).ranges();
-    assertThat(ranges)
-        .extracting(r -> r.locator().toString())
-        .containsExactly(
-            "stripe 0 strides 0..0",
-            "stripe 0 strides 1..2",
-            "stripe 0 strides 3..4",
-            "stripe 1 strides 0..0",
-            "stripe 1 strides 1..2",
-            "stripe 1 strides 3..4",
-            "stripe 2 strides 0..1");
+    assertThat(ranges).extracting(r -> r.locator().toString()).containsExactly(TWO_STRIDE_RANGES);
     assertCoversInOrder(ranges, 0, 11_200);
     assertThat(RangePlanner.plan(ROWS, BYTES, ALL, 1000, 1L << 30, 10, null).ranges()).hasSize(12);
   }
