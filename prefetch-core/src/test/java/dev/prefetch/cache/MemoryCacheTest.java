@@ -85,9 +85,11 @@ class MemoryCacheTest {
   }
 
   /**
-   * Spins (no sleeping) until every caller but the current thread is parked inside {@link
-   * MemoryCache#get}. The loader holds the key's loading placeholder meanwhile, so a thread parked
-   * there can only be waiting for this load.
+   * Polls until every caller but the current thread is parked inside {@link MemoryCache#get}. The
+   * loader holds the key's loading placeholder meanwhile, so a thread parked there can only be
+   * waiting for this load. Each poll takes a stack trace (a handshake with that thread), so the
+   * loader pauses briefly between polls instead of spinning: on a loaded two-core machine a
+   * spinning loader kept the callers it waits for from running.
    */
   private static void awaitOthersWaiting(List<Thread> callers) {
     List<Thread> others;
@@ -101,7 +103,7 @@ class MemoryCacheTest {
           // The test timed out (a caller never arrived); let the pool shut down.
           throw new AssertionError("interrupted while waiting for " + other.getName());
         }
-        Thread.onSpinWait();
+        java.util.concurrent.locks.LockSupport.parkNanos(200_000);
       }
     }
   }
