@@ -93,22 +93,13 @@ final class LengthCheck implements IntegerReader {
   public void nextVector(ColumnVector column, long[] data, int size) throws IOException {
     in.nextVector(column, data, size);
     if (column.isRepeating) {
-      if (size > 0 && (column.noNulls || !column.isNull[0])) {
-        check(data[0], size);
-      }
+      checkRepeating(column, size > 0 ? data[0] : 0, size);
       return;
     }
     long total = 0;
     for (int i = 0; i < size; i++) {
       if (column.noNulls || !column.isNull[i]) {
-        long value = data[i];
-        if (value < 0) {
-          throw corrupt("a length of " + value + " " + unit);
-        }
-        total += value;
-        if (total > limit) {
-          throw tooMany(total, size);
-        }
+        total = added(total, data[i], size);
       }
     }
   }
@@ -117,24 +108,34 @@ final class LengthCheck implements IntegerReader {
   public void nextVector(ColumnVector column, int[] data, int size) throws IOException {
     in.nextVector(column, data, size);
     if (column.isRepeating) {
-      if (size > 0 && (column.noNulls || !column.isNull[0])) {
-        check(data[0], size);
-      }
+      checkRepeating(column, size > 0 ? data[0] : 0, size);
       return;
     }
     long total = 0;
     for (int i = 0; i < size; i++) {
       if (column.noNulls || !column.isNull[i]) {
-        int value = data[i];
-        if (value < 0) {
-          throw corrupt("a length of " + value + " " + unit);
-        }
-        total += value;
-        if (total > limit) {
-          throw tooMany(total, size);
-        }
+        total = added(total, data[i], size);
       }
     }
+  }
+
+  /** Checks a repeating vector's one length, when it is not null. */
+  private void checkRepeating(ColumnVector column, long first, int size) throws IOException {
+    if (size > 0 && (column.noNulls || !column.isNull[0])) {
+      check(first, size);
+    }
+  }
+
+  /** {@code total} plus the next non-null length, each checked against the bound. */
+  private long added(long total, long value, int size) throws IOException {
+    if (value < 0) {
+      throw corrupt("a length of " + value + " " + unit);
+    }
+    long sum = total + value;
+    if (sum > limit) {
+      throw tooMany(sum, size);
+    }
+    return sum;
   }
 
   private void check(long repeated, int size) throws IOException {
