@@ -27,113 +27,82 @@ final class PrimitiveColumns {
 
   private PrimitiveColumns() {}
 
-  static final class BooleanColumn extends WrappedColumn {
-    private final boolean[] values;
+  /**
+   * Booleans, integers of every width, floating point, DATE (days since the epoch, as Spark counts
+   * them) and timestamps already in microseconds.
+   *
+   * <p>One class rather than one per type: a Spark call site that reads several columns sees a
+   * single receiver class, and each getter stays an array read behind a well-predicted null test.
+   * Exactly one array is set, the one of the vector's own type; a getter of another type finds its
+   * array null and throws as every unsupported accessor does.
+   */
+  static final class FixedWidthColumn extends WrappedColumn {
+    private final boolean[] booleans;
+    private final byte[] bytes;
+    private final short[] shorts;
+    private final int[] ints;
+    private final long[] longs;
+    private final float[] floats;
+    private final double[] doubles;
 
-    BooleanColumn(DataType type, BooleanVector vector) {
+    FixedWidthColumn(DataType type, dev.prefetch.batch.ColumnVector vector) {
       super(type, vector);
-      this.values = vector.values();
+      booleans = vector instanceof BooleanVector v ? v.values() : null;
+      bytes = vector instanceof ByteVector v ? v.values() : null;
+      shorts = vector instanceof ShortVector v ? v.values() : null;
+      ints = vector instanceof IntVector v ? v.values() : null;
+      longs = vector instanceof LongVector v ? v.values() : null;
+      floats = vector instanceof FloatVector v ? v.values() : null;
+      doubles = vector instanceof DoubleVector v ? v.values() : null;
     }
 
     @Override
     public boolean getBoolean(int rowId) {
-      return values[rowId];
-    }
-  }
-
-  static final class ByteColumn extends WrappedColumn {
-    private final byte[] values;
-
-    ByteColumn(DataType type, ByteVector vector) {
-      super(type, vector);
-      this.values = vector.values();
+      return booleans != null ? booleans[rowId] : super.getBoolean(rowId);
     }
 
     @Override
     public byte getByte(int rowId) {
-      return values[rowId];
-    }
-  }
-
-  static final class ShortColumn extends WrappedColumn {
-    private final short[] values;
-
-    ShortColumn(DataType type, ShortVector vector) {
-      super(type, vector);
-      this.values = vector.values();
+      return bytes != null ? bytes[rowId] : super.getByte(rowId);
     }
 
     @Override
     public short getShort(int rowId) {
-      return values[rowId];
-    }
-  }
-
-  /** INT32 and DATE (days since the epoch, as Spark counts them). */
-  static final class IntColumn extends WrappedColumn {
-    private final int[] values;
-
-    IntColumn(DataType type, IntVector vector) {
-      super(type, vector);
-      this.values = vector.values();
+      return shorts != null ? shorts[rowId] : super.getShort(rowId);
     }
 
     @Override
     public int getInt(int rowId) {
-      return values[rowId];
+      return ints != null ? ints[rowId] : super.getInt(rowId);
     }
 
     @Override
     public int[] getInts(int rowId, int count) {
-      return Arrays.copyOfRange(values, rowId, rowId + count);
-    }
-  }
-
-  /** INT64, and timestamps already in microseconds. */
-  static final class LongColumn extends WrappedColumn {
-    private final long[] values;
-
-    LongColumn(DataType type, LongVector vector) {
-      super(type, vector);
-      this.values = vector.values();
+      return ints != null
+          ? Arrays.copyOfRange(ints, rowId, rowId + count)
+          : super.getInts(rowId, count);
     }
 
     @Override
     public long getLong(int rowId) {
-      return values[rowId];
+      return longs != null ? longs[rowId] : super.getLong(rowId);
     }
 
     @Override
     public long[] getLongs(int rowId, int count) {
-      return Arrays.copyOfRange(values, rowId, rowId + count);
-    }
-  }
-
-  static final class FloatColumn extends WrappedColumn {
-    private final float[] values;
-
-    FloatColumn(DataType type, FloatVector vector) {
-      super(type, vector);
-      this.values = vector.values();
+      return longs != null
+          ? Arrays.copyOfRange(longs, rowId, rowId + count)
+          : super.getLongs(rowId, count);
     }
 
     @Override
     public float getFloat(int rowId) {
-      return values[rowId];
-    }
-  }
-
-  static final class DoubleColumn extends WrappedColumn {
-    private final double[] values;
-
-    DoubleColumn(DataType type, DoubleVector vector) {
-      super(type, vector);
-      this.values = vector.values();
+      return floats != null ? floats[rowId] : super.getFloat(rowId);
     }
 
     @Override
     public double getDouble(int rowId) {
-      return values[rowId];
+      return doubles != null ? doubles[rowId] : super.getDouble(rowId);
     }
   }
 

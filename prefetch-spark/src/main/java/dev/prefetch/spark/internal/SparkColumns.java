@@ -1,18 +1,12 @@
 package dev.prefetch.spark.internal;
 
 import dev.prefetch.batch.BinaryVector;
-import dev.prefetch.batch.BooleanVector;
-import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.DataType.Kind;
 import dev.prefetch.batch.DataType.TimeUnit;
 import dev.prefetch.batch.DecimalVector;
-import dev.prefetch.batch.DoubleVector;
-import dev.prefetch.batch.FloatVector;
-import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.MapVector;
-import dev.prefetch.batch.ShortVector;
 import dev.prefetch.batch.StructVector;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -76,39 +70,16 @@ public final class SparkColumns {
   static ColumnVector wrap(
       dev.prefetch.batch.ColumnVector vector, DataType sparkType, ZoneId zone) {
     Kind kind = vector.type().kind();
-    if (sparkType instanceof BooleanType && kind == Kind.BOOLEAN) {
-      return new PrimitiveColumns.BooleanColumn(sparkType, (BooleanVector) vector);
-    }
-    if (sparkType instanceof ByteType && kind == Kind.INT8) {
-      return new PrimitiveColumns.ByteColumn(sparkType, (ByteVector) vector);
-    }
-    if (sparkType instanceof ShortType && kind == Kind.INT16) {
-      return new PrimitiveColumns.ShortColumn(sparkType, (ShortVector) vector);
-    }
-    if ((sparkType instanceof IntegerType && kind == Kind.INT32)
-        || (sparkType instanceof DateType && kind == Kind.DATE)) {
-      return new PrimitiveColumns.IntColumn(sparkType, (IntVector) vector);
-    }
-    if ((sparkType instanceof LongType || sparkType instanceof TimestampNTZType)
-        && kind == Kind.INT64) {
-      // Spark writes TIMESTAMP_NTZ to ORC as a bigint of microseconds (marked by an attribute).
-      return new PrimitiveColumns.LongColumn(sparkType, (LongVector) vector);
-    }
-    if (sparkType instanceof FloatType && kind == Kind.FLOAT32) {
-      return new PrimitiveColumns.FloatColumn(sparkType, (FloatVector) vector);
-    }
-    if (sparkType instanceof DoubleType && kind == Kind.FLOAT64) {
-      return new PrimitiveColumns.DoubleColumn(sparkType, (DoubleVector) vector);
+    if (fixedWidth(sparkType, kind)) {
+      return new PrimitiveColumns.FixedWidthColumn(sparkType, vector);
     }
     if (sparkType instanceof DecimalType && kind == Kind.DECIMAL) {
       return new PrimitiveColumns.DecimalColumn(sparkType, (DecimalVector) vector);
     }
-    if ((sparkType instanceof TimestampType || sparkType instanceof TimestampNTZType)
-        && kind == Kind.TIMESTAMP) {
+    if (timestamp(sparkType, kind)) {
       return timestamp(sparkType, (LongVector) vector, zone);
     }
-    if ((sparkType instanceof StringType || sparkType instanceof BinaryType)
-        && (kind == Kind.STRING || kind == Kind.BINARY || kind == Kind.FIXED_BINARY)) {
+    if (stringOrBinary(sparkType, kind)) {
       return new PrimitiveColumns.BinaryColumn(sparkType, (BinaryVector) vector);
     }
     if (sparkType instanceof ArrayType array && kind == Kind.LIST) {
@@ -173,20 +144,34 @@ public final class SparkColumns {
       }
       return true;
     }
+    return fixedWidth(sparkType, kind)
+        || (sparkType instanceof DecimalType && kind == Kind.DECIMAL)
+        || timestamp(sparkType, kind)
+        || stringOrBinary(sparkType, kind);
+  }
+
+  /** The pairs {@link PrimitiveColumns.FixedWidthColumn} reads: one array of the Spark type. */
+  private static boolean fixedWidth(DataType sparkType, Kind kind) {
     return (sparkType instanceof BooleanType && kind == Kind.BOOLEAN)
         || (sparkType instanceof ByteType && kind == Kind.INT8)
         || (sparkType instanceof ShortType && kind == Kind.INT16)
         || (sparkType instanceof IntegerType && kind == Kind.INT32)
         || (sparkType instanceof DateType && kind == Kind.DATE)
+        // Spark writes TIMESTAMP_NTZ to ORC as a bigint of microseconds (marked by an attribute).
         || ((sparkType instanceof LongType || sparkType instanceof TimestampNTZType)
             && kind == Kind.INT64)
         || (sparkType instanceof FloatType && kind == Kind.FLOAT32)
-        || (sparkType instanceof DoubleType && kind == Kind.FLOAT64)
-        || (sparkType instanceof DecimalType && kind == Kind.DECIMAL)
-        || ((sparkType instanceof TimestampType || sparkType instanceof TimestampNTZType)
-            && kind == Kind.TIMESTAMP)
-        || ((sparkType instanceof StringType || sparkType instanceof BinaryType)
-            && (kind == Kind.STRING || kind == Kind.BINARY || kind == Kind.FIXED_BINARY));
+        || (sparkType instanceof DoubleType && kind == Kind.FLOAT64);
+  }
+
+  private static boolean timestamp(DataType sparkType, Kind kind) {
+    return (sparkType instanceof TimestampType || sparkType instanceof TimestampNTZType)
+        && kind == Kind.TIMESTAMP;
+  }
+
+  private static boolean stringOrBinary(DataType sparkType, Kind kind) {
+    return (sparkType instanceof StringType || sparkType instanceof BinaryType)
+        && (kind == Kind.STRING || kind == Kind.BINARY || kind == Kind.FIXED_BINARY);
   }
 
   private static ColumnVector timestamp(DataType sparkType, LongVector vector, ZoneId zone) {
@@ -199,7 +184,7 @@ public final class SparkColumns {
       rules = null;
     }
     if (unit == TimeUnit.MICROS && rules == null) {
-      return new PrimitiveColumns.LongColumn(sparkType, vector);
+      return new PrimitiveColumns.FixedWidthColumn(sparkType, vector);
     }
     return new PrimitiveColumns.TimestampColumn(sparkType, vector, unit, rules);
   }
