@@ -25,20 +25,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Hardwood (Java 21+) scanning the same Parquet file with the same thread counts as our
@@ -51,14 +43,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java -jar benchmarks/target/benchmarks.jar HardwoodBenchmark}. The setup checks the
  * checksum against parquet-hadoop's before any timing.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 16)
-@Measurement(iterations = 8)
 @Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "--add-modules",
     "jdk.incubator.vector"})
-public class HardwoodBenchmark {
+public class HardwoodBenchmark extends SingleShotScans {
 
   @Param({"1", "2", "4", "8"})
   public int threads;

@@ -21,25 +21,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.hadoop.conf.Configuration;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
@@ -62,11 +54,6 @@ import org.openjdk.jmh.runner.IterationType;
  *
  * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar ArrowScanBenchmark}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 16)
-@Measurement(iterations = 8)
 @Fork(
     value = 1,
     jvmArgsAppend = {
@@ -75,7 +62,7 @@ import org.openjdk.jmh.runner.IterationType;
       "-XX:+AlwaysPreTouch",
       "--add-opens=java.base/java.nio=ALL-UNNAMED"
     })
-public class ArrowScanBenchmark {
+public class ArrowScanBenchmark extends SingleShotScans {
 
   @Param({"2"})
   public int producers;

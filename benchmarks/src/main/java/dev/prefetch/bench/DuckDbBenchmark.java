@@ -7,20 +7,11 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The native reference: DuckDB (in process, through JDBC) scanning the same Parquet file with 1 and
@@ -30,15 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run alone: {@code java -jar benchmarks/target/benchmarks.jar DuckDbBenchmark}. The setup
  * checks that DuckDB counts every row of the file before any timing.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 16)
-@Measurement(iterations = 8)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
-public class DuckDbBenchmark {
+public class DuckDbBenchmark extends SingleShotScans {
 
   @Param({"1", "2"})
   public int threads;

@@ -1,18 +1,11 @@
 package dev.prefetch.bench;
 
 import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -25,15 +18,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * (one fork: 0.68-0.78 s over its second to sixth warm-ups, 0.62-0.69 s after six; in one process
  * of the CLI, 0.65-0.67 s over its second to fourth scans and 0.56-0.62 s from the fifth on).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
 @Warmup(iterations = 12)
 @Measurement(iterations = 4)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
-public class RemoteScanBenchmark {
+public class RemoteScanBenchmark extends SingleShotScans {
 
   @Param({"parquet", "orc"})
   public String format;

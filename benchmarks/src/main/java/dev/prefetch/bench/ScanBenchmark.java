@@ -7,21 +7,12 @@ import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Full-scan time of every column of the 12-column, 4,000,000-row scan table on local files: our
@@ -42,15 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * alone: {@code java -jar benchmarks/target/benchmarks.jar ScanBenchmark}. Before any timing, the
  * trial's setup checks that the contender reads the same checksum as the library reader.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 16)
-@Measurement(iterations = 8)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
-public class ScanBenchmark {
+public class ScanBenchmark extends SingleShotScans {
 
   @Param({"parquet", "orc"})
   public String format;
