@@ -3,34 +3,18 @@ package dev.prefetch.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.spi.FileFormat;
-import java.nio.file.Path;
 import java.util.ServiceLoader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs every benchmark method once, after its real setup (with its correctness check), on a tiny
  * data set, so that none can rot between benchmark runs.
  */
 @Timeout(300)
+@ExtendWith(TinyBenchData.class)
 class BenchmarksRunOnceTest {
-
-  @TempDir static Path dir;
-
-  @BeforeAll
-  static void tinyData() {
-    System.setProperty(BenchData.DIR_PROPERTY, dir.toString());
-    System.setProperty(BenchData.ROWS_PROPERTY, "30000");
-  }
-
-  @AfterAll
-  static void restore() {
-    System.clearProperty(BenchData.DIR_PROPERTY);
-    System.clearProperty(BenchData.ROWS_PROPERTY);
-  }
 
   /** Whether our reader has a format registered for {@code name} on this class path. */
   static boolean formatAvailable(String name) {
@@ -78,8 +62,8 @@ class BenchmarksRunOnceTest {
     b.producers = 2;
     b.setUp();
     try {
-      assertThat(b.scan()).isEqualTo(30000);
-      assertThat(b.arrow()).isEqualTo(30000);
+      assertThat(b.scan()).isEqualTo(TinyBenchData.ROWS);
+      assertThat(b.arrow()).isEqualTo(TinyBenchData.ROWS);
     } finally {
       b.tearDown();
     }
@@ -107,7 +91,7 @@ class BenchmarksRunOnceTest {
       b.threads = threads;
       b.setUp();
       try {
-        assertThat(b.scan()).startsWith("30000,");
+        assertThat(b.scan()).startsWith(TinyBenchData.ROWS + ",");
       } finally {
         b.tearDown();
       }

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The report of a small checked-in JMH result file ({@code sample-results.json}): 4,000,000 rows,
@@ -85,27 +87,26 @@ class ReportTest {
     assertThat(md).doesNotContain("### ORC, remote");
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = ';',
+      value = {
+        "| Parquet: ours, single reader | parquet-hadoop (column API) | local |; | 4.000 | 6.000 | 1.50x |",
+        "| Parquet: ours, 2 producers | parquet-hadoop (column API) | local |; | 3.00x |",
+        "| Parquet: ours, 2 producers | Hardwood, 2 threads | local |; | 2.000 | 2.500 | 1.25x |",
+        "| ORC: ours, 2 producers | orc-core (vectorized) | local |; | 3.00x |",
+        "| Parquet: ours, 8 producers | ours, single reader | remote |; | 2.000 | 8.000 | 4.00x |",
+        "| Parquet: ours, 8 producers | parquet-hadoop (column API) | remote |; | 5.00x |",
+        "| Parquet: ours, 1 producer | DuckDB (native), 1 thread | local |; | 3.800 | 1.000 | 0.26x |",
+        "| Parquet: ours, 2 producers | DuckDB (native), 2 threads | local |; | 0.25x |"
+      })
+  void ratiosComeFromTheMediansOfTheSameRun(String row, String ending) throws Exception {
+    assertThat(line(report(), row)).endsWith(ending);
+  }
+
   @Test
-  void ratiosComeFromTheMediansOfTheSameRun() throws Exception {
-    String md = report();
-    assertThat(line(md, "| Parquet: ours, single reader | parquet-hadoop (column API) | local |"))
-        .endsWith("| 4.000 | 6.000 | 1.50x |");
-    assertThat(line(md, "| Parquet: ours, 2 producers | parquet-hadoop (column API) | local |"))
-        .endsWith("| 3.00x |");
-    assertThat(line(md, "| Parquet: ours, 2 producers | Hardwood, 2 threads | local |"))
-        .endsWith("| 2.000 | 2.500 | 1.25x |");
-    assertThat(line(md, "| ORC: ours, 2 producers | orc-core (vectorized) | local |"))
-        .endsWith("| 3.00x |");
-    assertThat(line(md, "| Parquet: ours, 8 producers | ours, single reader | remote |"))
-        .endsWith("| 2.000 | 8.000 | 4.00x |");
-    assertThat(line(md, "| Parquet: ours, 8 producers | parquet-hadoop (column API) | remote |"))
-        .endsWith("| 5.00x |");
-    assertThat(line(md, "| Parquet: ours, 1 producer | DuckDB (native), 1 thread | local |"))
-        .endsWith("| 3.800 | 1.000 | 0.26x |");
-    assertThat(line(md, "| Parquet: ours, 2 producers | DuckDB (native), 2 threads | local |"))
-        .endsWith("| 0.25x |");
-    // Missing contenders leave their ratios out rather than printing blanks.
-    assertThat(md).doesNotContain("Hardwood, 4 threads", "| ORC: ours, 8 producers");
+  void missingContendersLeaveTheirRatiosOutRatherThanPrintingBlanks() throws Exception {
+    assertThat(report()).doesNotContain("Hardwood, 4 threads", "| ORC: ours, 8 producers");
   }
 
   @Test
