@@ -58,6 +58,24 @@ class GeneratorTest {
         : OrcBaseline.scan(path, conf, List.of(), null, null, true);
   }
 
+  /**
+   * Writes {@link #spec} to a file named after its kind and format, and reads it back with that
+   * format library's baseline.
+   */
+  private BaselineResult writeAndRead(String format, GenSpec.Kind kind, long rows, long seed)
+      throws IOException {
+    Path file = dir.resolve(kind.name().toLowerCase(java.util.Locale.ROOT) + "." + format);
+    Generator.write(spec(format, kind, rows, seed), file);
+    return read(file);
+  }
+
+  private static org.apache.parquet.hadoop.ParquetFileReader parquetReader(Path file)
+      throws IOException {
+    return org.apache.parquet.hadoop.ParquetFileReader.open(
+        org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
+            new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()));
+  }
+
   @Test
   void sameSeedWritesTheSameValuesAndAnotherSeedOthers() throws IOException {
     for (String format : List.of("parquet", "orc")) {
@@ -79,12 +97,8 @@ class GeneratorTest {
 
   @Test
   void parquetAndOrcHoldTheSameScanValuesExceptTheTimestampUnit() throws IOException {
-    Path parquet = dir.resolve("scan.parquet");
-    Path orc = dir.resolve("scan.orc");
-    Generator.write(spec("parquet", GenSpec.Kind.SCAN, 3000, 1), parquet);
-    Generator.write(spec("orc", GenSpec.Kind.SCAN, 3000, 1), orc);
-    BaselineResult p = read(parquet);
-    BaselineResult o = read(orc);
+    BaselineResult p = writeAndRead("parquet", GenSpec.Kind.SCAN, 3000, 1);
+    BaselineResult o = writeAndRead("orc", GenSpec.Kind.SCAN, 3000, 1);
     assertThat(p.columnNames()).containsExactly(Tables.SCAN_COLUMNS);
     assertThat(o.columnNames()).containsExactly(Tables.SCAN_COLUMNS);
     for (int c = 0; c < p.columns(); c++) {
@@ -100,12 +114,8 @@ class GeneratorTest {
 
   @Test
   void nestedValuesAssembledFromParquetLevelsEqualOrcVectors() throws IOException {
-    Path parquet = dir.resolve("nested.parquet");
-    Path orc = dir.resolve("nested.orc");
-    Generator.write(spec("parquet", GenSpec.Kind.NESTED, 4000, 3), parquet);
-    Generator.write(spec("orc", GenSpec.Kind.NESTED, 4000, 3), orc);
-    BaselineResult p = read(parquet);
-    BaselineResult o = read(orc);
+    BaselineResult p = writeAndRead("parquet", GenSpec.Kind.NESTED, 4000, 3);
+    BaselineResult o = writeAndRead("orc", GenSpec.Kind.NESTED, 4000, 3);
     assertThat(p.rows()).isEqualTo(4000);
     assertThat(p.columnNames()).containsExactly(Tables.NESTED_COLUMNS);
     assertThat(o.columnChecksums()).isEqualTo(p.columnChecksums());
@@ -116,10 +126,7 @@ class GeneratorTest {
   void wideTableHasTheAskedRowGroupsAndColumns() throws IOException {
     Path parquet = dir.resolve("wide.parquet");
     Generator.write(spec("parquet", GenSpec.Kind.WIDE, 3000, 1), parquet);
-    try (org.apache.parquet.hadoop.ParquetFileReader reader =
-        org.apache.parquet.hadoop.ParquetFileReader.open(
-            org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
-                new org.apache.hadoop.fs.Path(parquet.toUri()), new Configuration()))) {
+    try (org.apache.parquet.hadoop.ParquetFileReader reader = parquetReader(parquet)) {
       assertThat(reader.getRowGroups()).hasSize(3);
       assertThat(reader.getFooter().getFileMetaData().getSchema().getFieldCount()).isEqualTo(6);
     }
@@ -141,10 +148,7 @@ class GeneratorTest {
     Generator.write(uncompressedScan(true), with);
     Generator.write(uncompressedScan(false), without);
     for (Path file : List.of(with, without)) {
-      try (org.apache.parquet.hadoop.ParquetFileReader reader =
-          org.apache.parquet.hadoop.ParquetFileReader.open(
-              org.apache.parquet.hadoop.util.HadoopInputFile.fromPath(
-                  new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+      try (org.apache.parquet.hadoop.ParquetFileReader reader = parquetReader(file)) {
         var qty = reader.getRowGroups().get(0).getColumns().get(1);
         boolean indexed = file.equals(with);
         assertThat(reader.readColumnIndex(qty) != null).as(file.toString()).isEqualTo(indexed);

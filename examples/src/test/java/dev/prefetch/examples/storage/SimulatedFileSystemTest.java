@@ -114,24 +114,9 @@ class SimulatedFileSystemTest {
     Path local = file(64);
     try (FileSystem fs = fs(60_000, 0);
         FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local))) {
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      CountDownLatch done = new CountDownLatch(1);
-      Thread reader =
-          new Thread(
-              () -> {
-                try {
-                  in.readFully(0, new byte[8]);
-                } catch (Throwable t) {
-                  failure.set(t);
-                } finally {
-                  done.countDown();
-                }
-              });
-      reader.start();
-      Thread.sleep(100);
-      reader.interrupt();
-      assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
-      assertThat(failure.get()).isInstanceOf(InterruptedIOException.class);
+      WaitingRead read = WaitingRead.start(in);
+      read.thread().interrupt();
+      assertThat(read.failure()).isInstanceOf(InterruptedIOException.class);
     }
   }
 
@@ -141,24 +126,9 @@ class SimulatedFileSystemTest {
     Path local = file(64);
     try (FileSystem fs = fs(60_000, 0)) {
       FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local));
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      CountDownLatch done = new CountDownLatch(1);
-      Thread reader =
-          new Thread(
-              () -> {
-                try {
-                  in.readFully(0, new byte[8]);
-                } catch (Throwable t) {
-                  failure.set(t);
-                } finally {
-                  done.countDown();
-                }
-              });
-      reader.start();
-      Thread.sleep(100);
+      WaitingRead read = WaitingRead.start(in);
       in.close();
-      assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
-      assertThat(failure.get()).isInstanceOf(IOException.class).hasMessageContaining("closed");
+      assertThat(read.failure()).isInstanceOf(IOException.class).hasMessageContaining("closed");
     }
   }
 
@@ -168,6 +138,36 @@ class SimulatedFileSystemTest {
       assertThatThrownBy(() -> fs.create(SimulatedFileSystem.pathOf(dir.resolve("new"))))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("read-only");
+    }
+  }
+
+  /** A thread reading the first 8 bytes of a stream, started and given time to reach storage. */
+  private record WaitingRead(
+      Thread thread, CountDownLatch done, AtomicReference<Throwable> thrown) {
+
+    static WaitingRead start(FSDataInputStream in) throws InterruptedException {
+      AtomicReference<Throwable> thrown = new AtomicReference<>();
+      CountDownLatch done = new CountDownLatch(1);
+      Thread reader =
+          new Thread(
+              () -> {
+                try {
+                  in.readFully(0, new byte[8]);
+                } catch (Throwable t) {
+                  thrown.set(t);
+                } finally {
+                  done.countDown();
+                }
+              });
+      reader.start();
+      Thread.sleep(100);
+      return new WaitingRead(reader, done, thrown);
+    }
+
+    /** What the read threw, once it has ended (within 5 seconds). */
+    Throwable failure() throws InterruptedException {
+      assertThat(done.await(5, TimeUnit.SECONDS)).as("the read ended").isTrue();
+      return thrown.get();
     }
   }
 }
