@@ -19,32 +19,29 @@ final class CountCommand extends FileCommand {
 
   @Override
   public Integer call() {
-    setUp();
-    InspectSupport.rejectRowOptions(this, "count");
     PrintWriter out = out();
-    long total = 0;
-    for (String name : files) {
-      DataFiles.Checked file = InspectSupport.check(this, name);
-      long rows =
-          InspectSupport.inspect(
-              file,
-              () ->
-                  file.format().equals("parquet")
-                      ? ParquetInspector.rows(file.path(), conf, args.rowGroups)
-                      : OrcInspector.rows(file.path(), conf, args.rowGroups));
-      total += rows;
-      if (args.json) {
-        ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("file", file.name());
-        node.put("format", file.format());
-        node.put("rows", rows);
-        InspectSupport.print(out, node, true);
-      } else {
-        out.printf(Locale.ROOT, "%,15d  %s%n", rows, file.name());
-      }
-    }
+    long[] total = {0};
+    InspectSupport.eachFile(
+        this,
+        "count",
+        file ->
+            file.format().equals("parquet")
+                ? ParquetInspector.rows(file.path(), conf, args.rowGroups)
+                : OrcInspector.rows(file.path(), conf, args.rowGroups),
+        (file, rows) -> {
+          total[0] += rows;
+          if (args.json) {
+            ObjectNode node = JsonNodeFactory.instance.objectNode();
+            node.put("file", file.name());
+            node.put("format", file.format());
+            node.put("rows", rows);
+            InspectSupport.print(out, node, true);
+          } else {
+            out.printf(Locale.ROOT, "%,15d  %s%n", rows, file.name());
+          }
+        });
     if (!args.json && files.size() > 1) {
-      out.printf(Locale.ROOT, "%,15d  total%n", total);
+      out.printf(Locale.ROOT, "%,15d  total%n", total[0]);
     }
     out.flush();
     return 0;

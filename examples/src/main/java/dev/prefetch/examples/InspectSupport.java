@@ -54,6 +54,32 @@ final class InspectSupport {
     }
   }
 
+  /**
+   * The loop of an inspection command: sets the command up, rejects the row options, then checks
+   * each of its files in order, inspects it and hands the result to {@code sink}.
+   */
+  static <T> void eachFile(
+      FileCommand command, String name, FileInspection<T> inspection, Sink<T> sink) {
+    command.setUp();
+    rejectRowOptions(command, name);
+    for (String fileName : command.files) {
+      DataFiles.Checked file = check(command, fileName);
+      sink.accept(file, inspect(file, () -> inspection.run(file)));
+    }
+  }
+
+  /** A look at one checked file's metadata. */
+  @FunctionalInterface
+  interface FileInspection<T> {
+    T run(DataFiles.Checked file) throws IOException;
+  }
+
+  /** What a command does with the inspection of one file. */
+  @FunctionalInterface
+  interface Sink<T> {
+    void accept(DataFiles.Checked file, T result);
+  }
+
   /** A look at a file's metadata. */
   @FunctionalInterface
   interface Inspection<T> {

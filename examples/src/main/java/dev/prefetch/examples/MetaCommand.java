@@ -1,6 +1,5 @@
 package dev.prefetch.examples;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prefetch.examples.inspect.OrcInspector;
 import dev.prefetch.examples.inspect.ParquetInspector;
 import picocli.CommandLine.Command;
@@ -18,19 +17,14 @@ final class MetaCommand extends FileCommand {
 
   @Override
   public Integer call() {
-    setUp();
-    InspectSupport.rejectRowOptions(this, "meta");
-    for (String name : files) {
-      DataFiles.Checked file = InspectSupport.check(this, name);
-      ObjectNode node =
-          InspectSupport.inspect(
-              file,
-              () ->
-                  file.format().equals("parquet")
-                      ? ParquetInspector.meta(file.name(), file.path(), conf, args.rowGroups)
-                      : OrcInspector.meta(file.name(), file.path(), conf, args.rowGroups));
-      InspectSupport.print(out(), node, args.json);
-    }
+    InspectSupport.eachFile(
+        this,
+        "meta",
+        file ->
+            file.format().equals("parquet")
+                ? ParquetInspector.meta(file.name(), file.path(), conf, args.rowGroups)
+                : OrcInspector.meta(file.name(), file.path(), conf, args.rowGroups),
+        (file, node) -> InspectSupport.print(out(), node, args.json));
     return 0;
   }
 }

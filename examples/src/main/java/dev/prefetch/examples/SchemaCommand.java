@@ -24,39 +24,34 @@ final class SchemaCommand extends FileCommand {
 
   @Override
   public Integer call() {
-    setUp();
-    InspectSupport.rejectRowOptions(this, "schema");
-    for (String name : files) {
-      DataFiles.Checked file = InspectSupport.check(this, name);
-      ObjectNode node =
-          InspectSupport.inspect(
-              file,
-              () -> {
-                Schema ours;
-                // Opening plans the file on this thread; with prefetch off no producer starts.
-                try (BatchReader reader =
-                    Readers.open(DataFile.of(file.path()), args.readOptions(false), context)) {
-                  ours = reader.schema();
-                }
-                Map<String, String> fileTypes =
-                    file.format().equals("parquet")
-                        ? ParquetInspector.fileTypes(file.path(), conf)
-                        : OrcInspector.fileTypes(file.path(), conf);
-                ObjectNode root = JsonNodeFactory.instance.objectNode();
-                root.put("file", file.name());
-                root.put("format", file.format());
-                ArrayNode columns = root.putArray("columns");
-                for (Field field : ours.fields()) {
-                  ObjectNode column = columns.addObject();
-                  column.put("column", field.name());
-                  column.put("type", field.type().toString());
-                  column.put("nullable", field.nullable());
-                  column.put("fileType", fileTypes.get(field.name()));
-                }
-                return root;
-              });
-      InspectSupport.print(out(), node, args.json);
-    }
+    InspectSupport.eachFile(
+        this,
+        "schema",
+        file -> {
+          Schema ours;
+          // Opening plans the file on this thread; with prefetch off no producer starts.
+          try (BatchReader reader =
+              Readers.open(DataFile.of(file.path()), args.readOptions(false), context)) {
+            ours = reader.schema();
+          }
+          Map<String, String> fileTypes =
+              file.format().equals("parquet")
+                  ? ParquetInspector.fileTypes(file.path(), conf)
+                  : OrcInspector.fileTypes(file.path(), conf);
+          ObjectNode root = JsonNodeFactory.instance.objectNode();
+          root.put("file", file.name());
+          root.put("format", file.format());
+          ArrayNode columns = root.putArray("columns");
+          for (Field field : ours.fields()) {
+            ObjectNode column = columns.addObject();
+            column.put("column", field.name());
+            column.put("type", field.type().toString());
+            column.put("nullable", field.nullable());
+            column.put("fileType", fileTypes.get(field.name()));
+          }
+          return root;
+        },
+        (file, node) -> InspectSupport.print(out(), node, args.json));
     return 0;
   }
 }
