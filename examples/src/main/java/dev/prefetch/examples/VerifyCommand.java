@@ -123,16 +123,7 @@ final class VerifyCommand extends FileCommand {
       return problems;
     }
     for (int c : differingColumns(ours, library)) {
-      problems.add(
-          "column '"
-              + ours.columnNames().get(c)
-              + "' differs from "
-              + name
-              + "'s values (checksum "
-              + ours.columnChecksums().get(c)
-              + " vs "
-              + library.columnChecksums().get(c)
-              + ")");
+      problems.add(checksumsDiffer(ours, library, c, name));
     }
     if (problems.isEmpty() && ours.rows() != library.rows()) {
       problems.add("row count differs: " + ours.rows() + " vs " + library.rows());
@@ -206,15 +197,7 @@ final class VerifyCommand extends FileCommand {
     for (int c : differing) {
       String column = "column '" + a.columnNames().get(c) + "'";
       if (first[c] < 0) {
-        problems.add(
-            column
-                + " differs from "
-                + name
-                + "'s values (checksum "
-                + a.columnChecksums().get(c)
-                + " vs "
-                + b.columnChecksums().get(c)
-                + "), though no row does");
+        problems.add(checksumsDiffer(a, b, c, name) + ", though no row does");
         continue;
       }
       problems.add(
@@ -231,6 +214,20 @@ final class VerifyCommand extends FileCommand {
               + shown(libraryValues.rendered(c)));
     }
     return problems;
+  }
+
+  /** That column {@code c} differs between the reads, with both checksums. */
+  private static String checksumsDiffer(
+      Contender.Scan ours, Contender.Scan library, int c, String name) {
+    return "column '"
+        + ours.columnNames().get(c)
+        + "' differs from "
+        + name
+        + "'s values (checksum "
+        + ours.columnChecksums().get(c)
+        + " vs "
+        + library.columnChecksums().get(c)
+        + ")";
   }
 
   private static String shown(String rendered) {
