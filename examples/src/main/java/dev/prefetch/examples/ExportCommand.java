@@ -68,6 +68,9 @@ final class ExportCommand extends FileCommand {
     }
   }
 
+  /** What an export wrote. */
+  private record Exported(long rows, long batches) {}
+
   private CliException writeError(IOException e) {
     return new CliException(
         CliException.READ_ERROR,
@@ -84,26 +87,23 @@ final class ExportCommand extends FileCommand {
     }
     DataFiles.Checked file = checkFiles().get(0);
     Object filter = filterFor(file);
-    ReadOptions options = args.readOptions(true);
-    if (filter != null) {
-      options = options.toBuilder().filter(filter).build();
-    }
-    long rows;
-    long batches;
+    ReadOptions options =
+        filter == null
+            ? args.readOptions(true)
+            : args.readOptions(true).toBuilder().filter(filter).build();
     long start = System.nanoTime();
-    try (BufferAllocator allocator = new RootAllocator();
-        PrefetchArrowReader reader =
-            PrefetchArrowReader.open(DataFile.of(file.path()), options, context, allocator)) {
-      write(reader);
-      rows = reader.rows();
-      batches = reader.batches();
-    } catch (CliException e) {
-      throw e;
-    } catch (IllegalArgumentException e) {
-      throw new CliException(CliException.USAGE, e.getMessage(), e);
-    } catch (IOException | RuntimeException e) {
-      throw readError(file.name(), e);
-    }
+    Exported exported =
+        InspectSupport.inspect(
+            file,
+            () -> {
+              try (BufferAllocator allocator = new RootAllocator();
+                  PrefetchArrowReader reader =
+                      PrefetchArrowReader.open(
+                          DataFile.of(file.path()), options, context, allocator)) {
+                write(reader);
+                return new Exported(reader.rows(), reader.batches());
+              }
+            });
     double seconds = (System.nanoTime() - start) / 1e9;
     long bytes;
     try {
@@ -117,8 +117,8 @@ final class ExportCommand extends FileCommand {
       json.put("file", file.name());
       json.put("format", file.format());
       json.put("arrow", arrowOut.toString());
-      json.put("rows", rows);
-      json.put("batches", batches);
+      json.put("rows", exported.rows());
+      json.put("batches", exported.batches());
       json.put("bytesWritten", bytes);
       json.put("seconds", seconds);
       out.println(dev.prefetch.examples.internal.Json.write(json));
@@ -127,8 +127,8 @@ final class ExportCommand extends FileCommand {
           Locale.ROOT,
           "%s: %,d rows in %d batches to %s (%,d bytes, %.3f s)%n",
           file.name(),
-          rows,
-          batches,
+          exported.rows(),
+          exported.batches(),
           arrowOut,
           bytes,
           seconds);

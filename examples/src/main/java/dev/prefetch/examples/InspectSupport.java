@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 
-/** Checks and output shared by the inspection commands (schema, meta, count). */
+/**
+ * The loop, checks and output shared by the inspection commands (schema, meta, count), and the
+ * failure mapping of every command that works on files one by one.
+ */
 final class InspectSupport {
 
   static final ObjectMapper MAPPER = new ObjectMapper();
@@ -41,7 +44,11 @@ final class InspectSupport {
     out.flush();
   }
 
-  /** Runs an inspection of one file, turning its failures into the CLI's errors. */
+  /**
+   * Runs a command's work on one file, turning its failures into the CLI's errors: a {@link
+   * CliException} as it is, a rejected argument as a usage error, any other failure as a read error
+   * naming the file.
+   */
   static <T> T inspect(DataFiles.Checked file, Inspection<T> inspection) {
     try {
       return inspection.run();
@@ -80,7 +87,7 @@ final class InspectSupport {
     void accept(DataFiles.Checked file, T result);
   }
 
-  /** A look at a file's metadata. */
+  /** Work on one file: a look at its metadata, or a read of its rows. */
   @FunctionalInterface
   interface Inspection<T> {
     T run() throws IOException;

@@ -33,15 +33,12 @@ abstract class RowsCommand extends FileCommand {
       if (checked.size() > 1 && !args.json) {
         out.println((file == checked.get(0) ? "" : "\n") + "==> " + file.name() + " <==");
       }
-      try {
-        print(file, out);
-      } catch (CliException e) {
-        throw e;
-      } catch (IllegalArgumentException e) {
-        throw new CliException(CliException.USAGE, e.getMessage(), e);
-      } catch (IOException | RuntimeException e) {
-        throw readError(file.name(), e);
-      }
+      InspectSupport.inspect(
+          file,
+          () -> {
+            print(file, out);
+            return null;
+          });
     }
     return 0;
   }
