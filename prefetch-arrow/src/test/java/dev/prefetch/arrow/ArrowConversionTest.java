@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -22,9 +20,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(60)
-class ArrowConversionTest {
+class ArrowConversionTest extends AllocatorTest {
 
   private static final int ROWS = 3000;
 
@@ -40,23 +36,10 @@ class ArrowConversionTest {
   static Path parquet;
   static Path orc;
 
-  private BufferAllocator allocator;
-
   @BeforeAll
   static void writeFiles() throws IOException {
     parquet = ArrowTestFiles.writeParquet(dir.resolve("all.parquet"), ROWS, 7);
     orc = ArrowTestFiles.writeOrc(dir.resolve("all.orc"), ROWS, 7);
-  }
-
-  @BeforeEach
-  void openAllocator() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterEach
-  void closeAllocator() {
-    assertThat(allocator.getAllocatedMemory()).isZero();
-    allocator.close();
   }
 
   private static org.apache.hadoop.fs.Path hadoopPath(Path file) {

@@ -12,27 +12,18 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
-import org.apache.arrow.c.ArrowArrayStream;
-import org.apache.arrow.c.Data;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.ipc.ArrowReader;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every byte of Arrow memory goes back to the caller's allocator, however the scan ends. */
 @Timeout(60)
-class ArrowMemoryTest {
+class ArrowMemoryTest extends AllocatorTest {
 
   @TempDir static Path dir;
   static Path parquet;
   static Path corrupt;
-
-  private BufferAllocator allocator;
 
   @BeforeAll
   static void writeFiles() throws IOException {
@@ -49,16 +40,6 @@ class ArrowMemoryTest {
         f.write(garbage);
       }
     }
-  }
-
-  @BeforeEach
-  void openAllocator() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterEach
-  void closeAllocator() {
-    allocator.close();
   }
 
   private ReadOptions options() {
@@ -101,12 +82,8 @@ class ArrowMemoryTest {
     PrefetchArrowReader reader =
         PrefetchArrowReader.open(DataFile.of(corrupt), single, ReadContext.defaults(), allocator);
     assertThat(reader.loadNextBatch()).isTrue();
-    assertThatThrownBy(
-            () -> {
-              while (reader.loadNextBatch()) {
-                // until the corrupt pages
-              }
-            })
+    // Reads until the corrupt pages.
+    assertThatThrownBy(() -> readToTheEnd(reader))
         .isInstanceOf(ReadException.class)
         .hasMessageContaining("corrupt.parquet");
     assertThat(allocator.getAllocatedMemory()).isPositive();
@@ -119,12 +96,8 @@ class ArrowMemoryTest {
     PrefetchArrowReader reader =
         PrefetchArrowReader.open(
             DataFile.of(corrupt), options(), ReadContext.defaults(), allocator);
-    assertThatThrownBy(
-            () -> {
-              while (reader.loadNextBatch()) {
-                // until a producer's failure surfaces
-              }
-            })
+    // Reads until a producer's failure surfaces.
+    assertThatThrownBy(() -> readToTheEnd(reader))
         .isInstanceOf(ReadException.class)
         .hasMessageContaining("corrupt.parquet");
     reader.close();
@@ -136,13 +109,12 @@ class ArrowMemoryTest {
     PrefetchArrowReader reader =
         PrefetchArrowReader.open(
             DataFile.of(parquet), options(), ReadContext.defaults(), allocator);
-    try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-      reader.exportTo(stream);
-      try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
-        assertThat(imported.loadNextBatch()).isTrue();
-        assertThat(imported.getVectorSchemaRoot().getRowCount()).isEqualTo(256);
-      }
-    }
+    throughTheCStream(
+        reader,
+        imported -> {
+          assertThat(imported.loadNextBatch()).isTrue();
+          assertThat(imported.getVectorSchemaRoot().getRowCount()).isEqualTo(256);
+        });
     assertThat(allocator.getAllocatedMemory()).isZero();
   }
 
@@ -151,16 +123,7 @@ class ArrowMemoryTest {
     PrefetchArrowReader reader =
         PrefetchArrowReader.open(
             DataFile.of(parquet), options(), ReadContext.defaults(), allocator);
-    long rows = 0;
-    try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-      reader.exportTo(stream);
-      try (ArrowReader imported = Data.importArrayStream(allocator, stream)) {
-        while (imported.loadNextBatch()) {
-          rows += imported.getVectorSchemaRoot().getRowCount();
-        }
-      }
-    }
-    assertThat(rows).isEqualTo(4000);
+    throughTheCStream(reader, imported -> assertThat(readToTheEnd(imported)).isEqualTo(4000));
     assertThat(allocator.getAllocatedMemory()).isZero();
   }
 

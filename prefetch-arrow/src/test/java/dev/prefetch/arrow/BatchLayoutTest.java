@@ -15,31 +15,14 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Batch layouts the formats may hand out, converted by hand-built batches. */
-class BatchLayoutTest {
+class BatchLayoutTest extends AllocatorTest {
 
   private static final DataFile FILE = DataFile.of(new Path("file:///layouts.parquet"));
-
-  private BufferAllocator allocator;
-
-  @BeforeEach
-  void openAllocator() {
-    allocator = new RootAllocator();
-  }
-
-  @AfterEach
-  void closeAllocator() {
-    assertThat(allocator.getAllocatedMemory()).isZero();
-    allocator.close();
-  }
 
   @Test
   void offsetsThatDoNotStartAtZeroAreRebasedOrKept() {

@@ -126,6 +126,23 @@ class DuckDbStreamTest {
     return out;
   }
 
+  /**
+   * Exports a fresh read of the test file into {@code stream}, which DuckDB then knows as {@code
+   * name}.
+   */
+  private static void register(
+      Connection conn,
+      String name,
+      ArrowArrayStream stream,
+      ReadOptions options,
+      BufferAllocator allocator)
+      throws IOException, SQLException {
+    PrefetchArrowReader reader =
+        PrefetchArrowReader.open(DataFile.of(parquet), options, ReadContext.defaults(), allocator);
+    reader.exportTo(stream);
+    conn.unwrap(DuckDBConnection.class).registerArrowStream(name, stream);
+  }
+
   @Test
   void duckDbReadingTheCStreamAgreesWithItsOwnParquetReader() throws Exception {
     ReadOptions options =
@@ -145,21 +162,13 @@ class DuckDbStreamTest {
         Map<String, String> expectedTypes = types(st, own);
 
         try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-          PrefetchArrowReader reader =
-              PrefetchArrowReader.open(
-                  DataFile.of(parquet), options, ReadContext.defaults(), allocator);
-          reader.exportTo(stream);
-          conn.unwrap(DuckDBConnection.class).registerArrowStream("scan", stream);
+          register(conn, "scan", stream, options, allocator);
           Map<String, String> actual = query(st, "scan");
           assertThat(actual).containsExactlyEntriesOf(expected);
           assertThat(actual.get("rows")).isEqualTo("5000");
         }
         try (ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-          PrefetchArrowReader reader =
-              PrefetchArrowReader.open(
-                  DataFile.of(parquet), options, ReadContext.defaults(), allocator);
-          reader.exportTo(stream);
-          conn.unwrap(DuckDBConnection.class).registerArrowStream("typed", stream);
+          register(conn, "typed", stream, options, allocator);
           Map<String, String> actualTypes = types(st, "typed");
           for (String column : ArrowTestFiles.DUCKDB_COLUMNS) {
             assertThat(actualTypes.get(column)).as(column).isEqualTo(expectedTypes.get(column));
