@@ -3,8 +3,14 @@ package dev.prefetch.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
+import dev.prefetch.examples.gen.GenSpec;
+import dev.prefetch.examples.gen.Generator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -49,6 +55,48 @@ final class SharedSpark {
       session.stop();
       session = null;
     }
+  }
+
+  /**
+   * Writes a generated table of {@code rows} rows in {@code rowGroups} row groups (or stripes) of
+   * {@code pageBytes} pages, with every default otherwise, as the one file of the directory {@code
+   * table}: Spark's file sources read a table from a directory.
+   */
+  static void generate(
+      Path table,
+      String format,
+      GenSpec.Kind kind,
+      long rows,
+      int rowGroups,
+      int pageBytes,
+      String codec)
+      throws IOException {
+    GenSpec spec =
+        new GenSpec(
+            format,
+            kind,
+            rows,
+            0,
+            rowGroups,
+            GenSpec.DEFAULT_ROW_GROUP_BYTES,
+            pageBytes,
+            codec,
+            true,
+            true,
+            true,
+            GenSpec.DEFAULT_SEED);
+    Files.createDirectories(table);
+    Generator.write(spec, table.resolve(kind.name().toLowerCase(Locale.ROOT) + "." + format));
+  }
+
+  /** The table in {@code dir}'s sub-directory {@code name}, read by Spark's own {@code format}. */
+  static Dataset<Row> builtIn(Path dir, String format, String name) {
+    return session().read().format(format).load(dir.resolve(name).toString());
+  }
+
+  /** The table in {@code dir}'s sub-directory {@code name}, read by our source. */
+  static Dataset<Row> prefetch(Path dir, String name) {
+    return session().read().format("prefetch").load(dir.resolve(name).toString());
   }
 
   /**

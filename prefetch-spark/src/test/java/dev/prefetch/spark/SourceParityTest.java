@@ -1,13 +1,12 @@
 package dev.prefetch.spark;
 
 import static dev.prefetch.spark.SharedSpark.assertSameRows;
+import static dev.prefetch.spark.SharedSpark.builtIn;
+import static dev.prefetch.spark.SharedSpark.generate;
+import static dev.prefetch.spark.SharedSpark.prefetch;
 
 import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,38 +54,22 @@ class SourceParityTest {
   static void writeFiles() throws Exception {
     spark = SharedSpark.session();
     for (String format : new String[] {"parquet", "orc"}) {
-      GenSpec scan =
-          new GenSpec(
-              format,
-              GenSpec.Kind.SCAN,
-              20_000,
-              0,
-              4,
-              GenSpec.DEFAULT_ROW_GROUP_BYTES,
-              16 << 10,
-              "snappy",
-              true,
-              true,
-              true,
-              GenSpec.DEFAULT_SEED);
-      Files.createDirectories(dir.resolve("gen-scan-" + format));
-      Generator.write(scan, dir.resolve("gen-scan-" + format).resolve("scan." + format));
-      GenSpec nested =
-          new GenSpec(
-              format,
-              GenSpec.Kind.NESTED,
-              5_000,
-              0,
-              3,
-              GenSpec.DEFAULT_ROW_GROUP_BYTES,
-              16 << 10,
-              "zstd",
-              true,
-              true,
-              true,
-              GenSpec.DEFAULT_SEED);
-      Files.createDirectories(dir.resolve("gen-nested-" + format));
-      Generator.write(nested, dir.resolve("gen-nested-" + format).resolve("nested." + format));
+      generate(
+          dir.resolve("gen-scan-" + format),
+          format,
+          GenSpec.Kind.SCAN,
+          20_000,
+          4,
+          16 << 10,
+          "snappy");
+      generate(
+          dir.resolve("gen-nested-" + format),
+          format,
+          GenSpec.Kind.NESTED,
+          5_000,
+          3,
+          16 << 10,
+          "zstd");
       spark
           .sql(ALL_TYPES_SQL)
           .write()
@@ -107,39 +90,34 @@ class SourceParityTest {
     }
   }
 
-  private static Dataset<Row> builtIn(String format, String path) {
-    return spark.read().format(format).load(dir.resolve(path).toString());
-  }
-
-  private static Dataset<Row> prefetch(String path) {
-    return spark.read().format("prefetch").load(dir.resolve(path).toString());
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void generatedScanTableReadsAsSparkReadsIt(String format) {
-    assertSameRows(builtIn(format, "gen-scan-" + format), prefetch("gen-scan-" + format));
+    assertSameRows(builtIn(dir, format, "gen-scan-" + format), prefetch(dir, "gen-scan-" + format));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void generatedNestedTableReadsAsSparkReadsIt(String format) {
-    assertSameRows(builtIn(format, "gen-nested-" + format), prefetch("gen-nested-" + format));
+    assertSameRows(
+        builtIn(dir, format, "gen-nested-" + format), prefetch(dir, "gen-nested-" + format));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void filesSparkWroteWithEveryTypeReadAsSparkReadsThem(String format) {
-    assertSameRows(builtIn(format, "spark-" + format), prefetch("spark-" + format));
+    assertSameRows(builtIn(dir, format, "spark-" + format), prefetch(dir, "spark-" + format));
   }
 
   @Test
   void legacyParquetLayoutReadsAsSparkReadsIt() {
-    assertSameRows(builtIn("parquet", "spark-legacy-parquet"), prefetch("spark-legacy-parquet"));
+    assertSameRows(
+        builtIn(dir, "parquet", "spark-legacy-parquet"), prefetch(dir, "spark-legacy-parquet"));
   }
 
   @Test
   void int96TimestampsReadAsSparkReadsThem() {
-    assertSameRows(builtIn("parquet", "spark-int96-parquet"), prefetch("spark-int96-parquet"));
+    assertSameRows(
+        builtIn(dir, "parquet", "spark-int96-parquet"), prefetch(dir, "spark-int96-parquet"));
   }
 }

@@ -1,11 +1,13 @@
 package dev.prefetch.spark;
 
 import static dev.prefetch.spark.SharedSpark.assertSameRows;
+import static dev.prefetch.spark.SharedSpark.builtIn;
+import static dev.prefetch.spark.SharedSpark.generate;
+import static dev.prefetch.spark.SharedSpark.prefetch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
 import dev.prefetch.spark.internal.ScanMetrics;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,22 +48,8 @@ class SourcePlanningTest {
   static void writeFiles() throws Exception {
     spark = SharedSpark.session();
     for (String format : new String[] {"parquet", "orc"}) {
-      GenSpec scan =
-          new GenSpec(
-              format,
-              GenSpec.Kind.SCAN,
-              16_000,
-              0,
-              8,
-              GenSpec.DEFAULT_ROW_GROUP_BYTES,
-              8 << 10,
-              "snappy",
-              true,
-              true,
-              true,
-              GenSpec.DEFAULT_SEED);
-      Files.createDirectories(dir.resolve("scan-" + format));
-      Generator.write(scan, dir.resolve("scan-" + format).resolve("scan." + format));
+      generate(
+          dir.resolve("scan-" + format), format, GenSpec.Kind.SCAN, 16_000, 8, 8 << 10, "snappy");
       spark
           .sql(
               "SELECT id, CAST(id % 3 AS INT) AS k, CONCAT('v', id) AS v,"
@@ -81,23 +69,15 @@ class SourcePlanningTest {
     spark.conf().unset("spark.sql.files.openCostInBytes");
   }
 
-  private static Dataset<Row> builtIn(String format, String path) {
-    return spark.read().format(format).load(dir.resolve(path).toString());
-  }
-
-  private static Dataset<Row> prefetch(String path) {
-    return spark.read().format("prefetch").load(dir.resolve(path).toString());
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void hivePartitionDirectoriesBecomeColumnsAndArePruned(String format) {
-    Dataset<Row> ours = prefetch("hive-" + format);
+    Dataset<Row> ours = prefetch(dir, "hive-" + format);
     assertThat(ours.schema().fieldNames()).containsExactly("id", "k", "v", "year", "month");
-    assertSameRows(builtIn(format, "hive-" + format), ours);
+    assertSameRows(builtIn(dir, format, "hive-" + format), ours);
     String where = "year = 2021 AND month = '02' AND k = 1";
     Dataset<Row> pruned = ours.where(where);
-    assertSameRows(builtIn(format, "hive-" + format).where(where), pruned);
+    assertSameRows(builtIn(dir, format, "hive-" + format).where(where), pruned);
     String plan = pruned.queryExecution().executedPlan().toString();
     assertThat(plan).contains("PartitionFilters: [").contains("year").contains("month");
   }
@@ -105,10 +85,10 @@ class SourcePlanningTest {
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void smallSplitsCutEachFileIntoManyTasksAndReadEveryRowOnce(String format) {
-    Dataset<Row> expected = builtIn(format, "scan-" + format);
+    Dataset<Row> expected = builtIn(dir, format, "scan-" + format);
     spark.conf().set("spark.sql.files.maxPartitionBytes", "64k");
     spark.conf().set("spark.sql.files.openCostInBytes", "0");
-    Dataset<Row> ours = prefetch("scan-" + format);
+    Dataset<Row> ours = prefetch(dir, "scan-" + format);
     assertThat(ours.rdd().getNumPartitions()).isGreaterThan(4);
     assertSameRows(expected, ours);
   }
@@ -119,8 +99,9 @@ class SourcePlanningTest {
     String where =
         "id < 3000 AND qty >= 10 AND category IS NOT NULL AND code IS NULL OR id = 15999";
     Dataset<Row> expected =
-        builtIn(format, "scan-" + format).select("category", "id", "price").where(where);
-    Dataset<Row> ours = prefetch("scan-" + format).select("category", "id", "price").where(where);
+        builtIn(dir, format, "scan-" + format).select("category", "id", "price").where(where);
+    Dataset<Row> ours =
+        prefetch(dir, "scan-" + format).select("category", "id", "price").where(where);
     assertSameRows(expected, ours);
     String plan = ours.queryExecution().executedPlan().toString();
     assertThat(plan).contains("PushedFilters: [").contains("LessThan(id,3000)");
@@ -132,7 +113,7 @@ class SourcePlanningTest {
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void pushedFiltersPruneRowGroupsAndStripes(String format) {
-    Dataset<Row> all = prefetch("scan-" + format).select("id", "comment");
+    Dataset<Row> all = prefetch(dir, "scan-" + format).select("id", "comment");
     Dataset<Row> few = all.where("id < 2000");
     assertThat(few.count()).isEqualTo(2000); // the first row group of eight
     long allBytes = bytesRead(all.where("comment IS NOT NULL OR comment IS NULL"));
@@ -143,7 +124,7 @@ class SourcePlanningTest {
   @ParameterizedTest
   @ValueSource(strings = {"parquet", "orc"})
   void planIsABatchScanWithColumnarToRowAndMetricsAreCounted(String format) {
-    Dataset<Row> query = prefetch("scan-" + format).selectExpr("sum(qty)", "count(*)");
+    Dataset<Row> query = prefetch(dir, "scan-" + format).selectExpr("sum(qty)", "count(*)");
     query.collectAsList();
     String plan = query.queryExecution().executedPlan().toString();
     assertThat(plan).contains("BatchScan").contains("ColumnarToRow");
@@ -160,10 +141,10 @@ class SourcePlanningTest {
 
   @Test
   void countOnlyQueriesReadRowCounts() {
-    assertThat(prefetch("scan-parquet").count()).isEqualTo(16_000);
-    assertThat(prefetch("scan-orc").count()).isEqualTo(16_000);
-    assertThat(prefetch("hive-orc").where("year = 2020").count())
-        .isEqualTo(builtIn("orc", "hive-orc").where("year = 2020").count());
+    assertThat(prefetch(dir, "scan-parquet").count()).isEqualTo(16_000);
+    assertThat(prefetch(dir, "scan-orc").count()).isEqualTo(16_000);
+    assertThat(prefetch(dir, "hive-orc").where("year = 2020").count())
+        .isEqualTo(builtIn(dir, "orc", "hive-orc").where("year = 2020").count());
   }
 
   @Test
@@ -176,7 +157,7 @@ class SourcePlanningTest {
                 + "'tag', CAST(IF(id % 3 = 0, 1, 0) AS TINYINT),"
                 + " 'field0', IF(id % 3 = 0, NULL, CAST(id * 7 AS INT)),"
                 + " 'field1', IF(id % 3 = 0, CONCAT('u', id), NULL))) AS u FROM RANGE(0, 3000)");
-    Dataset<Row> ours = prefetch("union-orc");
+    Dataset<Row> ours = prefetch(dir, "union-orc");
     assertThat(ours.schema().simpleString())
         .isEqualTo("struct<id:bigint,u:struct<tag:tinyint,field0:int,field1:string>>");
     assertSameRows(spark.createDataFrame(expected.collectAsList(), ours.schema()), ours);
@@ -204,7 +185,7 @@ class SourcePlanningTest {
                   .count())
           .isEqualTo(16_000);
       spark.conf().set("spark.prefetch.parallelism", "0");
-      assertThatThrownBy(() -> prefetch("scan-orc").count())
+      assertThatThrownBy(() -> prefetch(dir, "scan-orc").count())
           .hasStackTraceContaining("prefetch.parallelism");
     } finally {
       spark.conf().unset("spark.prefetch.parallelism");
