@@ -65,47 +65,45 @@ class VerifyTest {
     return new org.apache.hadoop.fs.Path(file.toUri());
   }
 
+  /**
+   * Verifies {@code original} against itself (no problem) and {@code changed} by our single reader
+   * against {@code original} by the format library: the problems of the second.
+   */
+  private static List<String> problems(Path original, Path changed, String format)
+      throws IOException {
+    try (ReadContext context = ReadContext.defaults()) {
+      Contender ours = Contender.ours("single", ReadOptions.defaults(), context, null);
+      Contender library = Contender.library(new Configuration(), List.of(), null, null, null);
+      assertThat(VerifyCommand.verify(ours, hadoop(original), library, hadoop(original), format))
+          .isEmpty();
+      return VerifyCommand.verify(ours, hadoop(changed), library, hadoop(original), format);
+    }
+  }
+
   @Test
   void everyDifferingColumnIsNamedWithItsFirstDifferingRowAndBothValues() throws IOException {
     Path original = parquet("original.parquet", i -> false);
     Path changed = parquet("changed.parquet", i -> i == 123 || i == 400);
-    try (ReadContext context = ReadContext.defaults()) {
-      Contender ours = Contender.ours("single", ReadOptions.defaults(), context, null);
-      Contender library = Contender.library(new Configuration(), List.of(), null, null, null);
-      assertThat(VerifyCommand.verify(ours, hadoop(original), library, hadoop(original), "parquet"))
-          .isEmpty();
-      List<String> problems =
-          VerifyCommand.verify(ours, hadoop(changed), library, hadoop(original), "parquet");
-      assertThat(problems).hasSize(2);
-      assertThat(problems.get(0))
-          .contains(
-              "column 'name'",
-              "first at row 123",
-              "ours [\"changed\"]",
-              "parquet-hadoop [\"n123\"]");
-      // a list: its length, then its elements
-      assertThat(problems.get(1))
-          .contains("column 'tags'", "first at row 123", "ours [1, 0]", "parquet-hadoop [0]");
-    }
+    List<String> problems = problems(original, changed, "parquet");
+    assertThat(problems).hasSize(2);
+    assertThat(problems.get(0))
+        .contains(
+            "column 'name'", "first at row 123", "ours [\"changed\"]", "parquet-hadoop [\"n123\"]");
+    // a list: its length, then its elements
+    assertThat(problems.get(1))
+        .contains("column 'tags'", "first at row 123", "ours [1, 0]", "parquet-hadoop [0]");
   }
 
   @Test
   void orcColumnsThatDifferAreNamedToo() throws IOException {
     Path original = orc("original.orc", false);
     Path changed = orc("changed.orc", true);
-    try (ReadContext context = ReadContext.defaults()) {
-      Contender ours = Contender.ours("single", ReadOptions.defaults(), context, null);
-      Contender library = Contender.library(new Configuration(), List.of(), null, null, null);
-      assertThat(VerifyCommand.verify(ours, hadoop(original), library, hadoop(original), "orc"))
-          .isEmpty();
-      List<String> problems =
-          VerifyCommand.verify(ours, hadoop(changed), library, hadoop(original), "orc");
-      assertThat(problems).hasSize(2);
-      assertThat(problems.get(0))
-          .contains("column 'a'", "first at row 7", "ours [-7]", "orc-core [7]");
-      assertThat(problems.get(1))
-          .contains("column 's'", "first at row 9", "ours [null]", "orc-core [\"s9\"]");
-    }
+    List<String> problems = problems(original, changed, "orc");
+    assertThat(problems).hasSize(2);
+    assertThat(problems.get(0))
+        .contains("column 'a'", "first at row 7", "ours [-7]", "orc-core [7]");
+    assertThat(problems.get(1))
+        .contains("column 's'", "first at row 9", "ours [null]", "orc-core [\"s9\"]");
   }
 
   private Path orc(String name, boolean change) throws IOException {
