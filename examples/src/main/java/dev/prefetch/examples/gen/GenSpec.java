@@ -64,12 +64,7 @@ public record GenSpec(
     Objects.requireNonNull(codec, "codec is null");
     format = format.toLowerCase(Locale.ROOT);
     codec = codec.toLowerCase(Locale.ROOT);
-    if (!java.util.Set.of(
-            "none", "uncompressed", "snappy", "zstd", "gzip", "zlib", "lz4", "lz4_raw")
-        .contains(codec)) {
-      throw new IllegalArgumentException(
-          "unknown codec '" + codec + "'; expected none, snappy, zstd, gzip or lz4");
-    }
+    GenCodec.named(codec); // rejects an unknown codec here rather than when writing
     if (!format.equals("parquet") && !format.equals("orc")) {
       throw new IllegalArgumentException(
           "unknown format '" + format + "'; expected parquet or orc");

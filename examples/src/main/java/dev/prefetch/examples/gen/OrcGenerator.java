@@ -1,7 +1,6 @@
 package dev.prefetch.examples.gen;
 
 import java.io.IOException;
-import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
@@ -13,7 +12,6 @@ import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
-import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
@@ -56,19 +54,6 @@ public final class OrcGenerator {
     }
   }
 
-  static CompressionKind codec(String name) {
-    return switch (name.toLowerCase(Locale.ROOT)) {
-      case "none", "uncompressed" -> CompressionKind.NONE;
-      case "snappy" -> CompressionKind.SNAPPY;
-      case "zstd" -> CompressionKind.ZSTD;
-      case "gzip", "zlib" -> CompressionKind.ZLIB;
-      case "lz4", "lz4_raw" -> CompressionKind.LZ4;
-      default ->
-          throw new IllegalArgumentException(
-              "unknown codec '" + name + "'; expected none, snappy, zstd, gzip or lz4");
-    };
-  }
-
   /** Writes {@code spec} to {@code out}, replacing it. */
   public static void write(GenSpec spec, Path out, Configuration conf) throws IOException {
     TypeDescription schema = schema(spec);
@@ -83,7 +68,7 @@ public final class OrcGenerator {
     OrcFile.WriterOptions options =
         OrcFile.writerOptions(writerConf)
             .setSchema(schema)
-            .compress(codec(spec.codec()))
+            .compress(GenCodec.named(spec.codec()).orc)
             .bufferSize(Math.max(4096, Math.min(spec.pageBytes(), 1 << 20)))
             .stripeSize(spec.rowGroups() > 0 ? Long.MAX_VALUE / 4 : spec.rowGroupBytes())
             .blockPadding(false)

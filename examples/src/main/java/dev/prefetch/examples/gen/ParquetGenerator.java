@@ -2,14 +2,12 @@ package dev.prefetch.examples.gen;
 
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.io.api.RecordConsumer;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -30,7 +28,7 @@ public final class ParquetGenerator {
         new Builder(out, support)
             .withConf(conf)
             .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-            .withCompressionCodec(codec(spec.codec()))
+            .withCompressionCodec(GenCodec.named(spec.codec()).parquet)
             .withPageSize(spec.pageBytes())
             .withDictionaryPageSize(Math.max(spec.pageBytes(), 1 << 20))
             .withDictionaryEncoding(spec.dictionary())
@@ -54,19 +52,6 @@ public final class ParquetGenerator {
         writer.write(row);
       }
     }
-  }
-
-  static CompressionCodecName codec(String name) {
-    return switch (name.toLowerCase(Locale.ROOT)) {
-      case "none", "uncompressed" -> CompressionCodecName.UNCOMPRESSED;
-      case "snappy" -> CompressionCodecName.SNAPPY;
-      case "zstd" -> CompressionCodecName.ZSTD;
-      case "gzip", "zlib" -> CompressionCodecName.GZIP;
-      case "lz4", "lz4_raw" -> CompressionCodecName.LZ4_RAW;
-      default ->
-          throw new IllegalArgumentException(
-              "unknown codec '" + name + "'; expected none, snappy, zstd, gzip or lz4");
-    };
   }
 
   /** The Parquet schema of a generated table. */
