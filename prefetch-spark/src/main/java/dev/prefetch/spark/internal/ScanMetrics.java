@@ -63,81 +63,66 @@ public final class ScanMetrics {
     };
   }
 
-  /** Bytes read from storage, data and metadata. */
-  public static final class BytesRead extends CustomSumMetric {
-    @Override
-    public String name() {
-      return BYTES_READ;
+  /** A summed metric with a fixed name and description. */
+  abstract static class SumMetric extends CustomSumMetric {
+    private final String name;
+    private final String description;
+
+    SumMetric(String name, String description) {
+      this.name = name;
+      this.description = description;
     }
 
     @Override
-    public String description() {
-      return "prefetch: bytes read";
+    public final String name() {
+      return name;
+    }
+
+    @Override
+    public final String description() {
+      return description;
+    }
+  }
+
+  /** Bytes read from storage, data and metadata. */
+  public static final class BytesRead extends SumMetric {
+    public BytesRead() {
+      super(BYTES_READ, "prefetch: bytes read");
     }
   }
 
   /** Storage requests (positioned reads, reads after a seek). */
-  public static final class ReadRequests extends CustomSumMetric {
-    @Override
-    public String name() {
-      return READ_REQUESTS;
-    }
-
-    @Override
-    public String description() {
-      return "prefetch: read requests";
+  public static final class ReadRequests extends SumMetric {
+    public ReadRequests() {
+      super(READ_REQUESTS, "prefetch: read requests");
     }
   }
 
   /** Time producers waited for queue room or memory budget. */
-  public static final class ProducerWaitMs extends CustomSumMetric {
-    @Override
-    public String name() {
-      return PRODUCER_WAIT_MS;
-    }
-
-    @Override
-    public String description() {
-      return "prefetch: producer wait time (ms)";
+  public static final class ProducerWaitMs extends SumMetric {
+    public ProducerWaitMs() {
+      super(PRODUCER_WAIT_MS, "prefetch: producer wait time (ms)");
     }
   }
 
   /** Time tasks waited for producers in {@code next()}. */
-  public static final class ConsumerWaitMs extends CustomSumMetric {
-    @Override
-    public String name() {
-      return CONSUMER_WAIT_MS;
-    }
-
-    @Override
-    public String description() {
-      return "prefetch: consumer wait time (ms)";
+  public static final class ConsumerWaitMs extends SumMetric {
+    public ConsumerWaitMs() {
+      super(CONSUMER_WAIT_MS, "prefetch: consumer wait time (ms)");
     }
   }
 
   /** Footer, tail and page index lookups served by the executor's metadata cache. */
-  public static final class FooterCacheHits extends CustomSumMetric {
-    @Override
-    public String name() {
-      return FOOTER_CACHE_HITS;
-    }
-
-    @Override
-    public String description() {
-      return "prefetch: footer cache hits";
+  public static final class FooterCacheHits extends SumMetric {
+    public FooterCacheHits() {
+      super(FOOTER_CACHE_HITS, "prefetch: footer cache hits");
     }
   }
 
   /** Footer, tail and page index lookups that read the file. */
-  public static final class FooterCacheMisses extends CustomSumMetric {
-    @Override
-    public String name() {
-      return FOOTER_CACHE_MISSES;
-    }
-
-    @Override
-    public String description() {
-      return "prefetch: footer cache misses";
+  public static final class FooterCacheMisses extends SumMetric {
+    public FooterCacheMisses() {
+      super(FOOTER_CACHE_MISSES, "prefetch: footer cache misses");
     }
   }
 }
