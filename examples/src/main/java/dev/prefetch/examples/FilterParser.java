@@ -2,6 +2,7 @@ package dev.prefetch.examples;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.LocalDate;
@@ -91,10 +92,7 @@ public final class FilterParser {
                 logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation
                     ? Math.toIntExact(parseDate(p.literal()))
                     : logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
-                        ? new BigDecimal(p.literal())
-                            .setScale(d.getScale())
-                            .unscaledValue()
-                            .intValueExact()
+                        ? unscaled(p.literal(), d).intValueExact()
                         : Integer.parseInt(p.literal());
             return compare(FilterApi.intColumn(p.column()), v, p.op());
           }
@@ -102,10 +100,7 @@ public final class FilterParser {
           {
             long v =
                 logical instanceof LogicalTypeAnnotation.DecimalLogicalTypeAnnotation d
-                    ? new BigDecimal(p.literal())
-                        .setScale(d.getScale())
-                        .unscaledValue()
-                        .longValueExact()
+                    ? unscaled(p.literal(), d).longValueExact()
                     : Long.parseLong(p.literal());
             return compare(FilterApi.longColumn(p.column()), v, p.op());
           }
@@ -135,6 +130,12 @@ public final class FilterParser {
     } catch (NumberFormatException | ArithmeticException e) {
       throw notAValue(p, type);
     }
+  }
+
+  /** A decimal literal as the unscaled integer of a column of that decimal's scale. */
+  private static BigInteger unscaled(
+      String literal, LogicalTypeAnnotation.DecimalLogicalTypeAnnotation decimal) {
+    return new BigDecimal(literal).setScale(decimal.getScale()).unscaledValue();
   }
 
   private static <T extends Comparable<T>, C extends Operators.Column<T> & Operators.SupportsLtGt>
