@@ -25,10 +25,11 @@ class EndToEndOrcTest {
   static void writeFiles() throws IOException {
     scan = dir.resolve("scan.orc");
     // Eight stripes, so that prefetching has ranges to spread over producers.
-    Generator.write(SmallSpecs.of("orc", GenSpec.Kind.SCAN, 40_000, 8, 64 << 10, "zstd", 11), scan);
+    Generator.write(
+        GenSpec.inRowGroups("orc", GenSpec.Kind.SCAN, 40_000, 8, 64 << 10, "zstd", 11), scan);
     nested = dir.resolve("nested.orc");
     Generator.write(
-        SmallSpecs.of("orc", GenSpec.Kind.NESTED, 20_000, 4, 64 << 10, "snappy", 12), nested);
+        GenSpec.inRowGroups("orc", GenSpec.Kind.NESTED, 20_000, 4, 64 << 10, "snappy", 12), nested);
   }
 
   @Test

@@ -27,10 +27,11 @@ class EndToEndParquetTest {
   static void writeFiles() throws IOException {
     scan = dir.resolve("scan.parquet");
     Generator.write(
-        SmallSpecs.of("parquet", GenSpec.Kind.SCAN, 40_000, 6, 16 << 10, "zstd", 21), scan);
+        GenSpec.inRowGroups("parquet", GenSpec.Kind.SCAN, 40_000, 6, 16 << 10, "zstd", 21), scan);
     nested = dir.resolve("nested.parquet");
     Generator.write(
-        SmallSpecs.of("parquet", GenSpec.Kind.NESTED, 20_000, 4, 16 << 10, "snappy", 22), nested);
+        GenSpec.inRowGroups("parquet", GenSpec.Kind.NESTED, 20_000, 4, 16 << 10, "snappy", 22),
+        nested);
   }
 
   private static String field(String json, String name) {

@@ -59,6 +59,6 @@ final class InspectFiles {
   }
 
   private static GenSpec spec(String format, GenSpec.Kind kind, long rows, String codec) {
-    return SmallSpecs.of(format, kind, rows, 3, 8 << 10, codec, 31);
+    return GenSpec.inRowGroups(format, kind, rows, 3, 8 << 10, codec, 31);
   }
 }

@@ -72,19 +72,7 @@ final class SharedSpark {
       String codec)
       throws IOException {
     GenSpec spec =
-        new GenSpec(
-            format,
-            kind,
-            rows,
-            0,
-            rowGroups,
-            GenSpec.DEFAULT_ROW_GROUP_BYTES,
-            pageBytes,
-            codec,
-            true,
-            true,
-            true,
-            GenSpec.DEFAULT_SEED);
+        GenSpec.inRowGroups(format, kind, rows, rowGroups, pageBytes, codec, GenSpec.DEFAULT_SEED);
     Files.createDirectories(table);
     Generator.write(spec, table.resolve(kind.name().toLowerCase(Locale.ROOT) + "." + format));
   }

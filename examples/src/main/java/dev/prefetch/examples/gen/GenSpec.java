@@ -87,6 +87,27 @@ public record GenSpec(
     }
   }
 
+  /**
+   * A table of {@code rows} rows cut into {@code rowGroups} row groups (or stripes) by count, with
+   * the default columns, dictionaries, statistics and page indexes.
+   */
+  public static GenSpec inRowGroups(
+      String format, Kind kind, long rows, int rowGroups, int pageBytes, String codec, long seed) {
+    return new GenSpec(
+        format,
+        kind,
+        rows,
+        0,
+        rowGroups,
+        DEFAULT_ROW_GROUP_BYTES,
+        pageBytes,
+        codec,
+        true,
+        true,
+        true,
+        seed);
+  }
+
   /** The default scan table of {@code rows} rows in {@code format}. */
   public static GenSpec scan(String format, long rows) {
     return new GenSpec(
