@@ -51,11 +51,18 @@ class GeneratorTest {
   }
 
   static BaselineResult read(Path file) throws IOException {
+    return read(file, List.of(), null, true);
+  }
+
+  /** {@code columns} (all when empty) of {@code rows} (all when null), read by the baseline. */
+  static BaselineResult read(
+      Path file, List<String> columns, dev.prefetch.RowRange rows, boolean perColumn)
+      throws IOException {
     Configuration conf = new Configuration();
     org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.toUri());
     return file.toString().endsWith(".parquet")
-        ? ParquetBaseline.scan(path, conf, List.of(), null, null, null, true)
-        : OrcBaseline.scan(path, conf, List.of(), null, null, true);
+        ? ParquetBaseline.scan(path, conf, columns, null, null, rows, perColumn)
+        : OrcBaseline.scan(path, conf, columns, null, rows, perColumn);
   }
 
   /**
@@ -165,25 +172,9 @@ class GeneratorTest {
     Path orc = dir.resolve("rows.orc");
     Generator.write(spec("parquet", GenSpec.Kind.NESTED, 3000, 5), parquet);
     Generator.write(spec("orc", GenSpec.Kind.NESTED, 3000, 5), orc);
-    Configuration conf = new Configuration();
     dev.prefetch.RowRange rows = new dev.prefetch.RowRange(900, 2100);
-    BaselineResult p =
-        ParquetBaseline.scan(
-            new org.apache.hadoop.fs.Path(parquet.toUri()),
-            conf,
-            List.of("id", "events"),
-            null,
-            null,
-            rows,
-            false);
-    BaselineResult o =
-        OrcBaseline.scan(
-            new org.apache.hadoop.fs.Path(orc.toUri()),
-            conf,
-            List.of("id", "events"),
-            null,
-            rows,
-            false);
+    BaselineResult p = read(parquet, List.of("id", "events"), rows, false);
+    BaselineResult o = read(orc, List.of("id", "events"), rows, false);
     assertThat(p.rows()).isEqualTo(1200);
     assertThat(o.rows()).isEqualTo(1200);
     assertThat(p.checksum()).isEqualTo(o.checksum());
