@@ -3,7 +3,6 @@ package dev.prefetch.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
@@ -18,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,16 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * through the documented encoding ({@link JsonValues}), equals the value in the reader's batches.
  */
 @Timeout(120)
-class CatJsonRoundTripTest {
-
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
-  static InspectFiles files;
-
-  @BeforeAll
-  static void writeFiles() throws IOException {
-    files = InspectFiles.shared();
-  }
+class CatJsonRoundTripTest extends InspectFilesTest {
 
   static Stream<Path> allFiles() {
     return Stream.of(files.scanParquet, files.scanOrc, files.nestedParquet, files.nestedOrc);

@@ -3,7 +3,6 @@ package dev.prefetch.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,25 +11,15 @@ import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** schema, meta and count on generated Parquet and ORC files, flat and nested. */
 @Timeout(120)
-class InspectCommandsTest {
-
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+class InspectCommandsTest extends InspectFilesTest {
 
   @TempDir static Path dir;
-
-  static InspectFiles files;
-
-  @BeforeAll
-  static void writeFiles() throws IOException {
-    files = InspectFiles.shared();
-  }
 
   private static JsonNode json(String... args) throws IOException {
     Cli.Result r = Cli.run(args);

@@ -3,7 +3,6 @@ package dev.prefetch.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
@@ -22,7 +21,6 @@ import java.util.function.ToLongFunction;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,18 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
  * a scan they add up to the reader's metrics.
  */
 @Timeout(120)
-class JfrEventsTest {
-
-  private static final ObjectMapper MAPPER = new ObjectMapper();
+class JfrEventsTest extends InspectFilesTest {
 
   @TempDir static Path dir;
-
-  static InspectFiles files;
-
-  @BeforeAll
-  static void writeFiles() throws IOException {
-    files = InspectFiles.shared();
-  }
 
   @AfterEach
   void noScopeIsLeftOpen() {
