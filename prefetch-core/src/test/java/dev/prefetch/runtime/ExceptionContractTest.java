@@ -17,15 +17,13 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FSError;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,24 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the prefetching read exactly where it ends the single-threaded one.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class ExceptionContractTest {
 
-  private static ExecutorService pool;
-
-  @BeforeAll
-  static void startPool() {
-    pool = EnginePools.start("engine-contract");
-  }
-
-  @AfterAll
-  static void stopPool() throws InterruptedException {
-    EnginePools.stop(pool);
-  }
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-contract");
 
   /** The single path, the reader's own threads, an executor. */
   static Stream<Arguments> paths() {
@@ -68,10 +52,7 @@ class ExceptionContractTest {
   private static BatchReader open(String path, List<DataFile> files) throws IOException {
     ReadOptions options =
         path.equals("single") ? Scans.single(10) : Scans.prefetching(4, 8, 10).build();
-    ReadContext context =
-        path.equals("executor")
-            ? ReadContext.builder().executor(pool).build()
-            : ReadContext.defaults();
+    ReadContext context = POOL.context(path.equals("executor"));
     return Readers.open(files, options, context);
   }
 

@@ -19,21 +19,18 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class PrefetchLifecycleTest {
 
-  @AfterEach
-  void noProducerSurvives() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-pool");
 
   @Test
   void closeWhileEveryProducerIsBlockedOnAFullQueueReturnsPromptly() throws Exception {
@@ -299,8 +296,7 @@ class PrefetchLifecycleTest {
 
   @Test
   void producersRunOnTheContextsExecutorWhenOneIsGiven() throws Exception {
-    ExecutorService executor = EnginePools.start("engine-pool");
-    try (ReadContext context = ReadContext.builder().executor(executor).build()) {
+    try (ReadContext context = POOL.context(true)) {
       DataFile file = SyntheticFormat.register("executor", SyntheticFormat.Spec.of(ranges(20, 30)));
       for (int i = 0; i < 3; i++) {
         try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 7).build(), context)) {
@@ -312,9 +308,6 @@ class PrefetchLifecycleTest {
               .isEqualTo(600);
         }
       }
-    } finally {
-      executor.shutdownNow();
-      assertThat(executor.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
     }
   }
 

@@ -23,9 +23,9 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The runtime's less travelled exits: planning a later file while the consumer closes or is
@@ -33,12 +33,8 @@ import org.junit.jupiter.api.Timeout;
  * the metrics say after close.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class ReaderExitPathsTest {
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
 
   /** A plan hook that signals {@code started} and then waits for {@code gate}. */
   private static SyntheticFormat.Hook blockUntil(CountDownLatch started, CountDownLatch gate) {

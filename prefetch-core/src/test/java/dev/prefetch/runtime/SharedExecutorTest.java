@@ -21,9 +21,9 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Producers on executors the reader does not own: pools far smaller than the producers of all open
@@ -31,12 +31,8 @@ import org.junit.jupiter.api.Timeout;
  * that run a task on the thread that submits it. Every read ends, in order and whole.
  */
 @Timeout(30)
+@ExtendWith(NothingLeaks.class)
 class SharedExecutorTest {
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
 
   private static ThreadFactory daemon(String name) {
     return r -> {
