@@ -113,9 +113,7 @@ class ExceptionContractTest {
     DataFile bad = SyntheticFormat.register("bad-plan", SyntheticFormat.Spec.of(ranges(3, 30)));
     SyntheticFormat.onPlan(
         "bad-plan",
-        () -> {
-          throw new CorruptFileException("bad-plan.synth: no footer");
-        });
+        SyntheticFormat.throwing(() -> new CorruptFileException("bad-plan.synth: no footer")));
     for (String path : List.of("single", "threads", "executor")) {
       List<Scans.Seen> seen = new ArrayList<>();
       Throwable failure;
@@ -218,10 +216,7 @@ class ExceptionContractTest {
   void aFormatsUncheckedExceptionFromCloseIsAReadExceptionNamingTheFile() throws Exception {
     DataFile file = SyntheticFormat.register("close-bug", SyntheticFormat.Spec.of(ranges(4, 30)));
     SyntheticFormat.onReaderClose(
-        "close-bug",
-        () -> {
-          throw new IllegalStateException("double free");
-        });
+        "close-bug", SyntheticFormat.throwing(() -> new IllegalStateException("double free")));
     BatchReader reader = open("single", file);
     assertThat(reader.next()).isNotNull();
     Throwable thrown = catchThrowable(reader::close);

@@ -329,9 +329,8 @@ class PrefetchLifecycleTest {
     DataFile file = SyntheticFormat.register("buggy", SyntheticFormat.Spec.of(ranges(3, 10)));
     SyntheticFormat.onPlan(
         "buggy",
-        () -> {
-          throw new IndexOutOfBoundsException("Index 7 out of bounds for length 3");
-        });
+        SyntheticFormat.throwing(
+            () -> new IndexOutOfBoundsException("Index 7 out of bounds for length 3")));
     assertThatThrownBy(
             () -> Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults()))
         .isInstanceOf(ReadException.class)
@@ -343,10 +342,7 @@ class PrefetchLifecycleTest {
   void callerInputRejectedWhilePlanningKeepsItsTypeAndNamesTheFile() {
     DataFile file = SyntheticFormat.register("picky", SyntheticFormat.Spec.of(ranges(3, 10)));
     SyntheticFormat.onPlan(
-        "picky",
-        () -> {
-          throw new IllegalArgumentException("no column 'x'");
-        });
+        "picky", SyntheticFormat.throwing(() -> new IllegalArgumentException("no column 'x'")));
     assertThatThrownBy(
             () -> Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults()))
         .isInstanceOf(IllegalArgumentException.class)

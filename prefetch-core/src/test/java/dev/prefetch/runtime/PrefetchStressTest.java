@@ -196,16 +196,10 @@ class PrefetchStressTest {
     switch (fault) {
       case PLAN ->
           SyntheticFormat.onPlan(
-              name,
-              () -> {
-                throw new IOException("injected planning failure");
-              });
+              name, SyntheticFormat.throwing(() -> new IOException("injected planning failure")));
       case PLAN_ERROR ->
           SyntheticFormat.onPlan(
-              name,
-              () -> {
-                throw new LinkageError("injected planning error");
-              });
+              name, SyntheticFormat.throwing(() -> new LinkageError("injected planning error")));
       case SLOW_PLAN -> SyntheticFormat.onPlan(name, () -> pause(delayMicros));
       case OPEN ->
           SyntheticFormat.onOpenReader(
@@ -216,10 +210,7 @@ class PrefetchStressTest {
               });
       case CLOSE ->
           SyntheticFormat.onReaderClose(
-              name,
-              () -> {
-                throw new IOException("injected close failure");
-              });
+              name, SyntheticFormat.throwing(() -> new IOException("injected close failure")));
       default -> {}
     }
   }

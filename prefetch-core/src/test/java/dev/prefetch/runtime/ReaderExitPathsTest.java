@@ -101,9 +101,7 @@ class ReaderExitPathsTest {
     DataFile second = SyntheticFormat.register("error-b", SyntheticFormat.Spec.of(ranges(4, 10)));
     SyntheticFormat.onPlan(
         "error-b",
-        () -> {
-          throw new NoClassDefFoundError("org/example/MissingCodec");
-        });
+        SyntheticFormat.throwing(() -> new NoClassDefFoundError("org/example/MissingCodec")));
     try (BatchReader reader =
         Readers.open(
             List.of(first, second), Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
@@ -124,10 +122,7 @@ class ReaderExitPathsTest {
     DataFile first = SyntheticFormat.register("closing-a", SyntheticFormat.Spec.of(ranges(2, 10)));
     DataFile second = SyntheticFormat.register("next-b", SyntheticFormat.Spec.of(ranges(2, 10)));
     SyntheticFormat.onReaderClose(
-        "closing-a",
-        () -> {
-          throw new IOException("cannot release the handle");
-        });
+        "closing-a", SyntheticFormat.throwing(() -> new IOException("cannot release the handle")));
     try (BatchReader reader =
         Readers.open(List.of(first, second), Scans.single(10), ReadContext.defaults())) {
       assertThatThrownBy(() -> Scans.drain(reader))

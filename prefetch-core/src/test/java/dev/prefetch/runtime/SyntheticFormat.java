@@ -32,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * An in-memory format that drives the runtime in tests: a "file" named {@code NAME.synth} is a
@@ -207,6 +208,26 @@ public final class SyntheticFormat implements FileFormat {
   /** Test code run inside the format at a given step of one file; it may block or throw. */
   interface Hook {
     void run() throws IOException;
+  }
+
+  /**
+   * A hook that throws a new {@code thrown.get()} each time it runs: an {@link IOException}, a
+   * {@link RuntimeException} or an {@link Error}.
+   */
+  static Hook throwing(Supplier<? extends Throwable> thrown) {
+    return () -> {
+      Throwable t = thrown.get();
+      if (t instanceof IOException e) {
+        throw e;
+      }
+      if (t instanceof RuntimeException e) {
+        throw e;
+      }
+      if (t instanceof Error e) {
+        throw e;
+      }
+      throw new IllegalArgumentException("a hook cannot throw " + t);
+    };
   }
 
   private static final Map<String, Hook> PLAN_HOOKS = new ConcurrentHashMap<>();
