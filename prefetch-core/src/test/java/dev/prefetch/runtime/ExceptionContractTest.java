@@ -170,7 +170,7 @@ class ExceptionContractTest {
           () -> {
             if (calls.incrementAndGet() == 5) {
               switch (kind) {
-                case "fserror" -> throw sneaky(fsError("disk error"));
+                case "fserror" -> throw SyntheticFormat.sneaky(fsError("disk error"));
                 case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
                 default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
               }
@@ -198,7 +198,7 @@ class ExceptionContractTest {
           name,
           () -> {
             switch (kind) {
-              case "fserror" -> throw sneaky(fsError("disk error"));
+              case "fserror" -> throw SyntheticFormat.sneaky(fsError("disk error"));
               case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
               default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
             }
@@ -224,11 +224,5 @@ class ExceptionContractTest {
         .isInstanceOf(ReadException.class)
         .hasMessageContaining("close-bug.synth")
         .hasRootCauseMessage("double free");
-  }
-
-  /** Throws any throwable through a hook that declares IOException. */
-  @SuppressWarnings("unchecked")
-  private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
-    throw (T) t;
   }
 }

@@ -210,24 +210,17 @@ public final class SyntheticFormat implements FileFormat {
     void run() throws IOException;
   }
 
-  /**
-   * A hook that throws a new {@code thrown.get()} each time it runs: an {@link IOException}, a
-   * {@link RuntimeException} or an {@link Error}.
-   */
+  /** A hook that throws a new {@code thrown.get()} each time it runs, whatever its type. */
   static Hook throwing(Supplier<? extends Throwable> thrown) {
     return () -> {
-      Throwable t = thrown.get();
-      if (t instanceof IOException e) {
-        throw e;
-      }
-      if (t instanceof RuntimeException e) {
-        throw e;
-      }
-      if (t instanceof Error e) {
-        throw e;
-      }
-      throw new IllegalArgumentException("a hook cannot throw " + t);
+      throw sneaky(thrown.get());
     };
+  }
+
+  /** Throws any throwable through a hook that declares IOException. */
+  @SuppressWarnings("unchecked")
+  static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 
   private static final Map<String, Hook> PLAN_HOOKS = new ConcurrentHashMap<>();
