@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -35,11 +34,18 @@ class BoundedCloseTest {
   void nothingLeaks() throws InterruptedException {
     // An abandoned producer releases its reader once its I/O returns, shortly after the test
     // opened the gate: wait for that, boundedly.
-    awaitTrue(
+    Waits.until(
         () ->
             SyntheticFormat.OPEN_READERS.get() == 0
                 && SyntheticFormat.OPEN_PLANS.get() == 0
-                && ReaderThreads.live().isEmpty());
+                && ReaderThreads.live().isEmpty(),
+        () ->
+            "still open: readers "
+                + SyntheticFormat.OPEN_READERS.get()
+                + ", plans "
+                + SyntheticFormat.OPEN_PLANS.get()
+                + ", threads "
+                + ReaderThreads.live());
   }
 
   /** A hook that, the first time it runs, signals {@code stuck} and waits ignoring interrupts. */
@@ -143,22 +149,6 @@ class BoundedCloseTest {
       assertThat(reader.metrics().producersAbandoned()).isEqualTo(1);
     } finally {
       gate.countDown();
-    }
-  }
-
-  private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(
-            "still open: readers "
-                + SyntheticFormat.OPEN_READERS.get()
-                + ", plans "
-                + SyntheticFormat.OPEN_PLANS.get()
-                + ", threads "
-                + ReaderThreads.live());
-      }
-      Thread.sleep(5);
     }
   }
 }

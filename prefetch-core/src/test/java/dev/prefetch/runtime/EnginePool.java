@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prefetch.ReadContext;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -27,19 +28,22 @@ final class EnginePool implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    executor =
-        Executors.newCachedThreadPool(
-            r -> {
-              Thread thread = new Thread(r, threadName);
-              thread.setDaemon(true);
-              return thread;
-            });
+    executor = Executors.newCachedThreadPool(daemon(threadName));
   }
 
   @Override
   public void afterAll(ExtensionContext context) throws InterruptedException {
     executor.shutdownNow();
     assertThat(executor.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  /** A factory of daemon threads all named {@code name}. */
+  static ThreadFactory daemon(String name) {
+    return r -> {
+      Thread thread = new Thread(r, name);
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 
   /** A context over this pool when {@code onPool}, else the default context (own threads). */

@@ -38,7 +38,7 @@ class PrefetchLifecycleTest {
     BatchReader reader =
         Readers.open(file, Scans.prefetching(4, 1, 10).build(), ReadContext.defaults());
     assertThat(reader.next()).isNotNull();
-    awaitProducersWaiting(4);
+    Waits.awaitProducers(4, Thread.State.WAITING);
 
     long start = System.nanoTime();
     reader.close();
@@ -57,7 +57,8 @@ class PrefetchLifecycleTest {
             "mid-read", SyntheticFormat.Spec.of(ranges(8, 100)).blockingAt(0, neverOpened));
     BatchReader reader =
         Readers.open(file, Scans.prefetching(3, 2, 10).build(), ReadContext.defaults());
-    awaitProducersWaiting(2); // the two producers past range 0 fill their queues
+    Waits.awaitProducers(
+        2, Thread.State.WAITING); // the two producers past range 0 fill their queues
     long start = System.nanoTime();
     reader.close(); // range 0's producer is blocked inside "I/O"; close interrupts it
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1000);
@@ -132,7 +133,7 @@ class PrefetchLifecycleTest {
                 }
               });
       consumer.start();
-      awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
+      Waits.awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
       consumer.join(5000);
       assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
@@ -168,7 +169,7 @@ class PrefetchLifecycleTest {
                 }
               });
       consumer.start();
-      awaitState(consumer, Thread.State.TIMED_WAITING);
+      Waits.awaitState(consumer, Thread.State.TIMED_WAITING);
       consumerWaits.countDown(); // only now is the first batch made
 
       // Without the consumer's linger this waits out the stalled producer's 30 s gate.
@@ -389,33 +390,5 @@ class PrefetchLifecycleTest {
       }
     }
     assertThat(sunk).hasSize(1);
-  }
-
-  private static void awaitProducersWaiting(int count) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      int waiting = 0;
-      for (Thread thread : Thread.getAllStackTraces().keySet()) {
-        if (thread.getName().startsWith(ReaderThreads.PREFIX)
-            && thread.getState() == Thread.State.WAITING) {
-          waiting++;
-        }
-      }
-      if (waiting >= count) {
-        return;
-      }
-      Thread.sleep(5);
-    }
-    throw new AssertionError("producers did not block: " + ReaderThreads.live());
-  }
-
-  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (thread.getState() != state) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(thread.getName() + " never reached " + state);
-      }
-      Thread.sleep(5);
-    }
   }
 }

@@ -64,7 +64,7 @@ class ReaderExitPathsTest {
             List.of(first, second), Scans.prefetching(2, 4, 10).build(), ReadContext.defaults());
     try {
       assertThat(planning.await(10, TimeUnit.SECONDS)).isTrue();
-      awaitAProducer(Thread.State.WAITING); // the other one waits for that plan's lock
+      Waits.awaitProducers(1, Thread.State.WAITING); // the other one waits for that plan's lock
 
       AtomicReference<Throwable> thrown = new AtomicReference<>();
       Thread consumer =
@@ -79,7 +79,7 @@ class ReaderExitPathsTest {
                 }
               });
       consumer.start();
-      awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
+      Waits.awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
       consumer.join(2000);
       assertThat(consumer.isAlive()).as("consumer still stuck after its interrupt").isFalse();
@@ -206,7 +206,10 @@ class ReaderExitPathsTest {
       for (int i = 0; i < 3; i++) {
         BatchReader reader = Readers.open(file, Scans.prefetching(2, 1, 10).build(), context);
         assertThat(reader.next()).isNotNull();
-        awaitPoolIdle(pool); // both producers parked on full queues, their threads returned
+        // both producers parked on full queues, their threads returned
+        Waits.until(
+            () -> pool.getActiveCount() == 0 && pool.getQueue().isEmpty(),
+            () -> "pool threads never went idle");
         reader.close();
       }
       assertThat(pool.lateInterrupts.get())
@@ -228,7 +231,7 @@ class ReaderExitPathsTest {
             0,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
-            daemon("engine-busy"),
+            EnginePool.daemon("engine-busy"),
             new ThreadPoolExecutor.CallerRunsPolicy());
     CountDownLatch release = new CountDownLatch(1);
     pool.execute(
@@ -271,7 +274,7 @@ class ReaderExitPathsTest {
   void anExecutorThatRefusesAProducerWithAnyExceptionFailsTheReadAndLeavesNoProducerRunning()
       throws Exception {
     java.util.concurrent.ExecutorService pool =
-        java.util.concurrent.Executors.newCachedThreadPool(daemon("engine-draining"));
+        java.util.concurrent.Executors.newCachedThreadPool(EnginePool.daemon("engine-draining"));
     AtomicInteger submitted = new AtomicInteger();
     java.util.concurrent.ExecutorService refusing =
         new java.util.concurrent.AbstractExecutorService() {
@@ -344,14 +347,6 @@ class ReaderExitPathsTest {
     assertThat(SyntheticFormat.OPEN_PLANS.get()).isZero();
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    return r -> {
-      Thread thread = new Thread(r, name);
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
   /**
    * A pool whose threads count interrupts that arrive after the task they were meant for has
    * returned. Before delivering an interrupt, a thread lets its task run on for a moment, as if the
@@ -403,41 +398,6 @@ class ReaderExitPathsTest {
         }
         super.interrupt();
       }
-    }
-  }
-
-  private static void awaitPoolIdle(ThreadPoolExecutor pool) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (pool.getActiveCount() > 0 || !pool.getQueue().isEmpty()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("pool threads never went idle");
-      }
-      Thread.sleep(2);
-    }
-  }
-
-  private static void awaitAProducer(Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (true) {
-      for (Thread thread : Thread.getAllStackTraces().keySet()) {
-        if (thread.getName().startsWith(ReaderThreads.PREFIX) && thread.getState() == state) {
-          return;
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no producer reached " + state + ": " + ReaderThreads.live());
-      }
-      Thread.sleep(2);
-    }
-  }
-
-  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (thread.getState() != state) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(thread.getName() + " never reached " + state);
-      }
-      Thread.sleep(2);
     }
   }
 }

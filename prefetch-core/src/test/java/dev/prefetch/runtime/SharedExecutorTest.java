@@ -18,7 +18,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -33,14 +32,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Timeout(30)
 @ExtendWith(NothingLeaks.class)
 class SharedExecutorTest {
-
-  private static ThreadFactory daemon(String name) {
-    return r -> {
-      Thread thread = new Thread(r, name);
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
 
   /** Four files of 24 ranges each, their expected batches, read interleaved on {@code pool}. */
   private static void readFourReadersInterleaved(ExecutorService pool, String tag)
@@ -90,7 +81,7 @@ class SharedExecutorTest {
 
   @Test
   void aOneThreadPoolServesFourOpenReadersOfEightProducersEachToTheEnd() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(1, daemon("engine-one"));
+    ExecutorService pool = Executors.newFixedThreadPool(1, EnginePool.daemon("engine-one"));
     try {
       readFourReadersInterleaved(pool, "one-thread");
     } finally {
@@ -158,7 +149,7 @@ class SharedExecutorTest {
             0,
             TimeUnit.SECONDS,
             new SynchronousQueue<>(),
-            daemon("engine-caller-runs"),
+            EnginePool.daemon("engine-caller-runs"),
             new ThreadPoolExecutor.CallerRunsPolicy());
     try {
       readFourReadersInterleaved(pool, "caller-runs");
