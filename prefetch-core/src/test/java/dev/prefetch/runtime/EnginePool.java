@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prefetch.ReadContext;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -44,6 +46,21 @@ final class EnginePool implements BeforeAllCallback, AfterAllCallback {
       thread.setDaemon(true);
       return thread;
     };
+  }
+
+  /**
+   * A pool of one daemon thread named {@code name} and no queue, which runs a task it cannot take
+   * on the submitting thread: an engine whose executor is busy.
+   */
+  static ThreadPoolExecutor oneThreadCallerRuns(String name) {
+    return new ThreadPoolExecutor(
+        1,
+        1,
+        0,
+        TimeUnit.SECONDS,
+        new SynchronousQueue<>(),
+        daemon(name),
+        new ThreadPoolExecutor.CallerRunsPolicy());
   }
 
   /** A context over this pool when {@code onPool}, else the default context (own threads). */

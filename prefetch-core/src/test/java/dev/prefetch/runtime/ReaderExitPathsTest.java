@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -224,15 +223,7 @@ class ReaderExitPathsTest {
   @Test
   void anExecutorThatRunsAProducerOnTheCallersThreadReadsToTheEndInsteadOfHanging()
       throws Exception {
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            1,
-            1,
-            0,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            EnginePool.daemon("engine-busy"),
-            new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor pool = EnginePool.oneThreadCallerRuns("engine-busy");
     CountDownLatch release = new CountDownLatch(1);
     pool.execute(
         () -> {

@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -142,15 +141,7 @@ class SharedExecutorTest {
 
   @Test
   void aCallerRunsPoolWithOneBusyThreadServesOpenReaders() throws Exception {
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            1,
-            1,
-            0,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            EnginePool.daemon("engine-caller-runs"),
-            new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor pool = EnginePool.oneThreadCallerRuns("engine-caller-runs");
     try {
       readFourReadersInterleaved(pool, "caller-runs");
     } finally {
