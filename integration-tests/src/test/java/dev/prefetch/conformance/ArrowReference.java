@@ -25,18 +25,13 @@ import org.apache.arrow.vector.Decimal256Vector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
-import org.apache.arrow.vector.Float2Vector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeSecVector;
 import org.apache.arrow.vector.TimeStampVector;
-import org.apache.arrow.vector.UInt1Vector;
-import org.apache.arrow.vector.UInt2Vector;
-import org.apache.arrow.vector.UInt4Vector;
 import org.apache.arrow.vector.UInt8Vector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VariableWidthFieldVector;
@@ -126,12 +121,6 @@ public final class ArrowReference {
     } else if (v instanceof UInt8Vector u) {
       byte[] bytes = new BigInteger(Long.toUnsignedString(u.get(i))).toByteArray();
       sink.addBytes(column, bytes, 0, bytes.length);
-    } else if (v instanceof UInt1Vector u) {
-      sink.addLong(column, u.getValueAsLong(i));
-    } else if (v instanceof UInt2Vector u) {
-      sink.addLong(column, u.getValueAsLong(i));
-    } else if (v instanceof UInt4Vector u) {
-      sink.addLong(column, u.getValueAsLong(i));
     } else if (v instanceof TimeStampVector t) {
       sink.addLong(column, time(t.get(i), unitOf(t), type));
     } else if (v instanceof DateDayVector d) {
@@ -147,17 +136,12 @@ public final class ArrowReference {
     } else if (v instanceof TimeNanoVector t) {
       sink.addLong(column, time(t.get(i), 1L, type));
     } else if (v instanceof BaseIntVector n) {
+      // signed and unsigned (UInt1, UInt2, UInt4 as their unsigned value) integers
       sink.addLong(column, n.getValueAsLong(i));
-    } else if (v instanceof Float2Vector f) {
-      sink.addDouble(column, f.getValueAsFloat(i));
-    } else if (v instanceof Float4Vector f) {
-      sink.addDouble(column, f.get(i));
-    } else if (v instanceof Float8Vector f) {
-      sink.addDouble(column, f.get(i));
-    } else if (v instanceof DecimalVector d) {
-      decimal(d.getObject(i), type, column, sink);
-    } else if (v instanceof Decimal256Vector d) {
-      decimal(d.getObject(i), type, column, sink);
+    } else if (v instanceof FloatingPointVector f) {
+      sink.addDouble(column, f.getValueAsDouble(i));
+    } else if (v instanceof DecimalVector || v instanceof Decimal256Vector) {
+      decimal((BigDecimal) v.getObject(i), type, column, sink);
     } else if (v instanceof FixedSizeBinaryVector b) {
       byte[] bytes = b.get(i);
       sink.addBytes(column, bytes, 0, bytes.length);

@@ -1,5 +1,6 @@
 package dev.prefetch.conformance;
 
+import dev.prefetch.it.TestFiles;
 import dev.prefetch.parquet.testing.PageHeaders;
 import dev.prefetch.parquet.testing.WritingCodecs;
 import dev.prefetch.parquet.testing.WritingCodecs.Lz4Framing;
@@ -905,11 +906,7 @@ public final class Corpus {
       case LIST -> {
         ListColumnVector list = (ListColumnVector) v;
         int n = row % 4;
-        int offset = list.childCount;
-        list.offsets[slot] = offset;
-        list.lengths[slot] = n;
-        list.childCount += n;
-        list.child.ensureSize(list.childCount, true);
+        int offset = TestFiles.appendChildren(list, slot, n);
         for (int k = 0; k < n; k++) {
           fill(list.child, type.getChildren().get(0), offset + k, row * 4 + k, c + 1);
         }
@@ -917,12 +914,7 @@ public final class Corpus {
       case MAP -> {
         MapColumnVector map = (MapColumnVector) v;
         int n = row % 3;
-        int offset = map.childCount;
-        map.offsets[slot] = offset;
-        map.lengths[slot] = n;
-        map.childCount += n;
-        map.keys.ensureSize(map.childCount, true);
-        map.values.ensureSize(map.childCount, true);
+        int offset = TestFiles.appendChildren(map, slot, n);
         for (int k = 0; k < n; k++) {
           ((BytesColumnVector) map.keys)
               .setVal(offset + k, ("k" + k).getBytes(StandardCharsets.UTF_8));

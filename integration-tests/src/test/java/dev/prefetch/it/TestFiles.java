@@ -16,6 +16,7 @@ import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.ListColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.MultiValuedColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
@@ -355,11 +356,7 @@ public final class TestFiles {
     ListColumnVector ints = (ListColumnVector) batch.cols[1];
     if (!nullAt(ints, row, r)) {
       int n = r.nextInt(5);
-      int offset = ints.childCount;
-      ints.offsets[row] = offset;
-      ints.lengths[row] = n;
-      ints.childCount += n;
-      ints.child.ensureSize(ints.childCount, true);
+      int offset = appendChildren(ints, row, n);
       LongColumnVector child = (LongColumnVector) ints.child;
       for (int k = 0; k < n; k++) {
         if (r.nextInt(8) == 0) {
@@ -390,12 +387,7 @@ public final class TestFiles {
     MapColumnVector m = (MapColumnVector) batch.cols[3];
     if (!nullAt(m, row, r)) {
       int n = r.nextInt(4);
-      int offset = m.childCount;
-      m.offsets[row] = offset;
-      m.lengths[row] = n;
-      m.childCount += n;
-      m.keys.ensureSize(m.childCount, true);
-      m.values.ensureSize(m.childCount, true);
+      int offset = appendChildren(m, row, n);
       BytesColumnVector keys = (BytesColumnVector) m.keys;
       LongColumnVector values = (LongColumnVector) m.values;
       for (int k = 0; k < n; k++) {
@@ -410,6 +402,24 @@ public final class TestFiles {
       }
     }
     setBytes(batch, 4, row, r, ("row-" + i).getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Gives row {@code row} of an ORC list or map the next {@code count} child slots, growing the
+   * child vectors to hold them, and returns the first of them.
+   */
+  public static int appendChildren(MultiValuedColumnVector vector, int row, int count) {
+    int offset = vector.childCount;
+    vector.offsets[row] = offset;
+    vector.lengths[row] = count;
+    vector.childCount += count;
+    if (vector instanceof ListColumnVector list) {
+      list.child.ensureSize(vector.childCount, true);
+    } else if (vector instanceof MapColumnVector map) {
+      map.keys.ensureSize(vector.childCount, true);
+      map.values.ensureSize(vector.childCount, true);
+    }
+    return offset;
   }
 
   private static boolean isNull(Random r) {

@@ -2,6 +2,8 @@ package dev.prefetch.batch;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * Variable-length values (STRING, BINARY, FIXED_BINARY) stored back to back in one byte array.
@@ -10,10 +12,12 @@ import java.util.Arrays;
  * {@code size + 1} entries, and its first {@code size + 1} never decrease. A null value has an
  * empty span.
  */
-public final class BinaryVector extends ColumnVector {
+public final class BinaryVector extends OffsetVector {
+
+  private static final Set<DataType.Kind> KINDS =
+      EnumSet.of(DataType.Kind.STRING, DataType.Kind.BINARY, DataType.Kind.FIXED_BINARY);
 
   private final byte[] data;
-  private final int[] offsets;
 
   /**
    * @param type STRING, BINARY or FIXED_BINARY
@@ -23,44 +27,14 @@ public final class BinaryVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public BinaryVector(DataType type, int size, byte[] data, int[] offsets, boolean[] nulls) {
-    super(type, size, nulls);
-    switch (type.kind()) {
-      case STRING:
-      case BINARY:
-      case FIXED_BINARY:
-        break;
-      default:
-        throw new IllegalArgumentException("BinaryVector cannot hold " + type);
-    }
-    checkLength("offsets", offsets.length, size + 1);
-    if (offsets[size] > data.length) {
-      throw new IllegalArgumentException(
-          "last offset " + offsets[size] + " is past the data length " + data.length);
-    }
+    super(type, KINDS, size, offsets, data.length, "data length", nulls);
     this.data = data;
-    this.offsets = offsets;
   }
 
   /** All values' bytes. Do not modify. */
   public byte[] data() {
     checkReadable();
     return data;
-  }
-
-  /** The {@code size + 1} start offsets. Do not modify. */
-  public int[] offsets() {
-    checkReadable();
-    return offsets;
-  }
-
-  public int start(int index) {
-    checkReadable();
-    return offsets[index];
-  }
-
-  public int length(int index) {
-    checkReadable();
-    return offsets[index + 1] - offsets[index];
   }
 
   /** A copy of value {@code index}'s bytes. */
@@ -87,6 +61,6 @@ public final class BinaryVector extends ColumnVector {
 
   @Override
   public long sizeInBytes() {
-    return data.length + 4L * offsets.length + nullMaskBytes();
+    return data.length + offsetAndNullBytes();
   }
 }

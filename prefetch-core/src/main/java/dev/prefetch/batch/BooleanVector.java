@@ -1,7 +1,12 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind BOOLEAN, one {@code boolean} per row. */
-public final class BooleanVector extends ColumnVector {
+public final class BooleanVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.BOOLEAN);
 
   private final boolean[] values;
 
@@ -12,19 +17,9 @@ public final class BooleanVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public BooleanVector(DataType type, int size, boolean[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    // a boolean[] entry takes one byte
+    super(type, KINDS, size, nulls, values.length, Byte.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case BOOLEAN:
-        return;
-      default:
-        throw new IllegalArgumentException("BooleanVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -40,13 +35,7 @@ public final class BooleanVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Boolean.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 1 + nullMaskBytes();
+  Object boxed(int index) {
+    return Boolean.valueOf(values[index]);
   }
 }

@@ -1,7 +1,12 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind INT8, one {@code byte} per row. */
-public final class ByteVector extends ColumnVector {
+public final class ByteVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.INT8);
 
   private final byte[] values;
 
@@ -12,19 +17,8 @@ public final class ByteVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public ByteVector(DataType type, int size, byte[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    super(type, KINDS, size, nulls, values.length, Byte.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case INT8:
-        return;
-      default:
-        throw new IllegalArgumentException("ByteVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -40,13 +34,7 @@ public final class ByteVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Byte.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 1 + nullMaskBytes();
+  Object boxed(int index) {
+    return Byte.valueOf(values[index]);
   }
 }

@@ -1,6 +1,7 @@
 package dev.prefetch.batch;
 
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The values of one column for the rows of a {@link RecordBatch}.
@@ -26,18 +27,7 @@ import java.util.Objects;
  * operators should read the typed arrays of the concrete vector class.
  */
 public abstract sealed class ColumnVector
-    permits BooleanVector,
-        ByteVector,
-        ShortVector,
-        IntVector,
-        LongVector,
-        FloatVector,
-        DoubleVector,
-        BinaryVector,
-        DecimalVector,
-        ListVector,
-        StructVector,
-        MapVector {
+    permits FixedWidthVector, OffsetVector, DecimalVector, StructVector {
 
   /** The system property that turns the release checks on (see the class doc). */
   public static final String CHECK_RELEASED_PROPERTY = "dev.prefetch.checkReleasedBatches";
@@ -54,7 +44,13 @@ public abstract sealed class ColumnVector
    */
   private boolean released;
 
-  protected ColumnVector(DataType type, int size, boolean[] nulls) {
+  /**
+   * @param type the values' type
+   * @param kinds the kinds of type the concrete class holds
+   * @param size number of values
+   * @param nulls the null mask ({@code true} = null), or null when none is null
+   */
+  protected ColumnVector(DataType type, Set<DataType.Kind> kinds, int size, boolean[] nulls) {
     this.type = Objects.requireNonNull(type, "type is null");
     if (size < 0) {
       throw new IllegalArgumentException("size must not be negative: " + size);
@@ -62,6 +58,9 @@ public abstract sealed class ColumnVector
     if (nulls != null && nulls.length < size) {
       throw new IllegalArgumentException(
           "null mask has " + nulls.length + " entries, fewer than size " + size);
+    }
+    if (!kinds.contains(type.kind())) {
+      throw new IllegalArgumentException(getClass().getSimpleName() + " cannot hold " + type);
     }
     this.size = size;
     this.nulls = nulls;
@@ -126,5 +125,17 @@ public abstract sealed class ColumnVector
           what + " has " + arrayLength + " entries, fewer than size " + size);
     }
     return arrayLength;
+  }
+
+  /**
+   * Checks that {@code offsets} has the {@code size + 1} entries of {@code size} spans and that the
+   * last one does not pass {@code limit}, the number of entries the spans index ({@code what}).
+   */
+  static void checkOffsets(int[] offsets, int size, int limit, String what) {
+    checkLength("offsets", offsets.length, size + 1);
+    if (offsets[size] > limit) {
+      throw new IllegalArgumentException(
+          "last offset " + offsets[size] + " is past the " + what + " " + limit);
+    }
   }
 }

@@ -2,6 +2,8 @@ package dev.prefetch.batch;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * DECIMAL values as unscaled integers.
@@ -14,16 +16,15 @@ import java.math.BigInteger;
  */
 public final class DecimalVector extends ColumnVector {
 
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.DECIMAL);
+
   private final long[] unscaled;
   private final byte[] data;
   private final int[] offsets;
 
   private DecimalVector(
       DataType type, int size, long[] unscaled, byte[] data, int[] offsets, boolean[] nulls) {
-    super(type, size, nulls);
-    if (type.kind() != DataType.Kind.DECIMAL) {
-      throw new IllegalArgumentException("DecimalVector cannot hold " + type);
-    }
+    super(type, KINDS, size, nulls);
     this.unscaled = unscaled;
     this.data = data;
     this.offsets = offsets;
@@ -46,11 +47,7 @@ public final class DecimalVector extends ColumnVector {
       throw new IllegalArgumentException(
           "precision " + type.precision() + " fits longs; use ofLongs");
     }
-    checkLength("offsets", offsets.length, size + 1);
-    if (offsets[size] > data.length) {
-      throw new IllegalArgumentException(
-          "last offset " + offsets[size] + " is past the data length " + data.length);
-    }
+    checkOffsets(offsets, size, data.length, "data length");
     return new DecimalVector(type, size, null, data, offsets, nulls);
   }
 

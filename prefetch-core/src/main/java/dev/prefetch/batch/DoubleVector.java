@@ -1,7 +1,12 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind FLOAT64, one {@code double} per row. */
-public final class DoubleVector extends ColumnVector {
+public final class DoubleVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.FLOAT64);
 
   private final double[] values;
 
@@ -12,19 +17,8 @@ public final class DoubleVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public DoubleVector(DataType type, int size, double[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    super(type, KINDS, size, nulls, values.length, Double.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case FLOAT64:
-        return;
-      default:
-        throw new IllegalArgumentException("DoubleVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -40,13 +34,7 @@ public final class DoubleVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Double.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 8 + nullMaskBytes();
+  Object boxed(int index) {
+    return Double.valueOf(values[index]);
   }
 }

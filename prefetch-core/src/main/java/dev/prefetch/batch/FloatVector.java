@@ -1,7 +1,12 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind FLOAT32, one {@code float} per row. */
-public final class FloatVector extends ColumnVector {
+public final class FloatVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.FLOAT32);
 
   private final float[] values;
 
@@ -12,19 +17,8 @@ public final class FloatVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public FloatVector(DataType type, int size, float[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    super(type, KINDS, size, nulls, values.length, Float.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case FLOAT32:
-        return;
-      default:
-        throw new IllegalArgumentException("FloatVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -40,13 +34,7 @@ public final class FloatVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Float.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 4 + nullMaskBytes();
+  Object boxed(int index) {
+    return Float.valueOf(values[index]);
   }
 }

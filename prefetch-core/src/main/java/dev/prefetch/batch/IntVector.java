@@ -1,7 +1,13 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind INT32 and DATE, one {@code int} per row. */
-public final class IntVector extends ColumnVector {
+public final class IntVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS =
+      EnumSet.of(DataType.Kind.INT32, DataType.Kind.DATE);
 
   private final int[] values;
 
@@ -12,20 +18,8 @@ public final class IntVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public IntVector(DataType type, int size, int[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    super(type, KINDS, size, nulls, values.length, Integer.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case INT32:
-      case DATE:
-        return;
-      default:
-        throw new IllegalArgumentException("IntVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -41,13 +35,7 @@ public final class IntVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Integer.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 4 + nullMaskBytes();
+  Object boxed(int index) {
+    return Integer.valueOf(values[index]);
   }
 }

@@ -1,7 +1,13 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind INT64, TIME and TIMESTAMP, one {@code long} per row. */
-public final class LongVector extends ColumnVector {
+public final class LongVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS =
+      EnumSet.of(DataType.Kind.INT64, DataType.Kind.TIME, DataType.Kind.TIMESTAMP);
 
   private final long[] values;
 
@@ -12,21 +18,8 @@ public final class LongVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public LongVector(DataType type, int size, long[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    super(type, KINDS, size, nulls, values.length, Long.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case INT64:
-      case TIME:
-      case TIMESTAMP:
-        return;
-      default:
-        throw new IllegalArgumentException("LongVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -42,13 +35,7 @@ public final class LongVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Long.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 8 + nullMaskBytes();
+  Object boxed(int index) {
+    return Long.valueOf(values[index]);
   }
 }

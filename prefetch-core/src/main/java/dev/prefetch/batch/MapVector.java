@@ -1,18 +1,17 @@
 package dev.prefetch.batch;
 
 import java.util.AbstractMap;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Map;
+import java.util.EnumSet;
+import java.util.Set;
 
 /**
  * MAP values: row {@code i} holds the entries {@code offsets[i] .. offsets[i + 1]} of the key and
  * value vectors, in file order (duplicate keys are kept as the file has them).
  */
-public final class MapVector extends ColumnVector {
+public final class MapVector extends OffsetVector {
 
-  private final int[] offsets;
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.MAP);
+
   private final ColumnVector keys;
   private final ColumnVector values;
 
@@ -23,26 +22,9 @@ public final class MapVector extends ColumnVector {
       ColumnVector keys,
       ColumnVector values,
       boolean[] nulls) {
-    super(type, size, nulls);
-    if (type.kind() != DataType.Kind.MAP) {
-      throw new IllegalArgumentException("MapVector cannot hold " + type);
-    }
-    checkLength("offsets", offsets.length, size + 1);
-    if (offsets[size] > keys.size() || offsets[size] > values.size()) {
-      throw new IllegalArgumentException(
-          "last offset "
-              + offsets[size]
-              + " is past the entry count "
-              + Math.min(keys.size(), values.size()));
-    }
-    this.offsets = offsets;
+    super(type, KINDS, size, offsets, Math.min(keys.size(), values.size()), "entry count", nulls);
     this.keys = keys;
     this.values = values;
-  }
-
-  public int[] offsets() {
-    checkReadable();
-    return offsets;
   }
 
   public ColumnVector keys() {
@@ -55,33 +37,16 @@ public final class MapVector extends ColumnVector {
     return values;
   }
 
-  public int start(int index) {
-    checkReadable();
-    return offsets[index];
-  }
-
-  public int length(int index) {
-    checkReadable();
-    return offsets[index + 1] - offsets[index];
-  }
-
   /** An unmodifiable {@code List} of {@code Map.Entry} (key, value), boxed, or null. */
   @Override
   public Object getObject(int index) {
-    checkReadable();
-    if (isNull(index)) {
-      return null;
-    }
-    List<Map.Entry<Object, Object>> entries = new ArrayList<>(length(index));
-    for (int i = offsets[index]; i < offsets[index + 1]; i++) {
-      entries.add(new AbstractMap.SimpleImmutableEntry<>(keys.getObject(i), values.getObject(i)));
-    }
-    return Collections.unmodifiableList(entries);
+    return boxedSpan(
+        index, i -> new AbstractMap.SimpleImmutableEntry<>(keys.getObject(i), values.getObject(i)));
   }
 
   @Override
   public long sizeInBytes() {
-    return 4L * offsets.length + keys.sizeInBytes() + values.sizeInBytes() + nullMaskBytes();
+    return keys.sizeInBytes() + values.sizeInBytes() + offsetAndNullBytes();
   }
 
   @Override

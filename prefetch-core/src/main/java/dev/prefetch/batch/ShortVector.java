@@ -1,7 +1,12 @@
 package dev.prefetch.batch;
 
+import java.util.EnumSet;
+import java.util.Set;
+
 /** Values of kind INT16, one {@code short} per row. */
-public final class ShortVector extends ColumnVector {
+public final class ShortVector extends FixedWidthVector {
+
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.INT16);
 
   private final short[] values;
 
@@ -12,19 +17,8 @@ public final class ShortVector extends ColumnVector {
    * @param nulls the null mask ({@code true} = null), or null when none is null
    */
   public ShortVector(DataType type, int size, short[] values, boolean[] nulls) {
-    super(type, size, nulls);
-    checkKind(type);
-    checkLength("values", values.length, size);
+    super(type, KINDS, size, nulls, values.length, Short.BYTES);
     this.values = values;
-  }
-
-  private static void checkKind(DataType type) {
-    switch (type.kind()) {
-      case INT16:
-        return;
-      default:
-        throw new IllegalArgumentException("ShortVector cannot hold " + type);
-    }
   }
 
   /** The value at {@code index}; unspecified when it is null. */
@@ -40,13 +34,7 @@ public final class ShortVector extends ColumnVector {
   }
 
   @Override
-  public Object getObject(int index) {
-    checkReadable();
-    return isNull(index) ? null : Short.valueOf(values[index]);
-  }
-
-  @Override
-  public long sizeInBytes() {
-    return (long) values.length * 2 + nullMaskBytes();
+  Object boxed(int index) {
+    return Short.valueOf(values[index]);
   }
 }

@@ -2,7 +2,9 @@ package dev.prefetch.batch;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * STRUCT values: one child vector per field, each with the struct's {@link #size()}. A null struct
@@ -10,13 +12,12 @@ import java.util.List;
  */
 public final class StructVector extends ColumnVector {
 
+  private static final Set<DataType.Kind> KINDS = EnumSet.of(DataType.Kind.STRUCT);
+
   private final List<ColumnVector> children;
 
   public StructVector(DataType type, int size, List<ColumnVector> children, boolean[] nulls) {
-    super(type, size, nulls);
-    if (type.kind() != DataType.Kind.STRUCT) {
-      throw new IllegalArgumentException("StructVector cannot hold " + type);
-    }
+    super(type, KINDS, size, nulls);
     if (children.size() != type.children().size()) {
       throw new IllegalArgumentException(
           "struct has "

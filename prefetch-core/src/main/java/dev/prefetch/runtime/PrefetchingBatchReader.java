@@ -1,6 +1,5 @@
 package dev.prefetch.runtime;
 
-import dev.prefetch.BatchReader;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReaderMetrics;
@@ -28,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * without waiting for a plan in progress (its planner closes it). After close returns no producer
  * of this reader runs, except abandoned ones.
  */
-final class PrefetchingBatchReader implements BatchReader {
+final class PrefetchingBatchReader extends ScanBatchReader {
 
   /** How long close() waits for interrupted producers to exit before it aborts their I/O. */
   static final long INTERRUPT_GRACE_MILLIS = 400;
@@ -39,16 +38,10 @@ final class PrefetchingBatchReader implements BatchReader {
   /** The bound on close(), whatever a producer is blocked on. */
   static final long CLOSE_BOUND_MILLIS = 1000;
 
-  private final FileSequence files;
-  private final Schema schema;
-  private final PrefetchDecision decision;
-  private final ReadContext context;
-  private final ReaderStats stats = new ReaderStats();
   private final Exchange exchange;
   private final Producer[] producers;
   private final CountDownLatch exited;
   private final Thread[] threads;
-  private boolean closed;
 
   PrefetchingBatchReader(
       FileSequence files,
@@ -58,10 +51,7 @@ final class PrefetchingBatchReader implements BatchReader {
       long maxBufferedBytes,
       ReadContext context,
       String name) {
-    this.files = files;
-    this.schema = schema;
-    this.decision = decision;
-    this.context = context;
+    super(files, schema, decision, context);
     int count = decision.parallelism();
     ExecutorService executor = context.executor();
     this.exchange =
@@ -130,39 +120,16 @@ final class PrefetchingBatchReader implements BatchReader {
   }
 
   @Override
-  public Schema schema() {
-    return schema;
-  }
-
-  @Override
-  public RecordBatch next() throws IOException {
-    if (closed) {
-      throw new IllegalStateException("reader is closed");
-    }
+  RecordBatch nextBatch() throws IOException {
     RecordBatch batch = exchange.take();
     stats.taken(batch); // counts it (null: the end), with the wait that ended with it
     return batch;
   }
 
   @Override
-  public ReaderMetrics metrics() {
-    return stats.snapshot(files, decision);
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      stopProducers();
-      files.close();
-    } finally {
-      if (context.metricsSink() != null) {
-        context.metricsSink().accept(metrics());
-      }
-    }
+  void release() throws IOException {
+    stopProducers();
+    files.close();
   }
 
   /** Stops every producer within {@link #CLOSE_BOUND_MILLIS}, as the class doc describes. */

@@ -1,9 +1,7 @@
 package dev.prefetch.runtime;
 
-import dev.prefetch.BatchReader;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
-import dev.prefetch.ReaderMetrics;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.internal.jfr.ReadScope;
@@ -18,39 +16,21 @@ import java.io.InterruptedIOException;
  * The single-reader path: one {@link RangeReader} per file walks the ranges in order on the
  * caller's thread. Starts no thread. Confined to the consumer thread.
  */
-final class SequentialBatchReader implements BatchReader {
-
-  private final FileSequence files;
-  private final Schema schema;
-  private final PrefetchDecision decision;
-  private final ReadContext context;
-  private final ReaderStats stats = new ReaderStats();
+final class SequentialBatchReader extends ScanBatchReader {
 
   private int fileIndex;
   private FilePlan plan;
   private RangeReader reader;
   private int rangeIndex;
   private ReadException failure;
-  private boolean closed;
 
   SequentialBatchReader(
       FileSequence files, Schema schema, PrefetchDecision decision, ReadContext context) {
-    this.files = files;
-    this.schema = schema;
-    this.decision = decision;
-    this.context = context;
+    super(files, schema, decision, context);
   }
 
   @Override
-  public Schema schema() {
-    return schema;
-  }
-
-  @Override
-  public RecordBatch next() throws IOException {
-    if (closed) {
-      throw new IllegalStateException("reader is closed");
-    }
+  RecordBatch nextBatch() throws IOException {
     if (failure != null) {
       throw failure;
     }
@@ -106,16 +86,7 @@ final class SequentialBatchReader implements BatchReader {
   }
 
   @Override
-  public ReaderMetrics metrics() {
-    return stats.snapshot(files, decision);
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
+  void release() throws IOException {
     ReadScope.endRange(files.counters(), false);
     try (FileSequence sequence = files) {
       if (reader != null) {
@@ -127,9 +98,6 @@ final class SequentialBatchReader implements BatchReader {
       }
     } finally {
       reader = null;
-      if (context.metricsSink() != null) {
-        context.metricsSink().accept(metrics());
-      }
     }
   }
 }

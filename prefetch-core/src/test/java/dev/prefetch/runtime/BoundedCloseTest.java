@@ -12,14 +12,11 @@ import dev.prefetch.testing.ReaderThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,31 +28,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(60)
 class BoundedCloseTest {
 
-  private static ExecutorService pool;
-
-  @BeforeAll
-  static void startPool() {
-    pool = EnginePools.start("engine-close");
-  }
-
-  @AfterAll
-  static void stopPool() throws InterruptedException {
-    EnginePools.stop(pool);
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-close");
 
   @AfterEach
   void nothingLeaks() throws InterruptedException {
     // An abandoned producer releases its reader once its I/O returns, shortly after the test
     // opened the gate: wait for that, boundedly.
-    awaitTrue(
+    Waits.until(
         () ->
             SyntheticFormat.OPEN_READERS.get() == 0
                 && SyntheticFormat.OPEN_PLANS.get() == 0
-                && ReaderThreads.live().isEmpty());
-  }
-
-  private static ReadContext context(boolean executor) {
-    return executor ? ReadContext.builder().executor(pool).build() : ReadContext.defaults();
+                && ReaderThreads.live().isEmpty(),
+        () ->
+            "still open: readers "
+                + SyntheticFormat.OPEN_READERS.get()
+                + ", plans "
+                + SyntheticFormat.OPEN_PLANS.get()
+                + ", threads "
+                + ReaderThreads.live());
   }
 
   /** A hook that, the first time it runs, signals {@code stuck} and waits ignoring interrupts. */
@@ -97,7 +87,7 @@ class BoundedCloseTest {
     DataFile file = SyntheticFormat.register("stuck-io", SyntheticFormat.Spec.of(ranges(16, 50)));
     SyntheticFormat.onNext("stuck-io", stuckOnce(stuck, gate));
     List<ReaderMetrics> sunk = new ArrayList<>();
-    try (ReadContext base = context(executor)) {
+    try (ReadContext base = POOL.context(executor)) {
       ReadContext context =
           ReadContext.builder()
               .configuration(base.configuration())
@@ -126,7 +116,7 @@ class BoundedCloseTest {
     DataFile file = SyntheticFormat.register("aborted-io", SyntheticFormat.Spec.of(ranges(16, 50)));
     SyntheticFormat.onNext("aborted-io", stuckOnce(stuck, gate));
     SyntheticFormat.onAbort("aborted-io", gate::countDown); // as closing a stream ends its read
-    try (ReadContext context = context(executor)) {
+    try (ReadContext context = POOL.context(executor)) {
       BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 10).build(), context);
       assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
       long millis = closeMillis(reader);
@@ -150,7 +140,7 @@ class BoundedCloseTest {
     DataFile second =
         SyntheticFormat.register("plan-stuck", SyntheticFormat.Spec.of(ranges(4, 10)));
     SyntheticFormat.onPlan("plan-stuck", stuckOnce(stuck, gate));
-    try (ReadContext context = context(executor)) {
+    try (ReadContext context = POOL.context(executor)) {
       BatchReader reader =
           Readers.open(List.of(first, second), Scans.prefetching(2, 4, 10).build(), context);
       assertThat(stuck.await(10, TimeUnit.SECONDS)).isTrue();
@@ -159,22 +149,6 @@ class BoundedCloseTest {
       assertThat(reader.metrics().producersAbandoned()).isEqualTo(1);
     } finally {
       gate.countDown();
-    }
-  }
-
-  private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(
-            "still open: readers "
-                + SyntheticFormat.OPEN_READERS.get()
-                + ", plans "
-                + SyntheticFormat.OPEN_PLANS.get()
-                + ", threads "
-                + ReaderThreads.live());
-      }
-      Thread.sleep(5);
     }
   }
 }

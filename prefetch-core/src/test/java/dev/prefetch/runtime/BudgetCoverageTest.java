@@ -8,14 +8,11 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.util.Collections;
-import java.util.concurrent.ExecutorService;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -26,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * buffers held), so the bound is checked against what exists, not against the runtime's own count.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class BudgetCoverageTest {
 
   /** 10 rows of 8 + 100 + 4 bytes, and the last offset. */
@@ -33,23 +31,7 @@ class BudgetCoverageTest {
 
   private static final int PRODUCERS = 8;
 
-  private static ExecutorService pool;
-
-  @BeforeAll
-  static void startPool() {
-    pool = EnginePools.start("engine-budget");
-  }
-
-  @AfterAll
-  static void stopPool() throws InterruptedException {
-    EnginePools.stop(pool);
-  }
-
-  @AfterEach
-  void nothingLeft() {
-    assertThat(ReaderThreads.live()).isEmpty();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).isZero();
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-budget");
 
   /**
    * Reads {@code file} slowly, so that producers fill whatever the budget lets them hold, and
@@ -60,8 +42,7 @@ class BudgetCoverageTest {
       throws IOException, InterruptedException {
     ReadOptions options =
         Scans.prefetching(PRODUCERS, 64, 10).maxBufferedBytes(budget).minReadBytes(0).build();
-    ReadContext context =
-        executor ? ReadContext.builder().executor(pool).build() : ReadContext.defaults();
+    ReadContext context = POOL.context(executor);
     SyntheticFormat.LIVE_BYTES.set(0);
     SyntheticFormat.PEAK_LIVE_BYTES.set(0);
     long rows = 0;

@@ -17,15 +17,13 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FSError;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,24 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the prefetching read exactly where it ends the single-threaded one.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class ExceptionContractTest {
 
-  private static ExecutorService pool;
-
-  @BeforeAll
-  static void startPool() {
-    pool = EnginePools.start("engine-contract");
-  }
-
-  @AfterAll
-  static void stopPool() throws InterruptedException {
-    EnginePools.stop(pool);
-  }
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-contract");
 
   /** The single path, the reader's own threads, an executor. */
   static Stream<Arguments> paths() {
@@ -68,10 +52,7 @@ class ExceptionContractTest {
   private static BatchReader open(String path, List<DataFile> files) throws IOException {
     ReadOptions options =
         path.equals("single") ? Scans.single(10) : Scans.prefetching(4, 8, 10).build();
-    ReadContext context =
-        path.equals("executor")
-            ? ReadContext.builder().executor(pool).build()
-            : ReadContext.defaults();
+    ReadContext context = POOL.context(path.equals("executor"));
     return Readers.open(files, options, context);
   }
 
@@ -132,9 +113,7 @@ class ExceptionContractTest {
     DataFile bad = SyntheticFormat.register("bad-plan", SyntheticFormat.Spec.of(ranges(3, 30)));
     SyntheticFormat.onPlan(
         "bad-plan",
-        () -> {
-          throw new CorruptFileException("bad-plan.synth: no footer");
-        });
+        SyntheticFormat.throwing(() -> new CorruptFileException("bad-plan.synth: no footer")));
     for (String path : List.of("single", "threads", "executor")) {
       List<Scans.Seen> seen = new ArrayList<>();
       Throwable failure;
@@ -191,7 +170,7 @@ class ExceptionContractTest {
           () -> {
             if (calls.incrementAndGet() == 5) {
               switch (kind) {
-                case "fserror" -> throw sneaky(fsError("disk error"));
+                case "fserror" -> throw SyntheticFormat.sneaky(fsError("disk error"));
                 case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
                 default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
               }
@@ -219,7 +198,7 @@ class ExceptionContractTest {
           name,
           () -> {
             switch (kind) {
-              case "fserror" -> throw sneaky(fsError("disk error"));
+              case "fserror" -> throw SyntheticFormat.sneaky(fsError("disk error"));
               case "unchecked" -> throw new UncheckedIOException(new IOException("stream reset"));
               default -> throw new UncheckedIOException(new CorruptFileException(name + ": bad"));
             }
@@ -237,10 +216,7 @@ class ExceptionContractTest {
   void aFormatsUncheckedExceptionFromCloseIsAReadExceptionNamingTheFile() throws Exception {
     DataFile file = SyntheticFormat.register("close-bug", SyntheticFormat.Spec.of(ranges(4, 30)));
     SyntheticFormat.onReaderClose(
-        "close-bug",
-        () -> {
-          throw new IllegalStateException("double free");
-        });
+        "close-bug", SyntheticFormat.throwing(() -> new IllegalStateException("double free")));
     BatchReader reader = open("single", file);
     assertThat(reader.next()).isNotNull();
     Throwable thrown = catchThrowable(reader::close);
@@ -248,11 +224,5 @@ class ExceptionContractTest {
         .isInstanceOf(ReadException.class)
         .hasMessageContaining("close-bug.synth")
         .hasRootCauseMessage("double free");
-  }
-
-  /** Throws any throwable through a hook that declares IOException. */
-  @SuppressWarnings("unchecked")
-  private static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
-    throw (T) t;
   }
 }

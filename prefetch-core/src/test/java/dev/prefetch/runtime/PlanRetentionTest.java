@@ -10,23 +10,19 @@ import dev.prefetch.Readers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A scan over many files holds the plans (parsed metadata) of the files in flight only: a file's
  * plan is dropped once all its ranges are handed out and its last reader is closed.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class PlanRetentionTest {
 
   private static final int FILES = 2_000;
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
 
   /** Reads {@value #FILES} files and returns the most plans open at once. */
   private static int mostPlansOpen(String tag, ReadOptions options) throws Exception {

@@ -19,21 +19,18 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class PrefetchLifecycleTest {
 
-  @AfterEach
-  void noProducerSurvives() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-pool");
 
   @Test
   void closeWhileEveryProducerIsBlockedOnAFullQueueReturnsPromptly() throws Exception {
@@ -41,7 +38,7 @@ class PrefetchLifecycleTest {
     BatchReader reader =
         Readers.open(file, Scans.prefetching(4, 1, 10).build(), ReadContext.defaults());
     assertThat(reader.next()).isNotNull();
-    awaitProducersWaiting(4);
+    Waits.awaitProducers(4, Thread.State.WAITING);
 
     long start = System.nanoTime();
     reader.close();
@@ -60,7 +57,8 @@ class PrefetchLifecycleTest {
             "mid-read", SyntheticFormat.Spec.of(ranges(8, 100)).blockingAt(0, neverOpened));
     BatchReader reader =
         Readers.open(file, Scans.prefetching(3, 2, 10).build(), ReadContext.defaults());
-    awaitProducersWaiting(2); // the two producers past range 0 fill their queues
+    Waits.awaitProducers(
+        2, Thread.State.WAITING); // the two producers past range 0 fill their queues
     long start = System.nanoTime();
     reader.close(); // range 0's producer is blocked inside "I/O"; close interrupts it
     assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1000);
@@ -135,7 +133,7 @@ class PrefetchLifecycleTest {
                 }
               });
       consumer.start();
-      awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
+      Waits.awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
       consumer.join(5000);
       assertThat(thrown.get()).isInstanceOf(InterruptedIOException.class);
@@ -171,7 +169,7 @@ class PrefetchLifecycleTest {
                 }
               });
       consumer.start();
-      awaitState(consumer, Thread.State.TIMED_WAITING);
+      Waits.awaitState(consumer, Thread.State.TIMED_WAITING);
       consumerWaits.countDown(); // only now is the first batch made
 
       // Without the consumer's linger this waits out the stalled producer's 30 s gate.
@@ -299,8 +297,7 @@ class PrefetchLifecycleTest {
 
   @Test
   void producersRunOnTheContextsExecutorWhenOneIsGiven() throws Exception {
-    ExecutorService executor = EnginePools.start("engine-pool");
-    try (ReadContext context = ReadContext.builder().executor(executor).build()) {
+    try (ReadContext context = POOL.context(true)) {
       DataFile file = SyntheticFormat.register("executor", SyntheticFormat.Spec.of(ranges(20, 30)));
       for (int i = 0; i < 3; i++) {
         try (BatchReader reader = Readers.open(file, Scans.prefetching(3, 1, 7).build(), context)) {
@@ -312,9 +309,6 @@ class PrefetchLifecycleTest {
               .isEqualTo(600);
         }
       }
-    } finally {
-      executor.shutdownNow();
-      assertThat(executor.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
     }
   }
 
@@ -336,9 +330,8 @@ class PrefetchLifecycleTest {
     DataFile file = SyntheticFormat.register("buggy", SyntheticFormat.Spec.of(ranges(3, 10)));
     SyntheticFormat.onPlan(
         "buggy",
-        () -> {
-          throw new IndexOutOfBoundsException("Index 7 out of bounds for length 3");
-        });
+        SyntheticFormat.throwing(
+            () -> new IndexOutOfBoundsException("Index 7 out of bounds for length 3")));
     assertThatThrownBy(
             () -> Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults()))
         .isInstanceOf(ReadException.class)
@@ -350,10 +343,7 @@ class PrefetchLifecycleTest {
   void callerInputRejectedWhilePlanningKeepsItsTypeAndNamesTheFile() {
     DataFile file = SyntheticFormat.register("picky", SyntheticFormat.Spec.of(ranges(3, 10)));
     SyntheticFormat.onPlan(
-        "picky",
-        () -> {
-          throw new IllegalArgumentException("no column 'x'");
-        });
+        "picky", SyntheticFormat.throwing(() -> new IllegalArgumentException("no column 'x'")));
     assertThatThrownBy(
             () -> Readers.open(file, Scans.prefetching(2, 2, 10).build(), ReadContext.defaults()))
         .isInstanceOf(IllegalArgumentException.class)
@@ -400,33 +390,5 @@ class PrefetchLifecycleTest {
       }
     }
     assertThat(sunk).hasSize(1);
-  }
-
-  private static void awaitProducersWaiting(int count) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (System.nanoTime() < deadline) {
-      int waiting = 0;
-      for (Thread thread : Thread.getAllStackTraces().keySet()) {
-        if (thread.getName().startsWith(ReaderThreads.PREFIX)
-            && thread.getState() == Thread.State.WAITING) {
-          waiting++;
-        }
-      }
-      if (waiting >= count) {
-        return;
-      }
-      Thread.sleep(5);
-    }
-    throw new AssertionError("producers did not block: " + ReaderThreads.live());
-  }
-
-  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (thread.getState() != state) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(thread.getName() + " never reached " + state);
-      }
-      Thread.sleep(5);
-    }
   }
 }

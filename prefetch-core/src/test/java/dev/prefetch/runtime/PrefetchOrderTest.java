@@ -5,24 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.runtime.Scans.Seen;
-import dev.prefetch.testing.ReaderThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(120)
+@ExtendWith(NothingLeaks.class)
 class PrefetchOrderTest {
-
-  @AfterEach
-  void noProducerSurvives() {
-    ReaderThreads.assertNoneAlive();
-    assertThat(SyntheticFormat.OPEN_READERS.get()).as("range readers left open").isZero();
-  }
 
   /**
    * Random files (range counts and sizes, per-batch delays), random parallelism 1..8, queue

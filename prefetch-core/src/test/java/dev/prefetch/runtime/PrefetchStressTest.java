@@ -15,14 +15,12 @@ import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -36,26 +34,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * no thread, reader or plan is left.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class PrefetchStressTest {
 
   private static final int SEEDS = 250;
 
-  private static ExecutorService pool;
-
-  @BeforeAll
-  static void startPool() {
-    pool = EnginePools.start("engine-stress");
-  }
-
-  @AfterAll
-  static void stopPool() throws InterruptedException {
-    EnginePools.stop(pool);
-  }
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
+  @RegisterExtension static final EnginePool POOL = new EnginePool("engine-stress");
 
   static LongStream seeds() {
     return LongStream.range(0, SEEDS);
@@ -127,10 +111,7 @@ class PrefetchStressTest {
         Scans.prefetching(1 + random.nextInt(6), 1 + random.nextInt(4), batchSize)
             .maxBufferedBytes(budget)
             .build();
-    ReadContext context =
-        random.nextBoolean()
-            ? ReadContext.builder().executor(pool).build()
-            : ReadContext.defaults();
+    ReadContext context = POOL.context(random.nextBoolean());
     int closeAfter = random.nextInt(3) == 0 ? random.nextInt(20) : Integer.MAX_VALUE;
     int interruptEvery = random.nextInt(3) == 0 ? 1 + random.nextInt(5) : 0;
 
@@ -215,16 +196,10 @@ class PrefetchStressTest {
     switch (fault) {
       case PLAN ->
           SyntheticFormat.onPlan(
-              name,
-              () -> {
-                throw new IOException("injected planning failure");
-              });
+              name, SyntheticFormat.throwing(() -> new IOException("injected planning failure")));
       case PLAN_ERROR ->
           SyntheticFormat.onPlan(
-              name,
-              () -> {
-                throw new LinkageError("injected planning error");
-              });
+              name, SyntheticFormat.throwing(() -> new LinkageError("injected planning error")));
       case SLOW_PLAN -> SyntheticFormat.onPlan(name, () -> pause(delayMicros));
       case OPEN ->
           SyntheticFormat.onOpenReader(
@@ -235,10 +210,7 @@ class PrefetchStressTest {
               });
       case CLOSE ->
           SyntheticFormat.onReaderClose(
-              name,
-              () -> {
-                throw new IOException("injected close failure");
-              });
+              name, SyntheticFormat.throwing(() -> new IOException("injected close failure")));
       default -> {}
     }
   }

@@ -18,14 +18,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The runtime's less travelled exits: planning a later file while the consumer closes or is
@@ -33,12 +32,8 @@ import org.junit.jupiter.api.Timeout;
  * the metrics say after close.
  */
 @Timeout(60)
+@ExtendWith(NothingLeaks.class)
 class ReaderExitPathsTest {
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
 
   /** A plan hook that signals {@code started} and then waits for {@code gate}. */
   private static SyntheticFormat.Hook blockUntil(CountDownLatch started, CountDownLatch gate) {
@@ -68,7 +63,7 @@ class ReaderExitPathsTest {
             List.of(first, second), Scans.prefetching(2, 4, 10).build(), ReadContext.defaults());
     try {
       assertThat(planning.await(10, TimeUnit.SECONDS)).isTrue();
-      awaitAProducer(Thread.State.WAITING); // the other one waits for that plan's lock
+      Waits.awaitProducers(1, Thread.State.WAITING); // the other one waits for that plan's lock
 
       AtomicReference<Throwable> thrown = new AtomicReference<>();
       Thread consumer =
@@ -83,7 +78,7 @@ class ReaderExitPathsTest {
                 }
               });
       consumer.start();
-      awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
+      Waits.awaitState(consumer, Thread.State.TIMED_WAITING); // the consumer naps, see Exchange
       consumer.interrupt();
       consumer.join(2000);
       assertThat(consumer.isAlive()).as("consumer still stuck after its interrupt").isFalse();
@@ -105,9 +100,7 @@ class ReaderExitPathsTest {
     DataFile second = SyntheticFormat.register("error-b", SyntheticFormat.Spec.of(ranges(4, 10)));
     SyntheticFormat.onPlan(
         "error-b",
-        () -> {
-          throw new NoClassDefFoundError("org/example/MissingCodec");
-        });
+        SyntheticFormat.throwing(() -> new NoClassDefFoundError("org/example/MissingCodec")));
     try (BatchReader reader =
         Readers.open(
             List.of(first, second), Scans.prefetching(2, 2, 10).build(), ReadContext.defaults())) {
@@ -128,10 +121,7 @@ class ReaderExitPathsTest {
     DataFile first = SyntheticFormat.register("closing-a", SyntheticFormat.Spec.of(ranges(2, 10)));
     DataFile second = SyntheticFormat.register("next-b", SyntheticFormat.Spec.of(ranges(2, 10)));
     SyntheticFormat.onReaderClose(
-        "closing-a",
-        () -> {
-          throw new IOException("cannot release the handle");
-        });
+        "closing-a", SyntheticFormat.throwing(() -> new IOException("cannot release the handle")));
     try (BatchReader reader =
         Readers.open(List.of(first, second), Scans.single(10), ReadContext.defaults())) {
       assertThatThrownBy(() -> Scans.drain(reader))
@@ -215,7 +205,10 @@ class ReaderExitPathsTest {
       for (int i = 0; i < 3; i++) {
         BatchReader reader = Readers.open(file, Scans.prefetching(2, 1, 10).build(), context);
         assertThat(reader.next()).isNotNull();
-        awaitPoolIdle(pool); // both producers parked on full queues, their threads returned
+        // both producers parked on full queues, their threads returned
+        Waits.until(
+            () -> pool.getActiveCount() == 0 && pool.getQueue().isEmpty(),
+            () -> "pool threads never went idle");
         reader.close();
       }
       assertThat(pool.lateInterrupts.get())
@@ -230,15 +223,7 @@ class ReaderExitPathsTest {
   @Test
   void anExecutorThatRunsAProducerOnTheCallersThreadReadsToTheEndInsteadOfHanging()
       throws Exception {
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            1,
-            1,
-            0,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            daemon("engine-busy"),
-            new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor pool = EnginePool.oneThreadCallerRuns("engine-busy");
     CountDownLatch release = new CountDownLatch(1);
     pool.execute(
         () -> {
@@ -280,7 +265,7 @@ class ReaderExitPathsTest {
   void anExecutorThatRefusesAProducerWithAnyExceptionFailsTheReadAndLeavesNoProducerRunning()
       throws Exception {
     java.util.concurrent.ExecutorService pool =
-        java.util.concurrent.Executors.newCachedThreadPool(daemon("engine-draining"));
+        java.util.concurrent.Executors.newCachedThreadPool(EnginePool.daemon("engine-draining"));
     AtomicInteger submitted = new AtomicInteger();
     java.util.concurrent.ExecutorService refusing =
         new java.util.concurrent.AbstractExecutorService() {
@@ -353,14 +338,6 @@ class ReaderExitPathsTest {
     assertThat(SyntheticFormat.OPEN_PLANS.get()).isZero();
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    return r -> {
-      Thread thread = new Thread(r, name);
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
   /**
    * A pool whose threads count interrupts that arrive after the task they were meant for has
    * returned. Before delivering an interrupt, a thread lets its task run on for a moment, as if the
@@ -412,41 +389,6 @@ class ReaderExitPathsTest {
         }
         super.interrupt();
       }
-    }
-  }
-
-  private static void awaitPoolIdle(ThreadPoolExecutor pool) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (pool.getActiveCount() > 0 || !pool.getQueue().isEmpty()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("pool threads never went idle");
-      }
-      Thread.sleep(2);
-    }
-  }
-
-  private static void awaitAProducer(Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (true) {
-      for (Thread thread : Thread.getAllStackTraces().keySet()) {
-        if (thread.getName().startsWith(ReaderThreads.PREFIX) && thread.getState() == state) {
-          return;
-        }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("no producer reached " + state + ": " + ReaderThreads.live());
-      }
-      Thread.sleep(2);
-    }
-  }
-
-  private static void awaitState(Thread thread, Thread.State state) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (thread.getState() != state) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(thread.getName() + " never reached " + state);
-      }
-      Thread.sleep(2);
     }
   }
 }

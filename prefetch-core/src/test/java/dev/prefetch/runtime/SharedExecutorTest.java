@@ -17,13 +17,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Producers on executors the reader does not own: pools far smaller than the producers of all open
@@ -31,20 +29,8 @@ import org.junit.jupiter.api.Timeout;
  * that run a task on the thread that submits it. Every read ends, in order and whole.
  */
 @Timeout(30)
+@ExtendWith(NothingLeaks.class)
 class SharedExecutorTest {
-
-  @AfterEach
-  void nothingLeaks() {
-    SyntheticFormat.assertNothingLeaks();
-  }
-
-  private static ThreadFactory daemon(String name) {
-    return r -> {
-      Thread thread = new Thread(r, name);
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
 
   /** Four files of 24 ranges each, their expected batches, read interleaved on {@code pool}. */
   private static void readFourReadersInterleaved(ExecutorService pool, String tag)
@@ -94,7 +80,7 @@ class SharedExecutorTest {
 
   @Test
   void aOneThreadPoolServesFourOpenReadersOfEightProducersEachToTheEnd() throws Exception {
-    ExecutorService pool = Executors.newFixedThreadPool(1, daemon("engine-one"));
+    ExecutorService pool = Executors.newFixedThreadPool(1, EnginePool.daemon("engine-one"));
     try {
       readFourReadersInterleaved(pool, "one-thread");
     } finally {
@@ -155,15 +141,7 @@ class SharedExecutorTest {
 
   @Test
   void aCallerRunsPoolWithOneBusyThreadServesOpenReaders() throws Exception {
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            1,
-            1,
-            0,
-            TimeUnit.SECONDS,
-            new SynchronousQueue<>(),
-            daemon("engine-caller-runs"),
-            new ThreadPoolExecutor.CallerRunsPolicy());
+    ThreadPoolExecutor pool = EnginePool.oneThreadCallerRuns("engine-caller-runs");
     try {
       readFourReadersInterleaved(pool, "caller-runs");
     } finally {

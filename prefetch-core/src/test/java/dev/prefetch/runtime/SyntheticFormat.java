@@ -32,6 +32,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * An in-memory format that drives the runtime in tests: a "file" named {@code NAME.synth} is a
@@ -207,6 +208,19 @@ public final class SyntheticFormat implements FileFormat {
   /** Test code run inside the format at a given step of one file; it may block or throw. */
   interface Hook {
     void run() throws IOException;
+  }
+
+  /** A hook that throws a new {@code thrown.get()} each time it runs, whatever its type. */
+  static Hook throwing(Supplier<? extends Throwable> thrown) {
+    return () -> {
+      throw sneaky(thrown.get());
+    };
+  }
+
+  /** Throws any throwable through a hook that declares IOException. */
+  @SuppressWarnings("unchecked")
+  static <T extends Throwable> RuntimeException sneaky(Throwable t) throws T {
+    throw (T) t;
   }
 
   private static final Map<String, Hook> PLAN_HOOKS = new ConcurrentHashMap<>();

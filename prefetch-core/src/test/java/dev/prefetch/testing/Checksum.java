@@ -95,62 +95,15 @@ public final class Checksum {
     } else if (vector instanceof DecimalVector v && v.isLongBacked()) {
       addLongs(column, v.unscaledLongs(), 0, count, nulls);
     } else if (vector instanceof IntVector v) {
-      int[] values = v.values();
-      addWidened(
-          column,
-          count,
-          nulls,
-          (out, from, n) -> {
-            for (int i = 0; i < n; i++) {
-              out[i] = values[from + i];
-            }
-          });
+      addWidened(column, count, nulls, v.values(), Checksum::widen);
     } else if (vector instanceof DoubleVector v) {
-      double[] values = v.values();
-      addWidened(
-          column,
-          count,
-          nulls,
-          (out, from, n) -> {
-            for (int i = 0; i < n; i++) {
-              out[i] = canonical(values[from + i]);
-            }
-          });
+      addWidened(column, count, nulls, v.values(), Checksum::widen);
     } else if (vector instanceof FloatVector v) {
-      float[] values = v.values();
-      addWidened(
-          column,
-          count,
-          nulls,
-          (out, from, n) -> {
-            for (int i = 0; i < n; i++) {
-              out[i] = canonical(values[from + i]);
-            }
-          });
+      addWidened(column, count, nulls, v.values(), Checksum::widen);
     } else if (vector instanceof BooleanVector v) {
-      boolean[] values = v.values();
-      addWidened(
-          column,
-          count,
-          nulls,
-          (out, from, n) -> {
-            for (int i = 0; i < n; i++) {
-              out[i] = values[from + i] ? 1 : 0;
-            }
-          });
+      addWidened(column, count, nulls, v.values(), Checksum::widen);
     } else if (vector instanceof BinaryVector v) {
-      byte[] data = v.data();
-      int[] offsets = v.offsets();
-      addWidened(
-          column,
-          count,
-          nulls,
-          (out, from, n) -> {
-            for (int i = 0; i < n; i++) {
-              int start = offsets[from + i];
-              out[i] = bytesItem(data, start, offsets[from + i + 1] - start);
-            }
-          });
+      addWidened(column, count, nulls, v, Checksum::widen);
     } else {
       for (int row = 0; row < count; row++) {
         addValue(column, vector, row);
@@ -158,17 +111,55 @@ public final class Checksum {
     }
   }
 
-  /** Writes {@code n} items of rows {@code from..from+n-1} as longs into {@code out}. */
-  private interface Widening {
-    void into(long[] out, int from, int n);
+  /**
+   * Writes the items of rows {@code from..from+n-1} of {@code values} as longs into {@code out}.
+   * One static method per array type, so that each widening loop is compiled for its own type.
+   */
+  private interface Widening<A> {
+    void into(A values, int from, long[] out, int n);
   }
 
   /** Feeds {@code count} rows widened a chunk at a time (the null mask still decides). */
-  private void addWidened(int column, int count, boolean[] nulls, Widening widening) {
+  private <A> void addWidened(
+      int column, int count, boolean[] nulls, A values, Widening<A> widening) {
     for (int from = 0; from < count; from += CHUNK) {
       int n = Math.min(CHUNK, count - from);
-      widening.into(scratch, from, n);
+      widening.into(values, from, scratch, n);
       addLongs(column, scratch, from, n, nulls);
+    }
+  }
+
+  private static void widen(int[] values, int from, long[] out, int n) {
+    for (int i = 0; i < n; i++) {
+      out[i] = values[from + i];
+    }
+  }
+
+  private static void widen(double[] values, int from, long[] out, int n) {
+    for (int i = 0; i < n; i++) {
+      out[i] = canonical(values[from + i]);
+    }
+  }
+
+  private static void widen(float[] values, int from, long[] out, int n) {
+    for (int i = 0; i < n; i++) {
+      out[i] = canonical(values[from + i]);
+    }
+  }
+
+  private static void widen(boolean[] values, int from, long[] out, int n) {
+    for (int i = 0; i < n; i++) {
+      out[i] = values[from + i] ? 1 : 0;
+    }
+  }
+
+  /** A variable-length value's item is the hash of its bytes ({@link #bytesItem}). */
+  private static void widen(BinaryVector vector, int from, long[] out, int n) {
+    byte[] data = vector.data();
+    int[] offsets = vector.offsets();
+    for (int i = 0; i < n; i++) {
+      int start = offsets[from + i];
+      out[i] = bytesItem(data, start, offsets[from + i + 1] - start);
     }
   }
 

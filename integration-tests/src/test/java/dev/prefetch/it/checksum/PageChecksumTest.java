@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.format.Util;
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Page checksums end to end: a Parquet file written with {@code
@@ -117,42 +120,41 @@ class PageChecksumTest {
     assertThat(plain.rows()).isEqualTo(TestFiles.DEFAULT_ROWS);
   }
 
-  @Test
-  void aCorruptPageFailsVerificationAsAChecksumErrorNamingFileAndRowGroup() {
-    for (ReadOptions options :
-        new ReadOptions[] {
-          ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
-          Scans.prefetching(4).verifyChecksums(true).build()
-        }) {
-      Throwable thrown =
-          catchThrowable(() -> Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
-      assertThat(thrown)
-          .as("%s", options)
-          .isInstanceOf(ReadException.class)
-          .hasMessageContaining("corrupt.parquet")
-          .hasCauseInstanceOf(CorruptFileException.class);
-      String message = thrown.getCause().getMessage();
-      assertThat(message).containsIgnoringCase("checksum");
-      assertThat(message).contains("row group " + ROW_GROUP);
-    }
+  /** Verifying reads of the single reader and of prefetching producers. */
+  static Stream<ReadOptions> verifyingReads() {
+    return Stream.of(
+        ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
+        Scans.prefetching(4).verifyChecksums(true).build());
   }
 
-  @Test
-  void aChecksumErrorAlsoNamesTheColumnAndPage() {
-    for (ReadOptions options :
-        new ReadOptions[] {
-          ReadOptions.builder().prefetchEnabled(false).verifyChecksums(true).build(),
-          Scans.prefetching(4).verifyChecksums(true).build()
-        }) {
-      Throwable thrown =
-          catchThrowable(() -> Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
-      assertThat(thrown).as("%s", options).hasCauseInstanceOf(CorruptFileException.class);
-      assertThat(thrown.getCause().getMessage())
-          .as("%s", options)
-          .contains("corrupt.parquet")
-          .contains("row group " + ROW_GROUP)
-          .contains("column id, page " + corruptPage + " at offset " + corruptPageOffset);
-    }
+  private Throwable readCorrupt(ReadOptions options) {
+    return catchThrowable(() -> Scans.readAll(hadoop(corrupt), options, ReadContext.defaults()));
+  }
+
+  @ParameterizedTest
+  @MethodSource("verifyingReads")
+  void aCorruptPageFailsVerificationAsAChecksumErrorNamingFileAndRowGroup(ReadOptions options) {
+    Throwable thrown = readCorrupt(options);
+    assertThat(thrown)
+        .as("%s", options)
+        .isInstanceOf(ReadException.class)
+        .hasMessageContaining("corrupt.parquet")
+        .hasCauseInstanceOf(CorruptFileException.class);
+    String message = thrown.getCause().getMessage();
+    assertThat(message).containsIgnoringCase("checksum");
+    assertThat(message).contains("row group " + ROW_GROUP);
+  }
+
+  @ParameterizedTest
+  @MethodSource("verifyingReads")
+  void aChecksumErrorAlsoNamesTheColumnAndPage(ReadOptions options) {
+    Throwable thrown = readCorrupt(options);
+    assertThat(thrown).as("%s", options).hasCauseInstanceOf(CorruptFileException.class);
+    assertThat(thrown.getCause().getMessage())
+        .as("%s", options)
+        .contains("corrupt.parquet")
+        .contains("row group " + ROW_GROUP)
+        .contains("column id, page " + corruptPage + " at offset " + corruptPageOffset);
   }
 
   @Test

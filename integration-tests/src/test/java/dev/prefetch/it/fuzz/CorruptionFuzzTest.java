@@ -1,7 +1,5 @@
 package dev.prefetch.it.fuzz;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.prefetch.BatchReader;
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
@@ -14,27 +12,17 @@ import dev.prefetch.it.Layout;
 import dev.prefetch.it.TestFiles;
 import dev.prefetch.it.TestFiles.OrcVariant;
 import dev.prefetch.it.TestFiles.ParquetVariant;
+import dev.prefetch.it.fuzz.FuzzCases.Outcome;
 import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.testing.Checksum;
 import dev.prefetch.testing.FaultInjectingFileSystem;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,7 +47,6 @@ import org.junit.jupiter.api.io.TempDir;
 class CorruptionFuzzTest {
 
   private static final int ROWS = 1_000;
-  static final long CASE_TIMEOUT_SECONDS = 10;
 
   @TempDir Path dir;
 
@@ -67,144 +54,35 @@ class CorruptionFuzzTest {
   private record Seed(
       String name, Path file, byte[] bytes, Layout layout, boolean checksums, String checksum) {}
 
-  /** What one case ended in. */
-  enum Outcome {
-    DATA_SAME,
-    DATA_DIFFERENT,
-    CORRUPT_FILE,
-    READ_EXCEPTION,
-    OTHER_IO_EXCEPTION,
-    ILLEGAL_ARGUMENT,
-    BUG
-  }
-
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void everyCorruptedFileEndsInDataOrAClearErrorWithoutLeaks() throws Exception {
     int cases = Integer.getInteger("fuzz.cases", 2000);
     long seed = Long.getLong("fuzz.seed", 20261130L);
     List<Seed> seeds = writeSeeds();
-    Map<String, Integer> counts = new TreeMap<>();
-    Map<Outcome, Integer> totals = new TreeMap<>();
-    List<String> bugs = new ArrayList<>();
     Random random = new Random(seed);
     ReadContext context =
         ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
-    Thread[] workerThread = new Thread[1];
-    ExecutorService worker = newWorker(workerThread);
-    long start = System.nanoTime();
-    try {
+    FuzzCases run = new FuzzCases();
+    try (run) {
       for (int i = 0; i < cases; i++) {
         Seed base = seeds.get(i % seeds.size());
         Mutation mutation = new Mutation.Generator(base.layout()).next(random);
         ReadOptions options = options(random, base);
         Path file = dir.resolve("case-" + i + "-" + base.file().getFileName());
         Files.write(file, mutation.apply(base.bytes()));
-        FaultInjectingFileSystem.reset();
-        Future<String> read = worker.submit(() -> readAll(file, options, context));
-        String problem = null;
-        Outcome outcome;
-        try {
-          String checksum = read.get(CASE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-          outcome = checksum.equals(base.checksum()) ? Outcome.DATA_SAME : Outcome.DATA_DIFFERENT;
-        } catch (TimeoutException e) {
-          outcome = Outcome.BUG;
-          problem =
-              "no result within "
-                  + CASE_TIMEOUT_SECONDS
-                  + " s (a hang) at\n"
-                  + stackOf(workerThread[0].getStackTrace())
-                  + producerStacks();
-          // The hung read keeps its thread; later cases get a new one.
-          read.cancel(true);
-          worker.shutdownNow();
-          worker = newWorker(workerThread);
-        } catch (ExecutionException e) {
-          Throwable thrown = e.getCause();
-          outcome = classify(thrown, file);
-          if (outcome == Outcome.BUG) {
-            problem = stackTrace(thrown);
-          }
-        }
-        if (problem == null) {
-          problem = leaks();
-        }
-        if (problem != null) {
-          outcome = Outcome.BUG;
-          Path kept =
-              Files.createDirectories(Path.of("target", "fuzz-failures"))
-                  .resolve(file.getFileName());
-          Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-          bugs.add(
-              "case "
-                  + i
-                  + " "
-                  + base.name()
-                  + " "
-                  + mutation
-                  + " "
-                  + options
-                  + " (saved as "
-                  + kept
-                  + "): "
-                  + problem);
-        }
-        Files.delete(file);
-        counts.merge(base.name() + " " + mutation.kind() + " " + outcome, 1, Integer::sum);
-        totals.merge(outcome, 1, Integer::sum);
+        run.run(
+            i,
+            file,
+            base.name() + " " + mutation + " " + options,
+            base.name() + " " + mutation.kind(),
+            () -> readAll(file, options, context),
+            checksum ->
+                checksum.equals(base.checksum()) ? Outcome.DATA_SAME : Outcome.DATA_DIFFERENT,
+            thrown -> FuzzCases.classify(thrown, file));
       }
-    } finally {
-      worker.shutdownNow();
-      FaultInjectingFileSystem.reset();
     }
-    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    System.out.println(
-        "Corruption fuzz: "
-            + cases
-            + " cases over "
-            + seeds.size()
-            + " files in "
-            + millis
-            + " ms, seed "
-            + seed
-            + ", max heap "
-            + (Runtime.getRuntime().maxMemory() >> 20)
-            + " MiB");
-    System.out.println("Outcomes: " + totals);
-    counts.forEach((key, count) -> System.out.println("  " + key + ": " + count));
-    bugs.forEach(bug -> System.out.println("BUG " + bug));
-    assertThat(bugs).as("cases that hung, leaked or ended in an unclear exception").isEmpty();
-  }
-
-  static ExecutorService newWorker(Thread[] holder) {
-    return Executors.newSingleThreadExecutor(
-        r -> {
-          Thread thread = new Thread(r, "fuzz-worker");
-          thread.setDaemon(true);
-          holder[0] = thread;
-          return thread;
-        });
-  }
-
-  /** Where each live producer thread is, for a case that hung while prefetching. */
-  static String producerStacks() {
-    StringBuilder text = new StringBuilder();
-    Thread.getAllStackTraces()
-        .forEach(
-            (thread, stack) -> {
-              if (thread.getName().startsWith(ReaderThreads.PREFIX)) {
-                text.append(thread.getName()).append(":\n").append(stackOf(stack));
-              }
-            });
-    return text.toString();
-  }
-
-  static String stackOf(StackTraceElement[] stack) {
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < Math.min(stack.length, 30); i++) {
-      text.append("\tat ").append(stack[i]).append('\n');
-    }
-    return text.toString();
+    run.reportAndAssertNoBugs("Corruption fuzz", cases, seeds.size(), seed);
   }
 
   private List<Seed> writeSeeds() throws IOException {
@@ -265,71 +143,5 @@ class CorruptionFuzzTest {
       }
       return checksum.value();
     }
-  }
-
-  /** An outcome for an exception; BUG when it is not a clear one. */
-  static Outcome classify(Throwable thrown, Path file) {
-    String name = file.getFileName().toString();
-    if (thrown instanceof IllegalArgumentException) {
-      return thrown.getMessage() != null && thrown.getMessage().contains(name)
-          ? Outcome.ILLEGAL_ARGUMENT
-          : Outcome.BUG;
-    }
-    if (!(thrown instanceof IOException) || thrown instanceof InterruptedIOException) {
-      return Outcome.BUG;
-    }
-    if (thrown.getMessage() == null || !thrown.getMessage().contains(name)) {
-      return Outcome.BUG;
-    }
-    // Below the runtime's ReadException lies what the format threw: an unchecked exception there
-    // is a decoder failure the format let through, which must become a CorruptFileException (or
-    // an IOException) naming the file. An Error anywhere in the chain is a bug: the formats check
-    // every size before they allocate, so not even an OutOfMemoryError may appear (and this JVM
-    // runs with -XX:+ExitOnOutOfMemoryError, so one would end the run).
-    for (Throwable t = thrown; t != null; t = t.getCause()) {
-      if (t instanceof Error) {
-        return Outcome.BUG;
-      }
-    }
-    // CorruptFileException is a ReadException too: the unwrapping stops at the first one, the
-    // format's verdict on the file, whatever decoder failure it carries as its cause.
-    Throwable cause = thrown;
-    while (!(cause instanceof CorruptFileException)
-        && cause instanceof ReadException
-        && cause.getCause() != null) {
-      cause = cause.getCause();
-    }
-    if (cause instanceof CorruptFileException) {
-      return Outcome.CORRUPT_FILE;
-    }
-    if (cause instanceof RuntimeException) {
-      return Outcome.BUG;
-    }
-    return thrown instanceof ReadException ? Outcome.READ_EXCEPTION : Outcome.OTHER_IO_EXCEPTION;
-  }
-
-  static String leaks() {
-    List<String> threads = ReaderThreads.live();
-    if (!threads.isEmpty()) {
-      return "producer threads alive after close: " + threads;
-    }
-    if (FaultInjectingFileSystem.totalOpens() != FaultInjectingFileSystem.totalCloses()) {
-      try {
-        FaultInjectingFileSystem.assertAllStreamsClosed();
-      } catch (AssertionError e) {
-        return e.getMessage() + "\n" + stackTrace(e.getCause());
-      }
-    }
-    return null;
-  }
-
-  static String stackTrace(Throwable thrown) {
-    if (thrown == null) {
-      return "";
-    }
-    StringWriter out = new StringWriter();
-    thrown.printStackTrace(new PrintWriter(out));
-    String text = out.toString();
-    return text.length() > 6000 ? text.substring(0, 6000) + "..." : text;
   }
 }

@@ -1,7 +1,5 @@
 package dev.prefetch.it.fuzz;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
@@ -13,7 +11,7 @@ import dev.prefetch.cache.MemoryCache;
 import dev.prefetch.it.TestFiles;
 import dev.prefetch.it.TestFiles.OrcVariant;
 import dev.prefetch.it.TestFiles.ParquetVariant;
-import dev.prefetch.it.fuzz.CorruptionFuzzTest.Outcome;
+import dev.prefetch.it.fuzz.FuzzCases.Outcome;
 import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.orc.testing.OrcSurgery;
 import dev.prefetch.parquet.ParquetOptions;
@@ -23,14 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
 import org.apache.parquet.filter2.predicate.FilterApi;
@@ -46,13 +38,13 @@ import org.junit.jupiter.api.io.TempDir;
  * row ranges, a split of the file, two files in one read, the metadata cache, the single reader or
  * producers with small queues and byte budgets.
  *
- * <p>Every case must end within {@value CorruptionFuzzTest#CASE_TIMEOUT_SECONDS} seconds in data or
- * a documented exception naming the file ({@code CorruptFileException}, {@code ReadException},
+ * <p>Every case must end within {@value FuzzCases#CASE_TIMEOUT_SECONDS} seconds in data or a
+ * documented exception naming the file ({@code CorruptFileException}, {@code ReadException},
  * another {@code IOException}, or {@code IllegalArgumentException} for options), and leave no
- * producer thread or open stream (see {@link CorruptionFuzzTest#classify}). The run is in a forked
- * JVM with {@code -Xmx256m -XX:+ExitOnOutOfMemoryError}: an allocation sized by an unchecked field
- * ends the JVM, and the build with it. {@code -Dfuzz.structure.cases=N} and {@code -Dfuzz.seed=S}
- * change the run; a failing case is saved under {@code target/fuzz-failures}.
+ * producer thread or open stream (see {@link FuzzCases#classify}). The run is in a forked JVM with
+ * {@code -Xmx256m -XX:+ExitOnOutOfMemoryError}: an allocation sized by an unchecked field ends the
+ * JVM, and the build with it. {@code -Dfuzz.structure.cases=N} and {@code -Dfuzz.seed=S} change the
+ * run; a failing case is saved under {@code target/fuzz-failures}.
  */
 class StructureFuzzTest {
 
@@ -78,9 +70,6 @@ class StructureFuzzTest {
     int cases = Integer.getInteger("fuzz.structure.cases", 3000);
     long seed = Long.getLong("fuzz.seed", 20261201L);
     List<Seed> seeds = writeSeeds();
-    Map<String, Integer> counts = new TreeMap<>();
-    Map<Outcome, Integer> totals = new TreeMap<>();
-    List<String> bugs = new ArrayList<>();
     Random random = new Random(seed);
     MemoryCache cache = MemoryCache.builder().maximumBytes(8 << 20).build();
     ReadContext plain =
@@ -90,10 +79,8 @@ class StructureFuzzTest {
             .configuration(FaultInjectingFileSystem.configuration())
             .cache(cache)
             .build();
-    Thread[] workerThread = new Thread[1];
-    ExecutorService worker = CorruptionFuzzTest.newWorker(workerThread);
-    long start = System.nanoTime();
-    try {
+    FuzzCases run = new FuzzCases();
+    try (run) {
       for (int i = 0; i < cases; i++) {
         Seed base = seeds.get(i % seeds.size());
         StructureMutations.Mutated mutated =
@@ -105,82 +92,23 @@ class StructureFuzzTest {
         Files.write(file, mutated.bytes());
         Path other = random.nextInt(8) == 0 ? dir.resolve(base.name() + ".seed") : null;
         Read read = read(random, base, file, other, random.nextInt(4) == 0 ? cached : plain);
-        FaultInjectingFileSystem.reset();
-        Future<String> result = worker.submit(read::run);
-        String problem = null;
-        Outcome outcome;
-        try {
-          result.get(CorruptionFuzzTest.CASE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-          outcome = Outcome.DATA_DIFFERENT;
-        } catch (TimeoutException e) {
-          outcome = Outcome.BUG;
-          problem =
-              "no result within "
-                  + CorruptionFuzzTest.CASE_TIMEOUT_SECONDS
-                  + " s (a hang) at\n"
-                  + CorruptionFuzzTest.stackOf(workerThread[0].getStackTrace())
-                  + CorruptionFuzzTest.producerStacks();
-          result.cancel(true);
-          worker.shutdownNow();
-          worker = CorruptionFuzzTest.newWorker(workerThread);
-        } catch (ExecutionException e) {
-          outcome = CorruptionFuzzTest.classify(e.getCause(), file);
-          if (outcome == Outcome.BUG && other != null) {
-            outcome = CorruptionFuzzTest.classify(e.getCause(), other);
-          }
-          if (outcome == Outcome.BUG) {
-            problem = CorruptionFuzzTest.stackTrace(e.getCause());
-          }
-        }
-        if (problem == null) {
-          problem = CorruptionFuzzTest.leaks();
-        }
-        if (problem != null) {
-          outcome = Outcome.BUG;
-          Path kept =
-              Files.createDirectories(Path.of("target", "fuzz-failures"))
-                  .resolve(file.getFileName());
-          Files.copy(file, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-          bugs.add(
-              "case "
-                  + i
-                  + " "
-                  + base.name()
-                  + " "
-                  + mutated.description()
-                  + " "
-                  + read
-                  + " (saved as "
-                  + kept
-                  + "): "
-                  + problem);
-        }
-        Files.delete(file);
         String kind = mutated.description().replaceAll("[=(].*", "").replaceAll("[0-9]+", "#");
-        counts.merge(base.name() + " " + kind + " " + outcome, 1, Integer::sum);
-        totals.merge(outcome, 1, Integer::sum);
+        run.run(
+            i,
+            file,
+            base.name() + " " + mutated.description() + " " + read,
+            base.name() + " " + kind,
+            read::run,
+            rows -> Outcome.DATA_DIFFERENT,
+            thrown -> {
+              Outcome outcome = FuzzCases.classify(thrown, file);
+              return outcome == Outcome.BUG && other != null
+                  ? FuzzCases.classify(thrown, other)
+                  : outcome;
+            });
       }
-    } finally {
-      worker.shutdownNow();
-      FaultInjectingFileSystem.reset();
     }
-    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    System.out.println(
-        "Structure fuzz: "
-            + cases
-            + " cases over "
-            + seeds.size()
-            + " files in "
-            + millis
-            + " ms, seed "
-            + seed
-            + ", max heap "
-            + (Runtime.getRuntime().maxMemory() >> 20)
-            + " MiB");
-    System.out.println("Outcomes: " + totals);
-    counts.forEach((key, count) -> System.out.println("  " + key + ": " + count));
-    bugs.forEach(bug -> System.out.println("BUG " + bug));
-    assertThat(bugs).as("cases that hung, leaked or ended in an unclear exception").isEmpty();
+    run.reportAndAssertNoBugs("Structure fuzz", cases, seeds.size(), seed);
   }
 
   /** One case's read: its files, options and context, told in a failure. */

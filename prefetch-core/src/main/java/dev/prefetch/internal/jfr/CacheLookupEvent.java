@@ -1,23 +1,14 @@
 package dev.prefetch.internal.jfr;
 
-import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.StackTrace;
 
 /** A metadata cache lookup: a hit, or a miss that loaded the value. */
 @Name("dev.prefetch.CacheLookup")
 @Label("Cache Lookup")
-@Category({"prefetch"})
 @Description("A metadata cache lookup; its duration includes the load of a miss.")
-@StackTrace(false)
-@Enabled(false) // only a recording that asks for it gets it
-public final class CacheLookupEvent extends jdk.jfr.Event {
-
-  @Label("File")
-  public String file;
+public final class CacheLookupEvent extends PrefetchEvent {
 
   @Label("Kind")
   public String kind;

@@ -1,24 +1,15 @@
 package dev.prefetch.internal.jfr;
 
-import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
-import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.StackTrace;
 
 /** A file was planned: its metadata read (from the cache or from storage) and its ranges cut. */
 @Name("dev.prefetch.FilePlanned")
 @Label("File Planned")
-@Category({"prefetch"})
 @Description("A file's footer or tail was read and its read ranges planned.")
-@StackTrace(false)
-@Enabled(false) // only a recording that asks for it gets it
-public final class FilePlannedEvent extends jdk.jfr.Event {
-
-  @Label("File")
-  public String file;
+public final class FilePlannedEvent extends PrefetchEvent {
 
   @Label("Ranges")
   @Description("Read ranges planned; the range of this event is all of them.")

@@ -1,11 +1,8 @@
 package dev.prefetch.internal.jfr;
 
-import jdk.jfr.Category;
 import jdk.jfr.Description;
-import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.StackTrace;
 import jdk.jfr.Timespan;
 
 /**
@@ -14,14 +11,8 @@ import jdk.jfr.Timespan;
  */
 @Name("dev.prefetch.ProducerBlocked")
 @Label("Producer Blocked")
-@Category({"prefetch"})
 @Description("A producer waited for queue space (queue full) or for the memory budget.")
-@StackTrace(false)
-@Enabled(false) // only a recording that asks for it gets it
-public final class ProducerBlockedEvent extends jdk.jfr.Event {
-
-  @Label("File")
-  public String file;
+public final class ProducerBlockedEvent extends PrefetchEvent {
 
   @Label("Range")
   @Description("The rows of the batch that waited, or of the range whose next batch waited.")

@@ -1,12 +1,9 @@
 package dev.prefetch.internal.jfr;
 
-import jdk.jfr.Category;
 import jdk.jfr.DataAmount;
 import jdk.jfr.Description;
-import jdk.jfr.Enabled;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
-import jdk.jfr.StackTrace;
 
 /**
  * One read range read by a producer (or the single reader): the bytes and requests it sent to
@@ -14,16 +11,10 @@ import jdk.jfr.StackTrace;
  */
 @Name("dev.prefetch.RangeRead")
 @Label("Range Read")
-@Category({"prefetch"})
 @Description(
     "A read range was read: bytes and requests sent to storage; the duration is the "
         + "time from starting the range to its last batch (waits for queue space included).")
-@StackTrace(false)
-@Enabled(false) // only a recording that asks for it gets it
-public final class RangeReadEvent extends jdk.jfr.Event {
-
-  @Label("File")
-  public String file;
+public final class RangeReadEvent extends PrefetchEvent {
 
   @Label("Range")
   public String range;
