@@ -1,12 +1,8 @@
 package dev.prefetch.bench;
 
 import dev.prefetch.examples.gen.Tables;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
+import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -26,46 +22,26 @@ public class DuckDbBenchmark extends SingleShotScans {
   @Param({"1", "2"})
   public int threads;
 
-  private Connection connection;
-  private String query;
+  private DuckDbScan duckDb;
 
   @Setup(Level.Trial)
   public void setUp() throws SQLException {
-    Path file = BenchData.scanFile("parquet");
-    connection = DriverManager.getConnection("jdbc:duckdb:");
-    try (Statement s = connection.createStatement()) {
-      s.execute("SET threads = " + threads);
-    }
-    StringBuilder sql = new StringBuilder("SELECT count(*)");
-    for (String column : Tables.SCAN_COLUMNS) {
-      sql.append(", sum(hash(\"").append(column).append("\"))");
-    }
-    sql.append(" FROM read_parquet('").append(file.toString().replace("'", "''")).append("')");
-    query = sql.toString();
-    long rows = Long.parseLong(scan().split(",", 2)[0]);
-    if (rows != BenchData.rows()) {
-      throw new IllegalStateException(
-          "DuckDB counted " + rows + " rows in " + file + ", expected " + BenchData.rows());
-    }
+    duckDb =
+        new DuckDbScan(
+            List.of(BenchData.scanFile("parquet")),
+            List.of(Tables.SCAN_COLUMNS),
+            threads,
+            BenchData.rows());
   }
 
   /** The count and the per-column hash sums, as text. */
   @Benchmark
   public String scan() throws SQLException {
-    try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery(query)) {
-      rs.next();
-      StringBuilder out = new StringBuilder();
-      int columns = rs.getMetaData().getColumnCount();
-      for (int c = 1; c <= columns; c++) {
-        out.append(c == 1 ? "" : ",").append(rs.getString(c));
-      }
-      return out.toString();
-    }
+    return duckDb.scan();
   }
 
   @TearDown(Level.Trial)
   public void tearDown() throws SQLException {
-    connection.close();
+    duckDb.close();
   }
 }

@@ -1,0 +1,93 @@
+package dev.prefetch.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.prefetch.BatchReader;
+import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
+import dev.prefetch.Readers;
+import dev.prefetch.batch.RecordBatch;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The lineitem benchmark's tables are written by their writers with the layout it describes, and
+ * every trial runs once after its real setup (our checksum against the library's), on a small
+ * table.
+ */
+@Timeout(300)
+@ExtendWith(TinyBenchData.class)
+class LineitemBenchmarkRunOnceTest {
+
+  private static final long ROWS = TinyBenchData.ROWS;
+
+  @BeforeAll
+  static void smallTable() {
+    System.setProperty(LineitemData.ROWS_PROPERTY, Long.toString(ROWS));
+  }
+
+  @AfterAll
+  static void restore() {
+    System.clearProperty(LineitemData.ROWS_PROPERTY);
+  }
+
+  @Test
+  void duckDbWritesSixteenColumnsAndOrcCoreTheSameRows() throws Exception {
+    for (Path file : List.of(LineitemData.parquetFile(), LineitemData.orcFile())) {
+      try (ReadContext context = ReadContext.defaults();
+          BatchReader reader = Readers.open(file, ReadOptions.defaults(), context)) {
+        List<String> names = new ArrayList<>();
+        for (int c = 0; c < reader.schema().size(); c++) {
+          names.add(reader.schema().field(c).name());
+        }
+        assertThat(names).as(file.toString()).isEqualTo(LineitemData.COLUMNS);
+        long rows = 0;
+        for (RecordBatch batch; (batch = reader.next()) != null; ) {
+          rows += batch.rowCount();
+          batch.release();
+        }
+        assertThat(rows).as(file.toString()).isEqualTo(ROWS);
+      }
+    }
+    assertThat(LineitemData.COLUMNS).hasSize(16).doesNotHaveDuplicates();
+    assertThat(LineitemData.GROUPS.values().stream().flatMap(List::stream))
+        .containsExactlyInAnyOrderElementsOf(LineitemData.COLUMNS);
+  }
+
+  @Test
+  void everyLineitemTrialRunsOnceAndOursReadsTheLibrarysChecksum() throws Exception {
+    String[] tables = {
+      "parquet-all",
+      "parquet-integers",
+      "parquet-decimals",
+      "parquet-dates",
+      "parquet-strings",
+      "parquet-comment",
+      "orc-all"
+    };
+    for (String table : tables) {
+      for (String reader : new String[] {"prefetch-2", "native"}) {
+        LineitemBenchmark b = new LineitemBenchmark();
+        b.table = table;
+        b.reader = reader;
+        b.setUp();
+        try {
+          String scan = b.scan();
+          if (table.startsWith("parquet") && reader.equals("native")) {
+            assertThat(scan).startsWith(ROWS + ",");
+          } else {
+            assertThat(scan).hasSize(16);
+          }
+        } finally {
+          b.tearDown();
+        }
+      }
+    }
+  }
+}
