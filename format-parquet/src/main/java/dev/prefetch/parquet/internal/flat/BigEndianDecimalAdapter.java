@@ -19,7 +19,7 @@ final class BigEndianDecimalAdapter extends ConvertedBinaryAdapter {
 
   @Override
   ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
-    long[] out = arrays.longs(rows);
+    long[] out = arrays.values(long[].class, rows);
     for (int i = 0; i < rows; i++) {
       int p = offsets[i];
       int end = offsets[i + 1];

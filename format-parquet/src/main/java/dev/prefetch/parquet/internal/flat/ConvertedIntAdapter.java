@@ -27,7 +27,7 @@ final class ConvertedIntAdapter extends ConvertedPrimitiveAdapter<int[]> {
   private final Target target;
 
   ConvertedIntAdapter(DataType type, Target target, VectorArrayPool arrays) {
-    super(type, arrays, InPlaceAdapter.INTS, Scratch::ints);
+    super(type, arrays, int[].class, Scratch::ints);
     this.target = target;
   }
 
@@ -35,25 +35,25 @@ final class ConvertedIntAdapter extends ConvertedPrimitiveAdapter<int[]> {
   public ColumnVector vector(int[] buffer, int rows, boolean[] nulls) {
     switch (target) {
       case BYTES:
-        byte[] bytes = arrays.bytes(rows);
+        byte[] bytes = arrays.values(byte[].class, rows);
         for (int i = 0; i < rows; i++) {
           bytes[i] = (byte) buffer[i];
         }
         return new ByteVector(type, rows, bytes, nulls);
       case SHORTS:
-        short[] shorts = arrays.shorts(rows);
+        short[] shorts = arrays.values(short[].class, rows);
         for (int i = 0; i < rows; i++) {
           shorts[i] = (short) buffer[i];
         }
         return new ShortVector(type, rows, shorts, nulls);
       case UNSIGNED_LONGS:
-        long[] unsigned = arrays.longs(rows);
+        long[] unsigned = arrays.values(long[].class, rows);
         for (int i = 0; i < rows; i++) {
           unsigned[i] = buffer[i] & 0xFFFF_FFFFL;
         }
         return InPlaceAdapter.longVector(type, rows, unsigned, nulls);
       default:
-        long[] signed = arrays.longs(rows);
+        long[] signed = arrays.values(long[].class, rows);
         for (int i = 0; i < rows; i++) {
           signed[i] = buffer[i];
         }

@@ -1,13 +1,14 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.DataType;
+import dev.prefetch.parquet.internal.page.Spread;
 import dev.prefetch.parquet.internal.page.ValuesDecoder;
 
 /**
  * Columns whose physical values (INT32, INT64) are not the vector's values: decoded into a scratch
  * array reused batch after batch, then converted into the vector's array once per batch by the
- * subclass's {@code vector}, whose loop runs over the plain arrays. The array operations are the
- * physical type's {@link InPlaceAdapter.Layout}, called once per run of values.
+ * subclass's {@code vector}, whose loop runs over the plain arrays. The array operations take the
+ * physical type's array, once per run of values.
  *
  * @param <B> the primitive array of the physical type
  */
@@ -24,15 +25,15 @@ abstract class ConvertedPrimitiveAdapter<B> implements ColumnAdapter<B> {
   /** Where the converted values' arrays come from. */
   final VectorArrayPool arrays;
 
-  private final InPlaceAdapter.Layout<B> layout;
+  private final Class<B> array;
   private final ScratchTake<B> take;
   private final Scratch scratch = new Scratch();
 
   ConvertedPrimitiveAdapter(
-      DataType type, VectorArrayPool arrays, InPlaceAdapter.Layout<B> layout, ScratchTake<B> take) {
+      DataType type, VectorArrayPool arrays, Class<B> array, ScratchTake<B> take) {
     this.type = type;
     this.arrays = arrays;
-    this.layout = layout;
+    this.array = array;
     this.take = take;
   }
 
@@ -43,16 +44,16 @@ abstract class ConvertedPrimitiveAdapter<B> implements ColumnAdapter<B> {
 
   @Override
   public final B grow(B buffer, int capacity) {
-    return layout.grow().grow(buffer, capacity);
+    return InPlaceAdapter.grown(array, buffer, capacity);
   }
 
   @Override
   public final void decode(ValuesDecoder values, B buffer, int at, int count) {
-    layout.decode().decode(values, buffer, at, count);
+    values.read(buffer, at, count);
   }
 
   @Override
   public final void spread(B buffer, int at, int count, int defined, boolean[] nulls) {
-    layout.spread().spread(buffer, at, count, defined, nulls);
+    Spread.values(buffer, at, count, defined, nulls);
   }
 }

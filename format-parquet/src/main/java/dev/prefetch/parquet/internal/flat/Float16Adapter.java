@@ -18,7 +18,7 @@ final class Float16Adapter extends ConvertedBinaryAdapter {
 
   @Override
   ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
-    float[] out = arrays.floats(rows);
+    float[] out = arrays.values(float[].class, rows);
     for (int i = 0; i < rows; i++) {
       int p = offsets[i];
       // a null's value is empty: its slot gets 0

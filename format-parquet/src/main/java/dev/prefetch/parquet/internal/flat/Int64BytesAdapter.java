@@ -14,7 +14,7 @@ final class Int64BytesAdapter extends ConvertedPrimitiveAdapter<long[]> {
   private final boolean unsigned;
 
   Int64BytesAdapter(DataType type, boolean unsigned, VectorArrayPool arrays) {
-    super(type, arrays, InPlaceAdapter.LONGS, Scratch::longs);
+    super(type, arrays, long[].class, Scratch::longs);
     this.unsigned = unsigned;
   }
 

@@ -34,7 +34,7 @@ final class Int96Adapter extends ConvertedBinaryAdapter {
 
   @Override
   ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
-    long[] out = arrays.longs(rows);
+    long[] out = arrays.values(long[].class, rows);
     for (int i = 0; i < rows; i++) {
       int start = offsets[i];
       int length = offsets[i + 1] - start;

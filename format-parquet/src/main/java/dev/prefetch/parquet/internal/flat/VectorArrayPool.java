@@ -12,7 +12,6 @@ import dev.prefetch.batch.ShortVector;
 import java.lang.reflect.Array;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.function.IntFunction;
 
 /**
  * The arrays of one column's vectors that consumers released, handed out again for the column's
@@ -44,40 +43,15 @@ public final class VectorArrayPool {
     return new VectorArrayPool();
   }
 
-  public long[] longs(int length) {
-    return values(long[].class, length, long[]::new);
-  }
-
-  public int[] ints(int length) {
-    return values(int[].class, length, int[]::new);
-  }
-
-  public short[] shorts(int length) {
-    return values(short[].class, length, short[]::new);
-  }
-
-  public byte[] bytes(int length) {
-    return values(byte[].class, length, byte[]::new);
-  }
-
-  public double[] doubles(int length) {
-    return values(double[].class, length, double[]::new);
-  }
-
-  public float[] floats(int length) {
-    return values(float[].class, length, float[]::new);
-  }
-
-  public boolean[] booleans(int length) {
-    return values(boolean[].class, length, boolean[]::new);
-  }
-
-  /** A released value array of {@code type} and at least {@code length}, else a new one. */
-  private <A> A values(Class<A> type, int length, IntFunction<A> allocate) {
+  /**
+   * A released value array of {@code type} (a primitive array class) and at least {@code length}
+   * slots, else a new one; contents unspecified.
+   */
+  public <A> A values(Class<A> type, int length) {
     Object found = take(values);
     return type.isInstance(found) && Array.getLength(found) >= length
         ? type.cast(found)
-        : allocate.apply(length);
+        : type.cast(Array.newInstance(type.getComponentType(), length));
   }
 
   /** A null mask whose first {@code length} entries are false. */

@@ -181,26 +181,10 @@ public final class ChunkPages {
       int pos,
       int end,
       int count) {
-    String kind = levelType == ValuesType.REPETITION_LEVEL ? "repetition" : "definition";
+    String kind =
+        levelType == ValuesType.REPETITION_LEVEL ? "repetition levels" : "definition levels";
     if (encoding == Encoding.RLE) {
-      if (end - pos < 4) {
-        throw new IllegalStateException(kind + " levels of " + column + " past the page end");
-      }
-      int length =
-          (data[pos] & 0xFF)
-              | (data[pos + 1] & 0xFF) << 8
-              | (data[pos + 2] & 0xFF) << 16
-              | (data[pos + 3] & 0xFF) << 24;
-      if (length < 0 || length > end - pos - 4) {
-        throw new IllegalStateException(
-            kind
-                + " levels of "
-                + column
-                + " claim "
-                + length
-                + " bytes, the page has "
-                + (end - pos - 4));
-      }
+      int length = LittleEndian.length(data, pos, end, kind, column);
       levelsEnd = pos + 4 + length;
       return new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, bitWidth);
     }
@@ -224,7 +208,7 @@ public final class ChunkPages {
     if (count < 0 || (long) count * bitWidth > (long) (end - pos) * 8) {
       throw new IllegalStateException(
           kind
-              + " levels of "
+              + " of "
               + column
               + ": "
               + count

@@ -41,7 +41,7 @@ class ValuesDecodersTest {
     for (Encoding encoding : new Encoding[] {Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY}) {
       ValuesDecoder decoder = decoders.forPage(encoding, ids, 0, ids.length, 2);
       int[] out = new int[2];
-      decoder.readInts(out, 0, 2);
+      decoder.read(out, 0, 2);
 
       assertThat(decoder).isInstanceOf(DictionaryValues.class);
       assertThat(out).containsExactly(7, 9);
@@ -66,7 +66,7 @@ class ValuesDecodersTest {
     ValuesDecoder split =
         decoders("float", null).forPage(Encoding.BYTE_STREAM_SPLIT, floats, 0, 4, 1);
     float[] value = new float[1];
-    split.readFloats(value, 0, 1);
+    split.read(value, 0, 1);
 
     assertThat(split).isInstanceOf(ByteStreamSplitValues.class);
     assertThat(value).containsExactly(1.0f);
@@ -77,7 +77,7 @@ class ValuesDecodersTest {
     byte[] booleans = {2, 0, 0, 0, 4, 1}; // 2 bytes: an RLE run of two trues
     ValuesDecoder rle = decoders("boolean", null).forPage(Encoding.RLE, booleans, 0, 6, 2);
     boolean[] bits = new boolean[2];
-    rle.readBooleans(bits, 0, 2);
+    rle.read(bits, 0, 2);
 
     assertThat(rle).isInstanceOf(RleBooleanValues.class);
     assertThat(bits).containsExactly(true, true);
