@@ -8,17 +8,18 @@ import dev.prefetch.batch.DecimalVector;
  * Decimals of precision at most 18 stored as big-endian two's complement bytes (BINARY or
  * FIXED_LEN_BYTE_ARRAY): turned into unscaled longs once per batch.
  */
-final class BigEndianDecimalAdapter extends ConvertedBinaryAdapter {
+final class BigEndianDecimals {
 
-  /**
-   * @param width the bytes of a FIXED_LEN_BYTE_ARRAY value, or a guess for BINARY
-   */
-  BigEndianDecimalAdapter(DataType type, int width, VectorArrayPool arrays) {
-    super(type, width, arrays);
-  }
+  private BigEndianDecimals() {}
 
-  @Override
-  ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
+  /** The decimal vector of unscaled longs (a {@link ConvertedBinaryAdapter.Conversion}). */
+  static ColumnVector vector(
+      DataType type,
+      VectorArrayPool arrays,
+      byte[] data,
+      int[] offsets,
+      int rows,
+      boolean[] nulls) {
     long[] out = arrays.values(long[].class, rows);
     for (int i = 0; i < rows; i++) {
       int p = offsets[i];

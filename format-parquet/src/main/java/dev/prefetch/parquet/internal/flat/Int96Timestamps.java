@@ -12,9 +12,11 @@ import java.nio.ByteOrder;
  * and Impala write it), little endian; converted once per batch to microseconds or nanoseconds
  * since the epoch.
  */
-final class Int96Adapter extends ConvertedBinaryAdapter {
+final class Int96Timestamps {
 
-  private static final int INT96_BYTES = 12;
+  /** Bytes of an INT96 value. */
+  static final int INT96_BYTES = 12;
+
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
   private static final long MICROS_PER_DAY = 86_400_000_000L;
@@ -25,15 +27,20 @@ final class Int96Adapter extends ConvertedBinaryAdapter {
   private static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private final boolean nanos;
+  private Int96Timestamps() {}
 
-  Int96Adapter(DataType type, VectorArrayPool arrays) {
-    super(type, INT96_BYTES, arrays);
-    this.nanos = type.timeUnit() == DataType.TimeUnit.NANOS;
-  }
-
-  @Override
-  ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
+  /**
+   * The timestamps of {@code type}'s unit, one per INT96 value (a {@link
+   * ConvertedBinaryAdapter.Conversion}).
+   */
+  static ColumnVector vector(
+      DataType type,
+      VectorArrayPool arrays,
+      byte[] data,
+      int[] offsets,
+      int rows,
+      boolean[] nulls) {
+    boolean nanos = type.timeUnit() == DataType.TimeUnit.NANOS;
     long[] out = arrays.values(long[].class, rows);
     for (int i = 0; i < rows; i++) {
       int start = offsets[i];

@@ -6,34 +6,23 @@ import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.ShortVector;
 
 /**
- * INT32 whose mapped type is not int: decoded into a scratch {@code int[]}, then narrowed or
- * widened into the vector's array once per batch (the choice of conversion is made once per batch,
- * its loop runs over plain arrays).
+ * What INT32 values become when their mapped type is not int: narrowed or widened into the vector's
+ * array once per batch (the choice is made once per batch, its loop runs over plain arrays).
  */
-final class ConvertedIntAdapter extends ConvertedPrimitiveAdapter<int[]> {
-
-  /** What the INT32 values become. */
-  enum Target {
-    /** INT(8, signed): bytes. */
-    BYTES,
-    /** INT(16, signed) or INT(8, unsigned): shorts. */
-    SHORTS,
-    /** INT(32, unsigned): longs, zero-extended. */
-    UNSIGNED_LONGS,
-    /** TIME(MILLIS) and decimals: longs, sign-extended. */
-    SIGNED_LONGS
-  }
-
-  private final Target target;
-
-  ConvertedIntAdapter(DataType type, Target target, VectorArrayPool arrays) {
-    super(type, arrays, int[].class, Scratch::ints);
-    this.target = target;
-  }
+enum IntConversion implements ConvertedPrimitiveAdapter.Conversion<int[]> {
+  /** INT(8, signed): bytes. */
+  BYTES,
+  /** INT(16, signed) or INT(8, unsigned): shorts. */
+  SHORTS,
+  /** INT(32, unsigned): longs, zero-extended. */
+  UNSIGNED_LONGS,
+  /** TIME(MILLIS) and decimals: longs, sign-extended. */
+  SIGNED_LONGS;
 
   @Override
-  public ColumnVector vector(int[] buffer, int rows, boolean[] nulls) {
-    switch (target) {
+  public ColumnVector vector(
+      DataType type, VectorArrayPool arrays, int[] buffer, int rows, boolean[] nulls) {
+    switch (this) {
       case BYTES:
         byte[] bytes = arrays.values(byte[].class, rows);
         for (int i = 0; i < rows; i++) {
@@ -59,11 +48,5 @@ final class ConvertedIntAdapter extends ConvertedPrimitiveAdapter<int[]> {
         }
         return InPlaceAdapter.longVector(type, rows, signed, nulls);
     }
-  }
-
-  /** The class and the conversion, as in {@code ConvertedIntAdapter BYTES}. */
-  @Override
-  public String toString() {
-    return "ConvertedIntAdapter " + target;
   }
 }
