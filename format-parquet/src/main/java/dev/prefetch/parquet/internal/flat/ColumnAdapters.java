@@ -55,7 +55,7 @@ public final class ColumnAdapters {
         return InPlaceAdapter.longs(mapped, arrays);
       case INT96:
         return new ConvertedBinaryAdapter(
-            mapped, Int96Timestamps.INT96_BYTES, arrays, "INT96", Int96Timestamps::vector);
+            mapped, Int96Timestamps.INT96_BYTES, arrays, BinaryConversion.INT96);
       case FLOAT:
         return InPlaceAdapter.floats(mapped, arrays);
       case DOUBLE:
@@ -64,12 +64,12 @@ public final class ColumnAdapters {
       case FIXED_LEN_BYTE_ARRAY:
         if (mapped.kind() == DataType.Kind.FLOAT32) {
           return new ConvertedBinaryAdapter(
-              mapped, Float16.FLOAT16_BYTES, arrays, "FLOAT16", Float16::vector);
+              mapped, Float16.FLOAT16_BYTES, arrays, BinaryConversion.FLOAT16);
         }
         if (mapped.kind() == DataType.Kind.DECIMAL
             && mapped.precision() <= DataType.MAX_LONG_DECIMAL_PRECISION) {
           return new ConvertedBinaryAdapter(
-              mapped, type.getTypeLength(), arrays, "DECIMAL", BigEndianDecimals::vector);
+              mapped, type.getTypeLength(), arrays, BinaryConversion.DECIMAL);
         }
         return new BinaryAdapter(mapped, arrays);
       default:

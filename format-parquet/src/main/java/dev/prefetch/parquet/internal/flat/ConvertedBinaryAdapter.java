@@ -28,7 +28,6 @@ final class ConvertedBinaryAdapter extends BinaryBufferAdapter {
   private final DataType type;
   private final VectorArrayPool arrays;
   private final int width;
-  private final String name;
   private final Conversion conversion;
   private final Scratch scratch = new Scratch();
 
@@ -36,14 +35,11 @@ final class ConvertedBinaryAdapter extends BinaryBufferAdapter {
    * @param type the mapped type of the vectors
    * @param width the bytes of one value, or a guess where they vary
    * @param arrays where the converted values' arrays come from
-   * @param name what the values are converted from, for {@link #toString}
    */
-  ConvertedBinaryAdapter(
-      DataType type, int width, VectorArrayPool arrays, String name, Conversion conversion) {
+  ConvertedBinaryAdapter(DataType type, int width, VectorArrayPool arrays, Conversion conversion) {
     this.type = type;
     this.width = Math.max(1, width);
     this.arrays = arrays;
-    this.name = name;
     this.conversion = conversion;
   }
 
@@ -61,6 +57,6 @@ final class ConvertedBinaryAdapter extends BinaryBufferAdapter {
   /** The class and what it converts, as in {@code ConvertedBinaryAdapter FLOAT16}. */
   @Override
   public String toString() {
-    return "ConvertedBinaryAdapter " + name;
+    return "ConvertedBinaryAdapter " + conversion;
   }
 }

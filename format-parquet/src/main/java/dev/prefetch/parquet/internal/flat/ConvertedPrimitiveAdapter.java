@@ -2,8 +2,6 @@ package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.parquet.internal.page.Spread;
-import dev.prefetch.parquet.internal.page.ValuesDecoder;
 
 /**
  * Columns whose physical values (INT32, INT64) are not the vector's values: decoded into a scratch
@@ -13,7 +11,7 @@ import dev.prefetch.parquet.internal.page.ValuesDecoder;
  *
  * @param <B> the primitive array of the physical type
  */
-final class ConvertedPrimitiveAdapter<B> implements ColumnAdapter<B> {
+final class ConvertedPrimitiveAdapter<B> extends PrimitiveBufferAdapter<B> {
 
   /** The vector of one batch's physical values; called once per batch. */
   interface Conversion<B> {
@@ -22,7 +20,6 @@ final class ConvertedPrimitiveAdapter<B> implements ColumnAdapter<B> {
 
   private final DataType type;
   private final VectorArrayPool arrays;
-  private final Class<B> array;
   private final Conversion<B> conversion;
   private final Scratch scratch = new Scratch();
 
@@ -33,30 +30,15 @@ final class ConvertedPrimitiveAdapter<B> implements ColumnAdapter<B> {
    */
   ConvertedPrimitiveAdapter(
       DataType type, VectorArrayPool arrays, Class<B> array, Conversion<B> conversion) {
+    super(array);
     this.type = type;
     this.arrays = arrays;
-    this.array = array;
     this.conversion = conversion;
   }
 
   @Override
   public B buffer(int rows) {
     return scratch.values(array, rows);
-  }
-
-  @Override
-  public B grow(B buffer, int capacity) {
-    return InPlaceAdapter.grown(array, buffer, capacity);
-  }
-
-  @Override
-  public void decode(ValuesDecoder values, B buffer, int at, int count) {
-    values.read(buffer, at, count);
-  }
-
-  @Override
-  public void spread(B buffer, int at, int count, int defined, boolean[] nulls) {
-    Spread.values(buffer, at, count, defined, nulls);
   }
 
   @Override

@@ -8,20 +8,16 @@ import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.LongVector;
-import dev.prefetch.parquet.internal.page.Spread;
-import dev.prefetch.parquet.internal.page.ValuesDecoder;
-import java.lang.reflect.Array;
 
 /**
  * Columns whose physical values are already the vector's values (BOOLEAN, INT32 as it is, INT64 as
  * it is, FLOAT, DOUBLE): decoded in place into an array that passes to the vector. One class serves
- * every primitive type; what differs is the class of the array, whose decoding ({@link
- * ValuesDecoder#read}), spreading ({@link Spread}) and pooling take any primitive array, each once
- * per run of values.
+ * every primitive type; what differs is the class of the array (see {@link PrimitiveBufferAdapter})
+ * and the vector built over it.
  *
  * @param <B> the primitive array type
  */
-final class InPlaceAdapter<B> implements ColumnAdapter<B> {
+final class InPlaceAdapter<B> extends PrimitiveBufferAdapter<B> {
 
   /** Builds the vector over the array. */
   interface Build<B> {
@@ -30,13 +26,12 @@ final class InPlaceAdapter<B> implements ColumnAdapter<B> {
 
   private final DataType type;
   private final VectorArrayPool arrays;
-  private final Class<B> array;
   private final Build<B> build;
 
   private InPlaceAdapter(DataType type, VectorArrayPool arrays, Class<B> array, Build<B> build) {
+    super(array);
     this.type = type;
     this.arrays = arrays;
-    this.array = array;
     this.build = build;
   }
 
@@ -75,21 +70,6 @@ final class InPlaceAdapter<B> implements ColumnAdapter<B> {
   }
 
   @Override
-  public B grow(B buffer, int capacity) {
-    return grown(array, buffer, capacity);
-  }
-
-  @Override
-  public void decode(ValuesDecoder values, B buffer, int at, int count) {
-    values.read(buffer, at, count);
-  }
-
-  @Override
-  public void spread(B buffer, int at, int count, int defined, boolean[] nulls) {
-    Spread.values(buffer, at, count, defined, nulls);
-  }
-
-  @Override
   public ColumnVector vector(B buffer, int rows, boolean[] nulls) {
     return build.vector(type, rows, buffer, nulls);
   }
@@ -98,14 +78,5 @@ final class InPlaceAdapter<B> implements ColumnAdapter<B> {
   @Override
   public String toString() {
     return "InPlaceAdapter " + array.getComponentType() + "s";
-  }
-
-  /**
-   * A new array of {@code type} with {@code capacity} slots, the first values of {@code buffer}.
-   */
-  static <B> B grown(Class<B> type, B buffer, int capacity) {
-    B bigger = type.cast(Array.newInstance(type.getComponentType(), capacity));
-    System.arraycopy(buffer, 0, bigger, 0, Math.min(Array.getLength(buffer), capacity));
-    return bigger;
   }
 }

@@ -1,16 +1,13 @@
 package dev.prefetch.parquet.internal.flat;
 
-import dev.prefetch.batch.ColumnVector;
-import dev.prefetch.batch.DataType;
-import dev.prefetch.batch.LongVector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
  * INT96 timestamps: nanoseconds of the day (8 bytes) then the Julian day (4 bytes, signed, as Spark
- * and Impala write it), little endian; converted once per batch to microseconds or nanoseconds
- * since the epoch.
+ * and Impala write it), little endian; converted (by {@link BinaryConversion#INT96}) to
+ * microseconds or nanoseconds since the epoch.
  */
 final class Int96Timestamps {
 
@@ -30,33 +27,19 @@ final class Int96Timestamps {
   private Int96Timestamps() {}
 
   /**
-   * The timestamps of {@code type}'s unit, one per INT96 value (a {@link
-   * ConvertedBinaryAdapter.Conversion}).
+   * The timestamp of the INT96 value at {@code data[start..start+length)}, in nanoseconds or else
+   * microseconds since the epoch; 0 for a null's empty value.
    */
-  static ColumnVector vector(
-      DataType type,
-      VectorArrayPool arrays,
-      byte[] data,
-      int[] offsets,
-      int rows,
-      boolean[] nulls) {
-    boolean nanos = type.timeUnit() == DataType.TimeUnit.NANOS;
-    long[] out = arrays.values(long[].class, rows);
-    for (int i = 0; i < rows; i++) {
-      int start = offsets[i];
-      int length = offsets[i + 1] - start;
-      if (length == 0 && nulls != null && nulls[i]) {
-        out[i] = 0;
-        continue;
-      }
-      if (length != INT96_BYTES) {
-        throw new IllegalStateException("INT96 value of " + length + " bytes, not 12");
-      }
-      long nanosOfDay = (long) LONG.get(data, start);
-      long julianDay = (int) INT.get(data, start + 8);
-      out[i] = nanos ? nanos(julianDay, nanosOfDay) : micros(julianDay, nanosOfDay);
+  static long value(byte[] data, int start, int length, boolean isNull, boolean nanos) {
+    if (length == 0 && isNull) {
+      return 0;
     }
-    return new LongVector(type, rows, out, nulls);
+    if (length != INT96_BYTES) {
+      throw new IllegalStateException("INT96 value of " + length + " bytes, not 12");
+    }
+    long nanosOfDay = (long) LONG.get(data, start);
+    long julianDay = (int) INT.get(data, start + 8);
+    return nanos ? nanos(julianDay, nanosOfDay) : micros(julianDay, nanosOfDay);
   }
 
   /** Microseconds since the epoch: every Julian day of an int fits, so no value fails. */
