@@ -212,20 +212,7 @@ public final class FlatColumnReader<B> {
       throw new IllegalStateException(
           "column " + pages.column() + " ended before row " + nextRow + " of its row group");
     }
-    long first = page.firstRowIndex();
-    if (first >= 0) {
-      if (first < nextRow) {
-        throw new IllegalStateException(
-            "a page of column "
-                + pages.column()
-                + " starts at row "
-                + first
-                + ", before row "
-                + nextRow
-                + " where the previous one ended");
-      }
-      nextRow = first;
-    }
+    nextRow = pages.startRow(page, nextRow);
     pageLeft = page.valueCount();
   }
 }

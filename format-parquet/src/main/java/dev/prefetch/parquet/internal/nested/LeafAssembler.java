@@ -250,23 +250,11 @@ public final class LeafAssembler<B> extends Assembler {
         definitionLevel = 0;
         return;
       }
-      long first = page.firstRowIndex();
-      if (first >= 0) {
-        if (first < nextRow) {
-          throw new IllegalStateException(
-              "a page of column "
-                  + descriptor
-                  + " starts at row "
-                  + first
-                  + ", before row "
-                  + nextRow
-                  + " where the previous one ended");
-        }
-        if (first > nextRow) {
-          gapFrom = nextRow;
-        }
-        nextRow = first;
+      long start = pages.startRow(page, nextRow);
+      if (start > nextRow) {
+        gapFrom = nextRow;
       }
+      nextRow = start;
       pageLeft = page.valueCount();
     }
     LevelRuns reps = page.repetitionLevels();

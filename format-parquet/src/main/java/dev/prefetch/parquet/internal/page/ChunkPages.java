@@ -113,6 +113,30 @@ public final class ChunkPages {
     throw new IllegalStateException("unknown page " + page.getClass().getName());
   }
 
+  /**
+   * The row (within the row group) where {@code page} starts: its first row index where the pages
+   * carry one, else {@code nextRow}, the row after the previous page.
+   *
+   * @throws IllegalStateException when the page starts before {@code nextRow}
+   */
+  public long startRow(Page page, long nextRow) {
+    long first = page.firstRowIndex();
+    if (first < 0) {
+      return nextRow;
+    }
+    if (first < nextRow) {
+      throw new IllegalStateException(
+          "a page of column "
+              + column
+              + " starts at row "
+              + first
+              + ", before row "
+              + nextRow
+              + " where the previous one ended");
+    }
+    return first;
+  }
+
   private Page openV1(DataPageV1 page, long firstRowIndex) {
     int count = page.getValueCount();
     ByteBuffer buffer = heapBuffer(page.getBytes());
