@@ -22,14 +22,6 @@ import java.util.Arrays;
  */
 final class FooterIndexBuilder {
 
-  // RowGroup field ids (parquet.thrift)
-  private static final int RG_COLUMNS = 1;
-  private static final int RG_TOTAL_BYTE_SIZE = 2;
-  private static final int RG_NUM_ROWS = 3;
-  private static final int RG_FILE_OFFSET = 5;
-  private static final int RG_TOTAL_COMPRESSED_SIZE = 6;
-  private static final int RG_ORDINAL = 7;
-
   private static final int INITIAL_ROW_GROUPS = 16;
 
   private final CompactCursor cursor;
@@ -161,28 +153,28 @@ final class FooterIndexBuilder {
     cursor.beginStruct();
     while (cursor.readFieldHeader()) {
       switch (cursor.fieldId()) {
-        case RG_COLUMNS:
+        case RowGroupFields.COLUMNS:
           expectType(LIST, "row group " + index + " columns");
           cursor.skipFieldValue(2);
           sawColumns = true;
           break;
-        case RG_TOTAL_BYTE_SIZE:
+        case RowGroupFields.TOTAL_BYTE_SIZE:
           checkedInteger(I64, "row group " + index + " total_byte_size");
           sawTotalByteSize = true;
           break;
-        case RG_NUM_ROWS:
+        case RowGroupFields.NUM_ROWS:
           rowCount = checkedInteger(I64, "row group " + index + " num_rows");
           if (rowCount < 0) {
             throw cursor.corrupt("row group " + index + " has negative num_rows " + rowCount);
           }
           break;
-        case RG_FILE_OFFSET:
+        case RowGroupFields.FILE_OFFSET:
           offset = checkedInteger(I64, "row group " + index + " file_offset");
           break;
-        case RG_TOTAL_COMPRESSED_SIZE:
+        case RowGroupFields.TOTAL_COMPRESSED_SIZE:
           compressed = checkedInteger(I64, "row group " + index + " total_compressed_size");
           break;
-        case RG_ORDINAL:
+        case RowGroupFields.ORDINAL:
           ord = (int) checkedInteger(I16, "row group " + index + " ordinal");
           break;
         default:
