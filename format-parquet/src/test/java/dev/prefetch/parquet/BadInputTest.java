@@ -84,6 +84,18 @@ class BadInputTest {
     throw new AssertionError("no CorruptFileException in " + thrown, thrown);
   }
 
+  /**
+   * Reading {@code file} fails with a {@link CorruptFileException} whose message names the file and
+   * says each of {@code parts}.
+   */
+  private static void assertCorruptAndNamed(Path file, String... parts) {
+    CorruptFileException corrupt = corruption(() -> count(file, ReadOptions.defaults()));
+    assertThat(corrupt).hasMessageContaining(file.getFileName().toString());
+    for (String part : parts) {
+      assertThat(corrupt).hasMessageContaining(part);
+    }
+  }
+
   @Test
   void aFileWithZeroRowGroupsReadsNoRows() throws IOException {
     Path file = valid("zero.parquet", 0);
@@ -97,18 +109,14 @@ class BadInputTest {
   @Test
   void anEmptyFileIsCorruptAndNamed() throws IOException {
     Path file = Files.createFile(dir.resolve("empty.parquet"));
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("empty.parquet")
-        .hasMessageContaining("empty");
+    assertCorruptAndNamed(file, "empty");
   }
 
   @Test
   void aFileThatIsNotParquetIsNamed() throws IOException {
     Path file = dir.resolve("text.parquet");
     Files.writeString(file, "id,label\n1,a\n2,b\n".repeat(20), StandardCharsets.UTF_8);
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("text.parquet")
-        .hasMessageContaining("PAR1");
+    assertCorruptAndNamed(file, "PAR1");
   }
 
   @Test
@@ -116,8 +124,7 @@ class BadInputTest {
     Path file = valid("truncated.parquet", 2000);
     byte[] bytes = Files.readAllBytes(file);
     overwrite(file, Arrays.copyOf(bytes, bytes.length / 2));
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("truncated.parquet");
+    assertCorruptAndNamed(file);
   }
 
   @Test
@@ -128,9 +135,7 @@ class BadInputTest {
       raf.write(new byte[] {(byte) 0xF0, (byte) 0xFF, (byte) 0xFF, 0x7F}); // ~2 GB, little endian
     }
     Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("length.parquet")
-        .hasMessageContaining("footer length");
+    assertCorruptAndNamed(file, "footer length");
   }
 
   @Test
@@ -144,8 +149,7 @@ class BadInputTest {
             | (bytes[bytes.length - 5] & 0xFF) << 24;
     Arrays.fill(bytes, bytes.length - 8 - footerLength, bytes.length - 8, (byte) 0x7E);
     overwrite(file, bytes);
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("garbage.parquet");
+    assertCorruptAndNamed(file);
   }
 
   @Test
