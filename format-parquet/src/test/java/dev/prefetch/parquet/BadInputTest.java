@@ -8,7 +8,6 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -17,21 +16,17 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Empty, truncated, corrupt and foreign files, and bad columns: clear errors, no hang. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(30)
 class BadInputTest {
 
   @TempDir Path dir;
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
-  }
 
   private Path valid(String name, int rows) throws IOException {
     return ParquetTestFiles.write(
