@@ -88,16 +88,27 @@ class ValuesDecodersTest {
     (byte) 0x80, 0x01, 0x04, 0x02, 0x04, 0x01, 0, 0, 0, 0, 'a', 'b', 'c'
   };
 
-  @Test
-  void deltaLengthByteArraysGetOurDecoder() {
-    ValuesDecoder decoder =
-        decoders("binary", null).forPage(Encoding.DELTA_LENGTH_BYTE_ARRAY, AB_C, 0, AB_C.length, 2);
+  /** Two values of a BINARY page, read after checking which decoder the encoding got. */
+  private static BinaryBuilder twoBinaryValues(
+      Encoding encoding, byte[] page, Class<? extends ValuesDecoder> expected) {
+    ValuesDecoder decoder = decoders("binary", null).forPage(encoding, page, 0, page.length, 2);
+    assertThat(decoder).isInstanceOf(expected);
     BinaryBuilder out = new BinaryBuilder(2, 8);
     decoder.readBinary(out, 2);
+    return out;
+  }
 
-    assertThat(decoder).isInstanceOf(DeltaLengthByteArrayValues.class);
-    assertThat(new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII))
-        .isEqualTo("abc");
+  /** The bytes of the first two values, back to back, as ASCII. */
+  private static String bytesOfTwo(BinaryBuilder out) {
+    return new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII);
+  }
+
+  @Test
+  void deltaLengthByteArraysGetOurDecoder() {
+    BinaryBuilder out =
+        twoBinaryValues(Encoding.DELTA_LENGTH_BYTE_ARRAY, AB_C, DeltaLengthByteArrayValues.class);
+
+    assertThat(bytesOfTwo(out)).isEqualTo("abc");
     assertThat(out.offsets()).startsWith(0, 2, 3);
   }
 
@@ -108,14 +119,10 @@ class ValuesDecodersTest {
     byte[] page = new byte[prefixes.length + AB_C.length];
     System.arraycopy(prefixes, 0, page, 0, prefixes.length);
     System.arraycopy(AB_C, 0, page, prefixes.length, AB_C.length);
-    ValuesDecoder decoder =
-        decoders("binary", null).forPage(Encoding.DELTA_BYTE_ARRAY, page, 0, page.length, 2);
-    BinaryBuilder out = new BinaryBuilder(2, 8);
-    decoder.readBinary(out, 2);
+    BinaryBuilder out =
+        twoBinaryValues(Encoding.DELTA_BYTE_ARRAY, page, DeltaByteArrayValues.class);
 
-    assertThat(decoder).isInstanceOf(DeltaByteArrayValues.class);
-    assertThat(new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII))
-        .isEqualTo("abac");
+    assertThat(bytesOfTwo(out)).isEqualTo("abac");
   }
 
   @Test
