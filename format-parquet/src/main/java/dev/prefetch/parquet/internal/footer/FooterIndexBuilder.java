@@ -10,6 +10,7 @@ import static dev.prefetch.parquet.internal.footer.CompactCursor.STRUCT;
 import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.apache.parquet.format.RowGroup;
 
 /**
  * The one pass over a {@code FileMetaData} that produces a {@link FooterIndex}. Fields may come in
@@ -152,29 +153,33 @@ final class FooterIndexBuilder {
     boolean sawTotalByteSize = false;
     cursor.beginStruct();
     while (cursor.readFieldHeader()) {
-      switch (cursor.fieldId()) {
-        case RowGroupFields.COLUMNS:
+      RowGroup._Fields field = RowGroupStructs.knownField(cursor);
+      if (field == null) {
+        continue;
+      }
+      switch (field) {
+        case COLUMNS:
           expectType(LIST, "row group " + index + " columns");
           cursor.skipFieldValue(2);
           sawColumns = true;
           break;
-        case RowGroupFields.TOTAL_BYTE_SIZE:
+        case TOTAL_BYTE_SIZE:
           checkedInteger(I64, "row group " + index + " total_byte_size");
           sawTotalByteSize = true;
           break;
-        case RowGroupFields.NUM_ROWS:
+        case NUM_ROWS:
           rowCount = checkedInteger(I64, "row group " + index + " num_rows");
           if (rowCount < 0) {
             throw cursor.corrupt("row group " + index + " has negative num_rows " + rowCount);
           }
           break;
-        case RowGroupFields.FILE_OFFSET:
+        case FILE_OFFSET:
           offset = checkedInteger(I64, "row group " + index + " file_offset");
           break;
-        case RowGroupFields.TOTAL_COMPRESSED_SIZE:
+        case TOTAL_COMPRESSED_SIZE:
           compressed = checkedInteger(I64, "row group " + index + " total_compressed_size");
           break;
-        case RowGroupFields.ORDINAL:
+        case ORDINAL:
           ord = (int) checkedInteger(I16, "row group " + index + " ordinal");
           break;
         default:

@@ -50,7 +50,7 @@ final class RowGroupStructs {
     try {
       cursor.beginStruct();
       while (cursor.readFieldHeader()) {
-        if (cursor.fieldId() != RowGroupFields.COLUMNS
+        if (cursor.fieldId() != RowGroup._Fields.COLUMNS.getThriftFieldId()
             || cursor.fieldType() != CompactCursor.LIST) {
           cursor.skipFieldValue(2);
           continue;
@@ -109,6 +109,18 @@ final class RowGroupStructs {
     }
   }
 
+  /**
+   * The {@code RowGroup} field whose header {@code cursor} just read, or null for a field this
+   * version of the format does not know, whose value is then skipped.
+   */
+  static RowGroup._Fields knownField(CompactCursor cursor) throws CorruptFileException {
+    RowGroup._Fields field = RowGroup._Fields.findByThriftId(cursor.fieldId());
+    if (field == null) {
+      cursor.skipFieldValue(2);
+    }
+    return field;
+  }
+
   /** The row group with only the selected chunks, or null when positions cannot be trusted. */
   private RowGroup decodeProjected(int rowGroup, int start, int end, List<String>[] selected)
       throws CorruptFileException, TException {
@@ -117,8 +129,12 @@ final class RowGroupStructs {
     cursor.beginStruct();
     while (cursor.readFieldHeader()) {
       int type = cursor.fieldType();
-      switch (cursor.fieldId()) {
-        case RowGroupFields.COLUMNS:
+      RowGroup._Fields field = RowGroupStructs.knownField(cursor);
+      if (field == null) {
+        continue;
+      }
+      switch (field) {
+        case COLUMNS:
           {
             if (type != CompactCursor.LIST) {
               return null;
@@ -132,20 +148,19 @@ final class RowGroupStructs {
             group.setColumns(chunks);
             break;
           }
-        case RowGroupFields.TOTAL_BYTE_SIZE:
-        case RowGroupFields.NUM_ROWS:
-        case RowGroupFields.FILE_OFFSET:
-        case RowGroupFields.TOTAL_COMPRESSED_SIZE:
+        case TOTAL_BYTE_SIZE:
+        case NUM_ROWS:
+        case FILE_OFFSET:
+        case TOTAL_COMPRESSED_SIZE:
           {
             // the i64 fields, set through Thrift's field table (once per field of a row group)
-            RowGroup._Fields field = RowGroup._Fields.findByThriftId(cursor.fieldId());
             group.setFieldValue(field, cursor.readInteger(field.getFieldName()));
             break;
           }
-        case RowGroupFields.ORDINAL:
+        case ORDINAL:
           group.setOrdinal((short) cursor.readInteger("ordinal"));
           break;
-        case RowGroupFields.SORTING_COLUMNS:
+        case SORTING_COLUMNS:
           {
             if (type != CompactCursor.LIST) {
               return null;
