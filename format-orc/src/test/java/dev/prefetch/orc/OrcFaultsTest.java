@@ -62,6 +62,12 @@ class OrcFaultsTest {
     return ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
   }
 
+  /** A reader of the file through the fault-injecting filesystem. */
+  private static BatchReader openFaulty(ReadContext context, int parallelism) throws IOException {
+    return Readers.open(
+        DataFile.of(FaultInjectingFileSystem.path(file)), options(parallelism), context);
+  }
+
   private static ReadOptions options(int parallelism) {
     return ReadOptions.builder()
         .minReadBytes(0)
@@ -78,11 +84,7 @@ class OrcFaultsTest {
         .failReadsTouching(third.getOffset(), third.getOffset() + third.getLength());
     for (int parallelism : new int[] {1, 4}) {
       try (ReadContext context = context();
-          BatchReader reader =
-              Readers.open(
-                  DataFile.of(FaultInjectingFileSystem.path(file)),
-                  options(parallelism),
-                  context)) {
+          BatchReader reader = openFaulty(context, parallelism)) {
         assertThatThrownBy(() -> Rows.ours(reader))
             .isInstanceOf(ReadException.class)
             .hasMessageContaining("faulty.orc")
@@ -97,11 +99,7 @@ class OrcFaultsTest {
   void everyStreamOpenedIsClosedAfterAReadAtAnyParallelism() throws IOException {
     for (int parallelism : new int[] {1, 2, 8}) {
       try (ReadContext context = context();
-          BatchReader reader =
-              Readers.open(
-                  DataFile.of(FaultInjectingFileSystem.path(file)),
-                  options(parallelism),
-                  context)) {
+          BatchReader reader = openFaulty(context, parallelism)) {
         assertThat(Rows.ours(reader)).hasSize(ROWS);
       }
       FaultInjectingFileSystem.assertAllStreamsClosed();

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 import org.apache.hadoop.conf.Configuration;
@@ -65,28 +66,21 @@ class OrcSizeChecksTest {
   @Test
   void aRewrittenFileWithoutEditsStillReadsWhole() throws IOException {
     Path file =
-        edit(
-            write("same.orc", CompressionKind.ZLIB),
-            "same-rewritten.orc",
-            surgery -> surgery.rewrite(null, null, null));
+        edited("same.orc", CompressionKind.ZLIB, surgery -> surgery.rewrite(null, null, null));
     assertThat(rows(file, options())).isEqualTo(ROWS);
   }
 
   @Test
   void aStripeClaimingTwoToTheFiftyRowsFailsBeforeAnyRangeIsPlanned() throws IOException {
     Path file =
-        edit(
-            write("rows.orc", CompressionKind.NONE),
-            "huge-rows.orc",
-            surgery ->
-                surgery.rewrite(
-                    null,
-                    footer ->
-                        footer
-                            .setNumberOfRows(TWO_TO_THE_50)
-                            .setStripes(
-                                0, footer.getStripes(0).toBuilder().setNumberOfRows(TWO_TO_THE_50)),
-                    null));
+        footerEdited(
+            "rows.orc",
+            CompressionKind.NONE,
+            footer ->
+                footer
+                    .setNumberOfRows(TWO_TO_THE_50)
+                    .setStripes(
+                        0, footer.getStripes(0).toBuilder().setNumberOfRows(TWO_TO_THE_50)));
     assertCorrupt(file, "stripe 0", TWO_TO_THE_50 + " rows", "row index");
   }
 
@@ -94,10 +88,7 @@ class OrcSizeChecksTest {
   void theStripesRowCountsWinOverAFootersThatDisagrees() throws IOException {
     // orc-core reads what the stripes hold whatever the footer says; so does the reader.
     Path file =
-        edit(
-            write("sum.orc", CompressionKind.NONE),
-            "wrong-sum.orc",
-            surgery -> surgery.rewrite(null, footer -> footer.setNumberOfRows(ROWS + 1), null));
+        footerEdited("sum.orc", CompressionKind.NONE, footer -> footer.setNumberOfRows(ROWS + 1));
     assertThat(rows(file, options())).isEqualTo(ROWS);
     assertThat(rows(file, options().toBuilder().prefetchEnabled(false).build())).isEqualTo(ROWS);
   }
@@ -105,54 +96,40 @@ class OrcSizeChecksTest {
   @Test
   void aFooterLongerThanTheFileIsCorrupt() throws IOException {
     Path file =
-        edit(
-            write("footer.orc", CompressionKind.ZLIB),
-            "huge-footer.orc",
-            surgery -> surgery.rewrite(null, null, ps -> ps.setFooterLength(1L << 40)));
+        postScriptEdited("footer.orc", CompressionKind.ZLIB, ps -> ps.setFooterLength(1L << 40));
     assertCorrupt(file, "footer of " + (1L << 40), "more than the file of");
   }
 
   @Test
   void aCompressionBlockBeyondTheFormatsLimitIsCorrupt() throws IOException {
     Path file =
-        edit(
-            write("block.orc", CompressionKind.ZLIB),
-            "huge-block.orc",
-            surgery -> surgery.rewrite(null, null, ps -> ps.setCompressionBlockSize(1L << 30)));
+        postScriptEdited(
+            "block.orc", CompressionKind.ZLIB, ps -> ps.setCompressionBlockSize(1L << 30));
     assertCorrupt(file, "compression block size " + (1L << 30));
   }
 
   @Test
   void aStripeOutsideTheFileIsCorrupt() throws IOException {
     Path file =
-        edit(
-            write("stripe.orc", CompressionKind.NONE),
-            "huge-stripe.orc",
-            surgery ->
-                surgery.rewrite(
-                    null,
-                    footer ->
-                        footer.setStripes(
-                            0, footer.getStripes(0).toBuilder().setDataLength(1L << 40)),
-                    null));
+        footerEdited(
+            "stripe.orc",
+            CompressionKind.NONE,
+            footer ->
+                footer.setStripes(0, footer.getStripes(0).toBuilder().setDataLength(1L << 40)));
     assertCorrupt(file, "stripe 0", "data of " + (1L << 40));
   }
 
   @Test
   void aStreamLongerThanItsStripeIsCorrupt() throws IOException {
     Path file =
-        edit(
-            write("stream.orc", CompressionKind.ZLIB),
-            "huge-stream.orc",
-            surgery ->
-                surgery.rewrite(
-                    (stripe, footer) ->
-                        footer.setStreams(
-                            footer.getStreamsCount() - 1,
-                            footer.getStreams(footer.getStreamsCount() - 1).toBuilder()
-                                .setLength(1L << 40)),
-                    null,
-                    null));
+        stripeFootersEdited(
+            "stream.orc",
+            CompressionKind.ZLIB,
+            (stripe, footer) ->
+                footer.setStreams(
+                    footer.getStreamsCount() - 1,
+                    footer.getStreams(footer.getStreamsCount() - 1).toBuilder()
+                        .setLength(1L << 40)));
     assertCorrupt(file, "stripe 0", "stream of " + (1L << 40) + " bytes");
   }
 
@@ -184,10 +161,7 @@ class OrcSizeChecksTest {
   @Test
   void aRowIndexStrideBeyondTheFormatsLimitIsCorrupt() throws IOException {
     Path file =
-        edit(
-            write("stride.orc", CompressionKind.SNAPPY),
-            "stride-2-32.orc",
-            surgery -> surgery.rewrite(null, footer -> footer.setRowIndexStride(-1), null));
+        footerEdited("stride.orc", CompressionKind.SNAPPY, footer -> footer.setRowIndexStride(-1));
     assertCorrupt(file, "row index stride " + 0xFFFFFFFFL);
   }
 
@@ -198,23 +172,18 @@ class OrcSizeChecksTest {
   @Test
   void aStreamOfTheWrongKindFailsTheSeekAsACorruptFile() throws IOException {
     Path file =
-        edit(
-            write("kind.orc", CompressionKind.NONE),
-            "wrong-kind.orc",
-            surgery ->
-                surgery.rewrite(
-                    (stripe, footer) -> {
-                      for (int i = 0; i < footer.getStreamsCount(); i++) {
-                        OrcProto.Stream stream = footer.getStreams(i);
-                        if (stream.getColumn() == STRING
-                            && stream.getKind() == OrcProto.Stream.Kind.LENGTH) {
-                          footer.setStreams(
-                              i, stream.toBuilder().setKind(OrcProto.Stream.Kind.DATA));
-                        }
-                      }
-                    },
-                    null,
-                    null));
+        stripeFootersEdited(
+            "kind.orc",
+            CompressionKind.NONE,
+            (stripe, footer) -> {
+              for (int i = 0; i < footer.getStreamsCount(); i++) {
+                OrcProto.Stream stream = footer.getStreams(i);
+                if (stream.getColumn() == STRING
+                    && stream.getKind() == OrcProto.Stream.Kind.LENGTH) {
+                  footer.setStreams(i, stream.toBuilder().setKind(OrcProto.Stream.Kind.DATA));
+                }
+              }
+            });
     ReadOptions fromRow349 =
         options().toBuilder()
             .rowRanges(java.util.List.of(new dev.prefetch.RowRange(349, 440)))
@@ -222,7 +191,8 @@ class OrcSizeChecksTest {
     for (boolean prefetch : new boolean[] {false, true}) {
       assertThatThrownBy(() -> rows(file, fromRow349.toBuilder().prefetchEnabled(prefetch).build()))
           .satisfies(
-              e -> assertThat(corruptCause(e).getMessage()).contains("wrong-kind.orc", "stripe 0"));
+              e ->
+                  assertThat(corruptCause(e).getMessage()).contains("edited-kind.orc", "stripe 0"));
     }
   }
 
@@ -321,6 +291,29 @@ class OrcSizeChecksTest {
 
   private interface Edit {
     byte[] apply(OrcSurgery surgery) throws IOException;
+  }
+
+  /** {@code name} written with {@code codec}, then edited into {@code "edited-" + name}. */
+  private Path edited(String name, CompressionKind codec, Edit edit) throws IOException {
+    return edit(write(name, codec), "edited-" + name, edit);
+  }
+
+  private Path footerEdited(
+      String name, CompressionKind codec, Consumer<OrcProto.Footer.Builder> footer)
+      throws IOException {
+    return edited(name, codec, surgery -> surgery.rewrite(null, footer, null));
+  }
+
+  private Path postScriptEdited(
+      String name, CompressionKind codec, Consumer<OrcProto.PostScript.Builder> postScript)
+      throws IOException {
+    return edited(name, codec, surgery -> surgery.rewrite(null, null, postScript));
+  }
+
+  private Path stripeFootersEdited(
+      String name, CompressionKind codec, OrcSurgery.StripeFooterEdit stripeFooters)
+      throws IOException {
+    return edited(name, codec, surgery -> surgery.rewrite(stripeFooters, null, null));
   }
 
   private Path edit(Path source, String name, Edit edit) throws IOException {

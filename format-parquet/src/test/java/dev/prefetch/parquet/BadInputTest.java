@@ -8,7 +8,6 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -17,21 +16,17 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Empty, truncated, corrupt and foreign files, and bad columns: clear errors, no hang. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(30)
 class BadInputTest {
 
   @TempDir Path dir;
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
-  }
 
   private Path valid(String name, int rows) throws IOException {
     return ParquetTestFiles.write(
@@ -84,6 +79,18 @@ class BadInputTest {
     throw new AssertionError("no CorruptFileException in " + thrown, thrown);
   }
 
+  /**
+   * Reading {@code file} fails with a {@link CorruptFileException} whose message names the file and
+   * says each of {@code parts}.
+   */
+  private static void assertCorruptAndNamed(Path file, String... parts) {
+    CorruptFileException corrupt = corruption(() -> count(file, ReadOptions.defaults()));
+    assertThat(corrupt).hasMessageContaining(file.getFileName().toString());
+    for (String part : parts) {
+      assertThat(corrupt).hasMessageContaining(part);
+    }
+  }
+
   @Test
   void aFileWithZeroRowGroupsReadsNoRows() throws IOException {
     Path file = valid("zero.parquet", 0);
@@ -97,18 +104,14 @@ class BadInputTest {
   @Test
   void anEmptyFileIsCorruptAndNamed() throws IOException {
     Path file = Files.createFile(dir.resolve("empty.parquet"));
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("empty.parquet")
-        .hasMessageContaining("empty");
+    assertCorruptAndNamed(file, "empty");
   }
 
   @Test
   void aFileThatIsNotParquetIsNamed() throws IOException {
     Path file = dir.resolve("text.parquet");
     Files.writeString(file, "id,label\n1,a\n2,b\n".repeat(20), StandardCharsets.UTF_8);
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("text.parquet")
-        .hasMessageContaining("PAR1");
+    assertCorruptAndNamed(file, "PAR1");
   }
 
   @Test
@@ -116,8 +119,7 @@ class BadInputTest {
     Path file = valid("truncated.parquet", 2000);
     byte[] bytes = Files.readAllBytes(file);
     overwrite(file, Arrays.copyOf(bytes, bytes.length / 2));
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("truncated.parquet");
+    assertCorruptAndNamed(file);
   }
 
   @Test
@@ -128,9 +130,7 @@ class BadInputTest {
       raf.write(new byte[] {(byte) 0xF0, (byte) 0xFF, (byte) 0xFF, 0x7F}); // ~2 GB, little endian
     }
     Files.deleteIfExists(file.resolveSibling("." + file.getFileName() + ".crc"));
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("length.parquet")
-        .hasMessageContaining("footer length");
+    assertCorruptAndNamed(file, "footer length");
   }
 
   @Test
@@ -144,8 +144,7 @@ class BadInputTest {
             | (bytes[bytes.length - 5] & 0xFF) << 24;
     Arrays.fill(bytes, bytes.length - 8 - footerLength, bytes.length - 8, (byte) 0x7E);
     overwrite(file, bytes);
-    assertThat(corruption(() -> count(file, ReadOptions.defaults())))
-        .hasMessageContaining("garbage.parquet");
+    assertCorruptAndNamed(file);
   }
 
   @Test

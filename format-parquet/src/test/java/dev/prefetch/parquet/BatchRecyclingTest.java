@@ -11,20 +11,20 @@ import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.testing.CountingFileSystem;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Released batches give their arrays back to the reader, which fills them for later batches. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(120)
 class BatchRecyclingTest {
 
@@ -45,11 +45,6 @@ class BatchRecyclingTest {
                 .rowGroupBytes(256L << 10)
                 .pageRowLimit(2000),
             SplitRowGroupTest::fill);
-  }
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
   }
 
   private static ReadOptions.Builder options() {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,14 +11,15 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Files written by DuckDB (an independent C++ writer) read equal to parquet-hadoop's reader. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(60)
 class DuckDbParityTest {
 
@@ -54,11 +54,6 @@ class DuckDbParityTest {
       """;
 
   @TempDir Path dir;
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
-  }
 
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource({"snappy, V1", "zstd, V2", "uncompressed, V1", "gzip, V2"})

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -22,15 +21,16 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every flat type, encoding, page version and codec read equal to parquet-hadoop's reader. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(60)
 class FlatTypesParityTest {
 
@@ -78,11 +78,6 @@ class FlatTypesParityTest {
   static final int ROWS = 3000;
 
   @TempDir static Path dir;
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
-  }
 
   /** Fills row {@code i}: a value per column, nulls at varying rates, repeats for dictionaries. */
   static void fill(int i, Group g) {

@@ -6,7 +6,6 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,10 +18,10 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -31,6 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Structs, lists, maps and the legacy list layouts, nulls at every level, equal to parquet-hadoop.
  */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(120)
 class NestedParityTest {
 
@@ -124,11 +124,6 @@ class NestedParityTest {
   @BeforeAll
   static void writeFile() throws IOException {
     file = write("nested.parquet", ParquetTestFiles.WriteSpec.defaults().rowGroupBytes(48 << 10));
-  }
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
   }
 
   static Path write(String name, ParquetTestFiles.WriteSpec spec) throws IOException {

@@ -11,27 +11,22 @@ import dev.prefetch.Readers;
 import dev.prefetch.cache.CacheStats;
 import dev.prefetch.cache.MemoryCache;
 import dev.prefetch.spi.ScanCounters;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Column and offset indexes through the metadata cache, and parquet.* settings passed on. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(60)
 class PageIndexCacheTest {
 
   @TempDir Path dir;
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
-  }
 
   private Path file() throws IOException {
     SelectionTest.dir = dir;

@@ -18,9 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.format.PageHeader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -29,6 +32,9 @@ import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Parquet files whose footer and page headers parse but state sizes and counts that do not fit the
@@ -65,58 +71,61 @@ class ParquetSizeChecksTest {
     Path source = write("last.parquet", CompressionCodecName.GZIP);
     int lastPage = new ParquetSurgery(Files.readAllBytes(source)).pages(0, 1).size() - 1;
     Path file =
-        edit(
+        pageEdited(
             source,
             "last-page-2g.parquet",
-            (group, column, page, header) -> {
-              if (column == 1 && page == lastPage) {
-                header.setCompressed_page_size(Integer.MAX_VALUE - 100);
-              }
-            });
+            1,
+            lastPage,
+            header -> header.setCompressed_page_size(Integer.MAX_VALUE - 100));
     assertCorrupt(
         file, "row group 0", "column 's'", "claims " + (Integer.MAX_VALUE - 100) + " bytes");
   }
 
-  @Test
-  void aPageClaimingMoreThanItsChunkHoldsIsCorrupt() throws IOException {
-    Path file =
-        edit(
-            write("first.parquet", CompressionCodecName.SNAPPY),
-            "first-page.parquet",
-            (group, column, page, header) -> {
-              if (column == 0 && page == 0) {
-                header.setCompressed_page_size(header.getCompressed_page_size() + 100_000);
-              }
-            });
-    assertCorrupt(file, "column 'id'", "left of its column chunk");
+  /** A page header that claims more than its column chunk holds, and what the error says. */
+  static Stream<Arguments> pageHeadersClaimingTooMuch() {
+    Consumer<PageHeader> pastTheChunk =
+        header -> header.setCompressed_page_size(header.getCompressed_page_size() + 100_000);
+    Consumer<PageHeader> pastTheExpansion =
+        header -> header.setUncompressed_page_size(Integer.MAX_VALUE - 8);
+    Consumer<PageHeader> moreValues =
+        header -> header.getData_page_header().setNum_values(Integer.MAX_VALUE);
+    return Stream.of(
+        Arguments.of(
+            "a compressed size past its column chunk",
+            CompressionCodecName.SNAPPY,
+            0,
+            0,
+            pastTheChunk,
+            List.of("column 'id'", "left of its column chunk")),
+        Arguments.of(
+            "an uncompressed size beyond the codec's expansion",
+            CompressionCodecName.GZIP,
+            0,
+            1,
+            pastTheExpansion,
+            List.of("column 'id'", (Integer.MAX_VALUE - 8) + " uncompressed bytes")),
+        Arguments.of(
+            "a value count beyond the chunk's",
+            CompressionCodecName.UNCOMPRESSED,
+            1,
+            0,
+            moreValues,
+            List.of("column 's'", Integer.MAX_VALUE + " values")));
   }
 
-  @Test
-  void anUncompressedSizeBeyondTheCodecsExpansionIsCorrupt() throws IOException {
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("pageHeadersClaimingTooMuch")
+  void aPageHeaderClaimingMoreThanThePageCanHoldIsCorrupt(
+      String claim,
+      CompressionCodecName codec,
+      int column,
+      int page,
+      Consumer<PageHeader> edit,
+      List<String> message)
+      throws IOException {
     Path file =
-        edit(
-            write("ratio.parquet", CompressionCodecName.GZIP),
-            "ratio-2g.parquet",
-            (group, column, page, header) -> {
-              if (column == 0 && page == 1) {
-                header.setUncompressed_page_size(Integer.MAX_VALUE - 8);
-              }
-            });
-    assertCorrupt(file, "column 'id'", (Integer.MAX_VALUE - 8) + " uncompressed bytes");
-  }
-
-  @Test
-  void aValueCountBeyondTheChunksIsCorrupt() throws IOException {
-    Path file =
-        edit(
-            write("values.parquet", CompressionCodecName.UNCOMPRESSED),
-            "values-2g.parquet",
-            (group, column, page, header) -> {
-              if (column == 1 && page == 0) {
-                header.getData_page_header().setNum_values(Integer.MAX_VALUE);
-              }
-            });
-    assertCorrupt(file, "column 's'", Integer.MAX_VALUE + " values");
+        pageEdited(codec + "-" + column + "-" + page + ".parquet", codec, column, page, edit);
+    assertCorrupt(file, message.toArray(String[]::new));
   }
 
   /**
@@ -142,6 +151,29 @@ class ParquetSizeChecksTest {
   }
 
   private interface Edit extends ParquetSurgery.PageEdit {}
+
+  /**
+   * {@code source} rewritten as {@code name}, the header of page {@code page} of column {@code
+   * column} changed by {@code edit}.
+   */
+  private Path pageEdited(Path source, String name, int column, int page, Consumer<PageHeader> edit)
+      throws IOException {
+    return edit(
+        source,
+        name,
+        (group, c, p, header) -> {
+          if (c == column && p == page) {
+            edit.accept(header);
+          }
+        });
+  }
+
+  /** As above, on a file written as {@code name} and rewritten as {@code "edited-" + name}. */
+  private Path pageEdited(
+      String name, CompressionCodecName codec, int column, int page, Consumer<PageHeader> edit)
+      throws IOException {
+    return pageEdited(write(name, codec), "edited-" + name, column, page, edit);
+  }
 
   private Path edit(Path source, String name, Edit edit) throws IOException {
     byte[] rewritten = new ParquetSurgery(Files.readAllBytes(source)).rewrite(edit, null);

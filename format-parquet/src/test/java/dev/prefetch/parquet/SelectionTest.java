@@ -16,7 +16,6 @@ import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.parquet.internal.ParquetFormat;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,13 +26,14 @@ import org.apache.parquet.filter2.compat.FilterCompat;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Filters (row groups and pages), row-range selection and input splits. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(60)
 class SelectionTest {
 
@@ -58,11 +58,6 @@ class SelectionTest {
   static void writeFiles() throws IOException {
     groups = write("groups.parquet", 10_000, 1000);
     all = Rows.expected(groups);
-  }
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
   }
 
   /** Rows of exactly {@code rowsPerGroup} per row group (the writer flushes on row count). */

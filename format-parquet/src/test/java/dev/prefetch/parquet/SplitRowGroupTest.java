@@ -14,7 +14,6 @@ import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ScanCounters;
 import dev.prefetch.testing.Checksum;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,13 +21,14 @@ import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** One large row group read by several producers in page-aligned slices. */
+@ExtendWith(NoReaderThreadsLeft.class)
 @Timeout(120)
 class SplitRowGroupTest {
 
@@ -69,11 +69,6 @@ class SplitRowGroupTest {
     if (i % 7 != 0) {
       g.add("name", "name-" + (i % 1000));
     }
-  }
-
-  @AfterEach
-  void noProducerThreadOutlivesItsReader() {
-    ReaderThreads.assertNoneAlive();
   }
 
   private static ReadOptions.Builder options() {

@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
@@ -8,8 +9,14 @@ import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 
 /**
  * The ORC format, on orc-core: files named {@code *.orc} or starting with the magic {@code ORC}.
@@ -54,6 +61,11 @@ public final class OrcFormat implements FileFormat {
     OrcOptions.from(options);
   }
 
+  /**
+   * Checks the filter, loads the file tail (or takes it from the context's cache) and has {@link
+   * OrcPlanner} plan over it; what fails there, but for the caller's mistakes and interruptions, is
+   * a corrupt file.
+   */
   @Override
   public FilePlan plan(
       DataFile file,
@@ -62,6 +74,34 @@ public final class OrcFormat implements FileFormat {
       ReadContext context,
       ScanCounters counters)
       throws IOException {
-    return OrcPlanner.plan(file, options, budget, context, counters);
+    SearchArgument sarg = null;
+    if (options.filter() != null) {
+      if (!(options.filter() instanceof SearchArgument s)) {
+        throw new IllegalArgumentException(
+            "ORC file "
+                + file
+                + ": the filter must be an ORC "
+                + "SearchArgument, not a "
+                + options.filter().getClass().getName());
+      }
+      sarg = s;
+    }
+    OrcOptions orcOptions = OrcOptions.from(options);
+    Configuration conf =
+        OrcPlanner.configuration(context.configuration(), orcOptions.libraryProperties());
+    FileSystem fs = file.path().getFileSystem(conf);
+    FileStatus status = fs.getFileStatus(file.path());
+    FileTail tail = FileTail.load(file, fs, conf, status, context.cache(), counters);
+    try {
+      return OrcPlanner.plan(file, options, orcOptions, budget, fs, conf, tail, sarg, counters);
+    } catch (IllegalArgumentException
+        | FileNotFoundException
+        | InterruptedIOException
+        | CorruptFileException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException(
+          "Cannot plan the read of ORC file " + file + ": " + e.getMessage(), e);
+    }
   }
 }

@@ -2,19 +2,15 @@ package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
-import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
-import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
@@ -39,44 +35,6 @@ public final class OrcPlanner {
 
   private OrcPlanner() {}
 
-  /** See {@link dev.prefetch.spi.FileFormat#plan}. */
-  public static OrcFilePlan plan(
-      DataFile file,
-      ReadOptions options,
-      RangeBudget budget,
-      ReadContext context,
-      ScanCounters counters)
-      throws IOException {
-    SearchArgument sarg = null;
-    if (options.filter() != null) {
-      if (!(options.filter() instanceof SearchArgument s)) {
-        throw new IllegalArgumentException(
-            "ORC file "
-                + file
-                + ": the filter must be an ORC "
-                + "SearchArgument, not a "
-                + options.filter().getClass().getName());
-      }
-      sarg = s;
-    }
-    OrcOptions orcOptions = OrcOptions.from(options);
-    Configuration conf = configuration(context.configuration(), orcOptions.libraryProperties());
-    FileSystem fs = file.path().getFileSystem(conf);
-    FileStatus status = fs.getFileStatus(file.path());
-    FileTail tail = FileTail.load(file, fs, conf, status, context.cache(), counters);
-    try {
-      return plan(file, options, orcOptions, budget, fs, conf, tail, sarg, counters);
-    } catch (IllegalArgumentException
-        | FileNotFoundException
-        | InterruptedIOException
-        | CorruptFileException e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      throw new CorruptFileException(
-          "Cannot plan the read of ORC file " + file + ": " + e.getMessage(), e);
-    }
-  }
-
   /**
    * The stripe statistics, parsed lazily by orc-core, which signals a corrupt section with an
    * IllegalArgumentException; that must not pass for a caller's mistake (an unknown column).
@@ -91,7 +49,11 @@ public final class OrcPlanner {
     }
   }
 
-  private static OrcFilePlan plan(
+  /**
+   * Plans {@code file} over its loaded {@code tail} ({@link OrcFormat#plan} loads it and reports
+   * what fails here as a corrupt file).
+   */
+  static OrcFilePlan plan(
       DataFile file,
       ReadOptions options,
       OrcOptions orcOptions,
@@ -211,7 +173,7 @@ public final class OrcPlanner {
   }
 
   /** The context's configuration, plus the read's orc-core properties if there are any. */
-  private static Configuration configuration(Configuration base, Map<String, String> library) {
+  static Configuration configuration(Configuration base, Map<String, String> library) {
     if (library.isEmpty()) {
       return base;
     }

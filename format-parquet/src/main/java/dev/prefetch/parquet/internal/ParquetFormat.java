@@ -50,6 +50,6 @@ public final class ParquetFormat implements FileFormat {
       ReadContext context,
       ScanCounters counters)
       throws IOException {
-    return ParquetPlanner.plan(file, options, budget, context, counters);
+    return new ParquetPlanner(file, options, budget, context, counters).plan();
   }
 }

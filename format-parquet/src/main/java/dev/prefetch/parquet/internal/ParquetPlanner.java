@@ -61,7 +61,7 @@ public final class ParquetPlanner {
   private final ReadContext context;
   private final ScanCounters counters;
 
-  private ParquetPlanner(
+  ParquetPlanner(
       DataFile file,
       ReadOptions options,
       RangeBudget budget,
@@ -75,18 +75,8 @@ public final class ParquetPlanner {
     this.counters = counters;
   }
 
-  /** Plans {@code file}; see the class comment. */
-  public static ParquetFilePlan plan(
-      DataFile file,
-      ReadOptions options,
-      RangeBudget budget,
-      ReadContext context,
-      ScanCounters counters)
-      throws IOException {
-    return new ParquetPlanner(file, options, budget, context, counters).plan();
-  }
-
-  private ParquetFilePlan plan() throws IOException {
+  /** Plans the file; see the class comment. */
+  ParquetFilePlan plan() throws IOException {
     RowGroupPruner pruner = RowGroupPruner.of(file, options.filter());
     RowGroupSelection selection = RowGroupSelection.of(options.properties(), options.rowRanges());
     if (file.isSplit()) {

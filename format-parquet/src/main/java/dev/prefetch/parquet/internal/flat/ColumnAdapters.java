@@ -1,7 +1,6 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.DataType;
-import dev.prefetch.parquet.internal.flat.ConvertedIntAdapter.Target;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
@@ -28,17 +27,17 @@ public final class ColumnAdapters {
       case INT32:
         switch (mapped.kind()) {
           case INT8:
-            return new ConvertedIntAdapter(mapped, Target.BYTES, arrays);
+            return converted(mapped, arrays, IntConversion.BYTES);
           case INT16:
-            return new ConvertedIntAdapter(mapped, Target.SHORTS, arrays);
+            return converted(mapped, arrays, IntConversion.SHORTS);
           case INT32:
           case DATE:
             return InPlaceAdapter.ints(mapped, arrays);
           case INT64:
-            return new ConvertedIntAdapter(mapped, Target.UNSIGNED_LONGS, arrays);
+            return converted(mapped, arrays, IntConversion.UNSIGNED_LONGS);
           case TIME:
           case DECIMAL:
-            return new ConvertedIntAdapter(mapped, Target.SIGNED_LONGS, arrays);
+            return converted(mapped, arrays, IntConversion.SIGNED_LONGS);
           default:
             break;
         }
@@ -47,11 +46,16 @@ public final class ColumnAdapters {
         if (mapped.kind() == DataType.Kind.DECIMAL
             && mapped.precision() > DataType.MAX_LONG_DECIMAL_PRECISION) {
           boolean unsigned = type.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation;
-          return new Int64BytesAdapter(mapped, unsigned, arrays);
+          return new ConvertedPrimitiveAdapter<>(
+              mapped,
+              arrays,
+              long[].class,
+              unsigned ? Int64Bytes.UNSIGNED_BYTES : Int64Bytes.SIGNED_BYTES);
         }
         return InPlaceAdapter.longs(mapped, arrays);
       case INT96:
-        return new Int96Adapter(mapped, arrays);
+        return new ConvertedBinaryAdapter(
+            mapped, Int96Timestamps.INT96_BYTES, arrays, BinaryConversion.INT96);
       case FLOAT:
         return InPlaceAdapter.floats(mapped, arrays);
       case DOUBLE:
@@ -59,16 +63,23 @@ public final class ColumnAdapters {
       case BINARY:
       case FIXED_LEN_BYTE_ARRAY:
         if (mapped.kind() == DataType.Kind.FLOAT32) {
-          return new Float16Adapter(mapped, arrays);
+          return new ConvertedBinaryAdapter(
+              mapped, Float16.FLOAT16_BYTES, arrays, BinaryConversion.FLOAT16);
         }
         if (mapped.kind() == DataType.Kind.DECIMAL
             && mapped.precision() <= DataType.MAX_LONG_DECIMAL_PRECISION) {
-          return new BigEndianDecimalAdapter(mapped, type.getTypeLength(), arrays);
+          return new ConvertedBinaryAdapter(
+              mapped, type.getTypeLength(), arrays, BinaryConversion.DECIMAL);
         }
         return new BinaryAdapter(mapped, arrays);
       default:
         break;
     }
     throw new IllegalArgumentException("no adapter reads " + type + " as " + mapped);
+  }
+
+  private static ColumnAdapter<int[]> converted(
+      DataType mapped, VectorArrayPool arrays, IntConversion conversion) {
+    return new ConvertedPrimitiveAdapter<>(mapped, arrays, int[].class, conversion);
   }
 }

@@ -7,26 +7,40 @@ import dev.prefetch.parquet.internal.page.BinaryBuilder;
 /**
  * Byte-array values that become primitive values (decimals, INT96 timestamps, FLOAT16): appended
  * into scratch arrays reused batch after batch, then converted into the vector's array once per
- * batch by {@link #convert}, whose loop runs over the plain arrays.
+ * batch by a {@link Conversion}, whose loop runs over the plain arrays.
  */
-abstract class ConvertedBinaryAdapter extends BinaryBufferAdapter {
+final class ConvertedBinaryAdapter extends BinaryBufferAdapter {
 
-  /** The mapped type of the vectors. */
-  final DataType type;
+  /**
+   * The vector of the first {@code rows} values, value {@code i} at {@code data[offsets[i] ..
+   * offsets[i + 1]]} (empty for a null); called once per batch.
+   */
+  interface Conversion {
+    ColumnVector vector(
+        DataType type,
+        VectorArrayPool arrays,
+        byte[] data,
+        int[] offsets,
+        int rows,
+        boolean[] nulls);
+  }
 
-  /** Where the converted values' arrays come from. */
-  final VectorArrayPool arrays;
-
+  private final DataType type;
+  private final VectorArrayPool arrays;
   private final int width;
+  private final Conversion conversion;
   private final Scratch scratch = new Scratch();
 
   /**
+   * @param type the mapped type of the vectors
    * @param width the bytes of one value, or a guess where they vary
+   * @param arrays where the converted values' arrays come from
    */
-  ConvertedBinaryAdapter(DataType type, int width, VectorArrayPool arrays) {
+  ConvertedBinaryAdapter(DataType type, int width, VectorArrayPool arrays, Conversion conversion) {
     this.type = type;
     this.width = Math.max(1, width);
     this.arrays = arrays;
+    this.conversion = conversion;
   }
 
   @Override
@@ -37,12 +51,12 @@ abstract class ConvertedBinaryAdapter extends BinaryBufferAdapter {
   @Override
   public final ColumnVector vector(BinaryBuilder buffer, int rows, boolean[] nulls) {
     scratch.keep(buffer);
-    return convert(buffer.data(), buffer.offsets(), rows, nulls);
+    return conversion.vector(type, arrays, buffer.data(), buffer.offsets(), rows, nulls);
   }
 
-  /**
-   * The vector of the first {@code rows} values, value {@code i} at {@code data[offsets[i] ..
-   * offsets[i + 1]]} (empty for a null).
-   */
-  abstract ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls);
+  /** The class and what it converts, as in {@code ConvertedBinaryAdapter FLOAT16}. */
+  @Override
+  public String toString() {
+    return "ConvertedBinaryAdapter " + conversion;
+  }
 }

@@ -1,58 +1,54 @@
 package dev.prefetch.parquet.internal.flat;
 
+import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.parquet.internal.page.ValuesDecoder;
 
 /**
  * Columns whose physical values (INT32, INT64) are not the vector's values: decoded into a scratch
- * array reused batch after batch, then converted into the vector's array once per batch by the
- * subclass's {@code vector}, whose loop runs over the plain arrays. The array operations are the
- * physical type's {@link InPlaceAdapter.Layout}, called once per run of values.
+ * array reused batch after batch, then turned into the vector by a {@link Conversion} once per
+ * batch, whose loop runs over the plain arrays. The array operations take the physical type's
+ * array, once per run of values.
  *
  * @param <B> the primitive array of the physical type
  */
-abstract class ConvertedPrimitiveAdapter<B> implements ColumnAdapter<B> {
+final class ConvertedPrimitiveAdapter<B> extends PrimitiveBufferAdapter<B> {
 
-  /** Takes the physical type's array of at least {@code length} slots from the scratch. */
-  interface ScratchTake<B> {
-    B take(Scratch scratch, int length);
+  /** The vector of one batch's physical values; called once per batch. */
+  interface Conversion<B> {
+    ColumnVector vector(DataType type, VectorArrayPool arrays, B values, int rows, boolean[] nulls);
   }
 
-  /** The mapped type of the vectors. */
-  final DataType type;
-
-  /** Where the converted values' arrays come from. */
-  final VectorArrayPool arrays;
-
-  private final InPlaceAdapter.Layout<B> layout;
-  private final ScratchTake<B> take;
+  private final DataType type;
+  private final VectorArrayPool arrays;
+  private final Conversion<B> conversion;
   private final Scratch scratch = new Scratch();
 
+  /**
+   * @param type the mapped type of the vectors
+   * @param arrays where the converted values' arrays come from
+   * @param array the physical type's array class
+   */
   ConvertedPrimitiveAdapter(
-      DataType type, VectorArrayPool arrays, InPlaceAdapter.Layout<B> layout, ScratchTake<B> take) {
+      DataType type, VectorArrayPool arrays, Class<B> array, Conversion<B> conversion) {
+    super(array);
     this.type = type;
     this.arrays = arrays;
-    this.layout = layout;
-    this.take = take;
+    this.conversion = conversion;
   }
 
   @Override
-  public final B buffer(int rows) {
-    return take.take(scratch, rows);
+  public B buffer(int rows) {
+    return scratch.values(array, rows);
   }
 
   @Override
-  public final B grow(B buffer, int capacity) {
-    return layout.grow().grow(buffer, capacity);
+  public ColumnVector vector(B buffer, int rows, boolean[] nulls) {
+    return conversion.vector(type, arrays, buffer, rows, nulls);
   }
 
+  /** The class and the conversion, as in {@code ConvertedPrimitiveAdapter BYTES}. */
   @Override
-  public final void decode(ValuesDecoder values, B buffer, int at, int count) {
-    layout.decode().decode(values, buffer, at, count);
-  }
-
-  @Override
-  public final void spread(B buffer, int at, int count, int defined, boolean[] nulls) {
-    layout.spread().spread(buffer, at, count, defined, nulls);
+  public String toString() {
+    return "ConvertedPrimitiveAdapter " + conversion;
   }
 }

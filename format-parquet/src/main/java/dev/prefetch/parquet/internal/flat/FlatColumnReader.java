@@ -35,6 +35,9 @@ public final class FlatColumnReader<B> {
 
   private ChunkPages pages;
 
+  /** The page being read, null before the first. */
+  private ChunkPages.Page page;
+
   /** Values left in the current page. */
   private int pageLeft;
 
@@ -57,6 +60,7 @@ public final class FlatColumnReader<B> {
   /** Starts on a row group's pages of the column, at its row 0. */
   public void bind(ChunkPages chunk) {
     this.pages = chunk;
+    this.page = null;
     this.pageLeft = 0;
     this.nextRow = 0;
   }
@@ -112,11 +116,11 @@ public final class FlatColumnReader<B> {
         continue;
       }
       int n = Math.min(rows - done, pageLeft);
-      LevelRuns levels = pages.definitionLevels();
+      LevelRuns levels = page.definitionLevels();
       if (levels == null) {
-        adapter.decode(pages.values(), values, done, n);
+        adapter.decode(page.values(), values, done, n);
       } else {
-        nulls = readRuns(levels, pages.values(), values, nulls, rows, done, n);
+        nulls = readRuns(levels, page.values(), values, nulls, rows, done, n);
       }
       pageLeft -= n;
       nextRow += n;
@@ -179,7 +183,7 @@ public final class FlatColumnReader<B> {
   /** Skips {@code n} (fewer than the page's remaining) values of the current page. */
   private void skipInPage(int n) {
     int defined = n;
-    LevelRuns levels = pages.definitionLevels();
+    LevelRuns levels = page.definitionLevels();
     if (levels != null) {
       defined = 0;
       int i = 0;
@@ -196,31 +200,19 @@ public final class FlatColumnReader<B> {
         i += run;
       }
     }
-    pages.values().skip(defined);
+    page.values().skip(defined);
     pageLeft -= n;
     nextRow += n;
   }
 
   /** Opens the next page; where it carries its first row, the reader's position jumps there. */
   private void openPage() {
-    if (!pages.next()) {
+    page = pages.next();
+    if (page == null) {
       throw new IllegalStateException(
           "column " + pages.column() + " ended before row " + nextRow + " of its row group");
     }
-    long first = pages.firstRowIndex();
-    if (first >= 0) {
-      if (first < nextRow) {
-        throw new IllegalStateException(
-            "a page of column "
-                + pages.column()
-                + " starts at row "
-                + first
-                + ", before row "
-                + nextRow
-                + " where the previous one ended");
-      }
-      nextRow = first;
-    }
-    pageLeft = pages.valueCount();
+    nextRow = pages.startRow(page, nextRow);
+    pageLeft = page.valueCount();
   }
 }

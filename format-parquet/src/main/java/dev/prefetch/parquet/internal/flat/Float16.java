@@ -1,7 +1,13 @@
 package dev.prefetch.parquet.internal.flat;
 
-/** IEEE 754 half precision to single precision; every half value has an exact float. */
+/**
+ * IEEE 754 half precision to single precision; every half value has an exact float. FLOAT16 values
+ * are FIXED_LEN_BYTE_ARRAY(2), little endian.
+ */
 final class Float16 {
+
+  /** Bytes of a FLOAT16 value. */
+  static final int FLOAT16_BYTES = 2;
 
   private Float16() {}
 

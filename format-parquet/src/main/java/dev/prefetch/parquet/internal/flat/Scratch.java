@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.parquet.internal.page.BinaryBuilder;
+import java.lang.reflect.Array;
 
 /**
  * An adapter's own array of physical values that are converted into the vector's array, reused
@@ -8,23 +9,16 @@ import dev.prefetch.parquet.internal.page.BinaryBuilder;
  */
 final class Scratch {
 
-  private int[] ints = new int[0];
-  private long[] longs = new long[0];
+  private Object values;
   private byte[] bytes = new byte[0];
   private int[] offsets = new int[1];
 
-  int[] ints(int length) {
-    if (ints.length < length) {
-      ints = new int[length];
+  /** An array of {@code type} (a primitive array class) with at least {@code length} slots. */
+  <B> B values(Class<B> type, int length) {
+    if (!type.isInstance(values) || Array.getLength(values) < length) {
+      values = Array.newInstance(type.getComponentType(), length);
     }
-    return ints;
-  }
-
-  long[] longs(int length) {
-    if (longs.length < length) {
-      longs = new long[length];
-    }
-    return longs;
+    return type.cast(values);
   }
 
   /** A builder over this scratch's byte arrays, for {@code rows} values of about {@code width}. */

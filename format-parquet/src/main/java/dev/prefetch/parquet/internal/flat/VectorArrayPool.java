@@ -12,7 +12,8 @@ import dev.prefetch.batch.ShortVector;
 import java.lang.reflect.Array;
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.function.IntFunction;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The arrays of one column's vectors that consumers released, handed out again for the column's
@@ -32,6 +33,17 @@ public final class VectorArrayPool {
 
   private static final int MAX_FREE = 16;
 
+  /** The value array of each primitive vector class, looked up once per recycled vector. */
+  private static final Map<Class<?>, Function<ColumnVector, Object>> VALUE_ARRAYS =
+      Map.of(
+          LongVector.class, v -> ((LongVector) v).values(),
+          IntVector.class, v -> ((IntVector) v).values(),
+          DoubleVector.class, v -> ((DoubleVector) v).values(),
+          FloatVector.class, v -> ((FloatVector) v).values(),
+          BooleanVector.class, v -> ((BooleanVector) v).values(),
+          ShortVector.class, v -> ((ShortVector) v).values(),
+          ByteVector.class, v -> ((ByteVector) v).values());
+
   /** Value arrays (one primitive array type per column), data and offsets of binary vectors. */
   private final ArrayDeque<Object> values = new ArrayDeque<>();
 
@@ -44,40 +56,15 @@ public final class VectorArrayPool {
     return new VectorArrayPool();
   }
 
-  public long[] longs(int length) {
-    return values(long[].class, length, long[]::new);
-  }
-
-  public int[] ints(int length) {
-    return values(int[].class, length, int[]::new);
-  }
-
-  public short[] shorts(int length) {
-    return values(short[].class, length, short[]::new);
-  }
-
-  public byte[] bytes(int length) {
-    return values(byte[].class, length, byte[]::new);
-  }
-
-  public double[] doubles(int length) {
-    return values(double[].class, length, double[]::new);
-  }
-
-  public float[] floats(int length) {
-    return values(float[].class, length, float[]::new);
-  }
-
-  public boolean[] booleans(int length) {
-    return values(boolean[].class, length, boolean[]::new);
-  }
-
-  /** A released value array of {@code type} and at least {@code length}, else a new one. */
-  private <A> A values(Class<A> type, int length, IntFunction<A> allocate) {
+  /**
+   * A released value array of {@code type} (a primitive array class) and at least {@code length}
+   * slots, else a new one; contents unspecified.
+   */
+  public <A> A values(Class<A> type, int length) {
     Object found = take(values);
     return type.isInstance(found) && Array.getLength(found) >= length
         ? type.cast(found)
-        : allocate.apply(length);
+        : type.cast(Array.newInstance(type.getComponentType(), length));
   }
 
   /** A null mask whose first {@code length} entries are false. */
@@ -108,20 +95,11 @@ public final class VectorArrayPool {
     if (vector instanceof BinaryVector v) {
       give(bytes, v.data());
       give(offsets, v.offsets());
-    } else if (vector instanceof LongVector v) {
-      give(values, v.values());
-    } else if (vector instanceof IntVector v) {
-      give(values, v.values());
-    } else if (vector instanceof DoubleVector v) {
-      give(values, v.values());
-    } else if (vector instanceof FloatVector v) {
-      give(values, v.values());
-    } else if (vector instanceof BooleanVector v) {
-      give(values, v.values());
-    } else if (vector instanceof ShortVector v) {
-      give(values, v.values());
-    } else if (vector instanceof ByteVector v) {
-      give(values, v.values());
+    } else {
+      Function<ColumnVector, Object> array = VALUE_ARRAYS.get(vector.getClass());
+      if (array != null) {
+        give(values, array.apply(vector));
+      }
     }
     // Decimals and nested vectors are not pooled: they are garbage collected as before.
   }

@@ -10,6 +10,7 @@ import static dev.prefetch.parquet.internal.footer.CompactCursor.STRUCT;
 import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import org.apache.parquet.format.RowGroup;
 
 /**
  * The one pass over a {@code FileMetaData} that produces a {@link FooterIndex}. Fields may come in
@@ -21,14 +22,6 @@ import java.util.Arrays;
  * element count cannot make the walk allocate more than the bytes it actually finds.
  */
 final class FooterIndexBuilder {
-
-  // RowGroup field ids (parquet.thrift)
-  private static final int RG_COLUMNS = 1;
-  private static final int RG_TOTAL_BYTE_SIZE = 2;
-  private static final int RG_NUM_ROWS = 3;
-  private static final int RG_FILE_OFFSET = 5;
-  private static final int RG_TOTAL_COMPRESSED_SIZE = 6;
-  private static final int RG_ORDINAL = 7;
 
   private static final int INITIAL_ROW_GROUPS = 16;
 
@@ -160,29 +153,33 @@ final class FooterIndexBuilder {
     boolean sawTotalByteSize = false;
     cursor.beginStruct();
     while (cursor.readFieldHeader()) {
-      switch (cursor.fieldId()) {
-        case RG_COLUMNS:
+      RowGroup._Fields field = RowGroupStructs.knownField(cursor);
+      if (field == null) {
+        continue;
+      }
+      switch (field) {
+        case COLUMNS:
           expectType(LIST, "row group " + index + " columns");
           cursor.skipFieldValue(2);
           sawColumns = true;
           break;
-        case RG_TOTAL_BYTE_SIZE:
+        case TOTAL_BYTE_SIZE:
           checkedInteger(I64, "row group " + index + " total_byte_size");
           sawTotalByteSize = true;
           break;
-        case RG_NUM_ROWS:
+        case NUM_ROWS:
           rowCount = checkedInteger(I64, "row group " + index + " num_rows");
           if (rowCount < 0) {
             throw cursor.corrupt("row group " + index + " has negative num_rows " + rowCount);
           }
           break;
-        case RG_FILE_OFFSET:
+        case FILE_OFFSET:
           offset = checkedInteger(I64, "row group " + index + " file_offset");
           break;
-        case RG_TOTAL_COMPRESSED_SIZE:
+        case TOTAL_COMPRESSED_SIZE:
           compressed = checkedInteger(I64, "row group " + index + " total_compressed_size");
           break;
-        case RG_ORDINAL:
+        case ORDINAL:
           ord = (int) checkedInteger(I16, "row group " + index + " ordinal");
           break;
         default:

@@ -22,15 +22,6 @@ import shaded.parquet.org.apache.thrift.protocol.TList;
  */
 final class RowGroupStructs {
 
-  // RowGroup field ids (parquet.thrift)
-  private static final int RG_COLUMNS = 1;
-  private static final int RG_TOTAL_BYTE_SIZE = 2;
-  private static final int RG_NUM_ROWS = 3;
-  private static final int RG_SORTING_COLUMNS = 4;
-  private static final int RG_FILE_OFFSET = 5;
-  private static final int RG_TOTAL_COMPRESSED_SIZE = 6;
-  private static final int RG_ORDINAL = 7;
-
   private final ByteBuffer footer;
   private final int base;
   private final FooterIndex index;
@@ -59,7 +50,8 @@ final class RowGroupStructs {
     try {
       cursor.beginStruct();
       while (cursor.readFieldHeader()) {
-        if (cursor.fieldId() != RG_COLUMNS || cursor.fieldType() != CompactCursor.LIST) {
+        if (cursor.fieldId() != RowGroup._Fields.COLUMNS.getThriftFieldId()
+            || cursor.fieldType() != CompactCursor.LIST) {
           cursor.skipFieldValue(2);
           continue;
         }
@@ -117,6 +109,18 @@ final class RowGroupStructs {
     }
   }
 
+  /**
+   * The {@code RowGroup} field whose header {@code cursor} just read, or null for a field this
+   * version of the format does not know, whose value is then skipped.
+   */
+  static RowGroup._Fields knownField(CompactCursor cursor) throws CorruptFileException {
+    RowGroup._Fields field = RowGroup._Fields.findByThriftId(cursor.fieldId());
+    if (field == null) {
+      cursor.skipFieldValue(2);
+    }
+    return field;
+  }
+
   /** The row group with only the selected chunks, or null when positions cannot be trusted. */
   private RowGroup decodeProjected(int rowGroup, int start, int end, List<String>[] selected)
       throws CorruptFileException, TException {
@@ -125,8 +129,12 @@ final class RowGroupStructs {
     cursor.beginStruct();
     while (cursor.readFieldHeader()) {
       int type = cursor.fieldType();
-      switch (cursor.fieldId()) {
-        case RG_COLUMNS:
+      RowGroup._Fields field = RowGroupStructs.knownField(cursor);
+      if (field == null) {
+        continue;
+      }
+      switch (field) {
+        case COLUMNS:
           {
             if (type != CompactCursor.LIST) {
               return null;
@@ -140,22 +148,19 @@ final class RowGroupStructs {
             group.setColumns(chunks);
             break;
           }
-        case RG_TOTAL_BYTE_SIZE:
-          group.setTotal_byte_size(cursor.readInteger("total_byte_size"));
-          break;
-        case RG_NUM_ROWS:
-          group.setNum_rows(cursor.readInteger("num_rows"));
-          break;
-        case RG_FILE_OFFSET:
-          group.setFile_offset(cursor.readInteger("file_offset"));
-          break;
-        case RG_TOTAL_COMPRESSED_SIZE:
-          group.setTotal_compressed_size(cursor.readInteger("total_compressed_size"));
-          break;
-        case RG_ORDINAL:
+        case TOTAL_BYTE_SIZE:
+        case NUM_ROWS:
+        case FILE_OFFSET:
+        case TOTAL_COMPRESSED_SIZE:
+          {
+            // the i64 fields, set through Thrift's field table (once per field of a row group)
+            group.setFieldValue(field, cursor.readInteger(field.getFieldName()));
+            break;
+          }
+        case ORDINAL:
           group.setOrdinal((short) cursor.readInteger("ordinal"));
           break;
-        case RG_SORTING_COLUMNS:
+        case SORTING_COLUMNS:
           {
             if (type != CompactCursor.LIST) {
               return null;

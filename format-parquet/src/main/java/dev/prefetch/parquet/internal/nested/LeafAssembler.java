@@ -31,6 +31,9 @@ public final class LeafAssembler<B> extends Assembler {
 
   private ChunkPages pages;
 
+  /** The page being read, null before the first. */
+  private ChunkPages.Page page;
+
   /** Entries left in the current page. */
   private int pageLeft;
 
@@ -79,6 +82,7 @@ public final class LeafAssembler<B> extends Assembler {
   /** Starts on a row group's pages of the leaf, at its row 0. */
   public void bind(ChunkPages chunk) {
     this.pages = chunk;
+    this.page = null;
     this.pageLeft = 0;
     this.loaded = false;
     this.ended = false;
@@ -217,7 +221,7 @@ public final class LeafAssembler<B> extends Assembler {
 
   private void flushTake() {
     if (pendingTake > 0) {
-      adapter.decode(pages.values(), buffer, dense, pendingTake);
+      adapter.decode(page.values(), buffer, dense, pendingTake);
       dense += pendingTake;
       pendingTake = 0;
     }
@@ -225,7 +229,7 @@ public final class LeafAssembler<B> extends Assembler {
 
   private void flushSkip() {
     if (pendingSkip > 0) {
-      pages.values().skip(pendingSkip);
+      page.values().skip(pendingSkip);
       pendingSkip = 0;
     }
   }
@@ -238,34 +242,23 @@ public final class LeafAssembler<B> extends Assembler {
     while (pageLeft == 0) {
       flushTake(); // the pending values belong to the page that ends
       pendingSkip = 0;
-      if (!pages.next()) {
+      page = pages.next();
+      if (page == null) {
         ended = true;
         loaded = true;
         repetitionLevel = 0;
         definitionLevel = 0;
         return;
       }
-      long first = pages.firstRowIndex();
-      if (first >= 0) {
-        if (first < nextRow) {
-          throw new IllegalStateException(
-              "a page of column "
-                  + descriptor
-                  + " starts at row "
-                  + first
-                  + ", before row "
-                  + nextRow
-                  + " where the previous one ended");
-        }
-        if (first > nextRow) {
-          gapFrom = nextRow;
-        }
-        nextRow = first;
+      long start = pages.startRow(page, nextRow);
+      if (start > nextRow) {
+        gapFrom = nextRow;
       }
-      pageLeft = pages.valueCount();
+      nextRow = start;
+      pageLeft = page.valueCount();
     }
-    LevelRuns reps = pages.repetitionLevels();
-    LevelRuns defs = pages.definitionLevels();
+    LevelRuns reps = page.repetitionLevels();
+    LevelRuns defs = page.definitionLevels();
     repetitionLevel = reps == null ? 0 : peek(reps);
     definitionLevel = defs == null ? maxDef : peek(defs);
     loaded = true;
@@ -282,8 +275,8 @@ public final class LeafAssembler<B> extends Assembler {
       throw new IllegalStateException(
           "column " + descriptor + " ended before row " + nextRow + " of its row group");
     }
-    LevelRuns reps = pages.repetitionLevels();
-    LevelRuns defs = pages.definitionLevels();
+    LevelRuns reps = page.repetitionLevels();
+    LevelRuns defs = page.definitionLevels();
     if (reps != null) {
       reps.consume(1);
     }

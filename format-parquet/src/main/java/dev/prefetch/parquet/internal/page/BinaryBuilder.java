@@ -17,8 +17,6 @@ public final class BinaryBuilder {
 
   private static final VarHandle LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private byte[] data;
   private int[] offsets;
@@ -81,16 +79,8 @@ public final class BinaryBuilder {
     int p = pos;
     int at = offs[first];
     for (int i = 1; i <= count; i++) {
-      if (end - p < 4) {
-        throw new IllegalStateException("PLAIN byte array length past the end of the page");
-      }
-      int length = (int) INT.get(source, p);
-      p += 4;
-      if (length < 0 || length > end - p) {
-        throw new IllegalStateException(
-            "PLAIN byte array of " + length + " bytes with " + (end - p) + " left in the page");
-      }
-      p += length;
+      int length = LittleEndian.length(source, p, end, "PLAIN byte array", null);
+      p += 4 + length;
       at += length;
       if (at < 0) {
         throw new IllegalStateException("binary values exceed 2 GiB in one batch");

@@ -57,44 +57,29 @@ final class ByteStreamSplitValues implements ValuesDecoder {
   }
 
   @Override
-  public void readInts(int[] out, int offset, int count) {
+  public void read(Object out, int offset, int count) {
     check(count);
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = int32(next + i);
+    int from = next;
+    if (out instanceof int[] o) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = int32(from + i);
+      }
+    } else if (out instanceof long[] o) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = int64(from + i);
+      }
+    } else if (out instanceof float[] o) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = Float.intBitsToFloat(int32(from + i));
+      }
+    } else if (out instanceof double[] o) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = Double.longBitsToDouble(int64(from + i));
+      }
+    } else {
+      throw ValuesDecoder.unsupported(this, out.getClass().getSimpleName());
     }
     next += count;
-  }
-
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    check(count);
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = int64(next + i);
-    }
-    next += count;
-  }
-
-  @Override
-  public void readFloats(float[] out, int offset, int count) {
-    check(count);
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = Float.intBitsToFloat(int32(next + i));
-    }
-    next += count;
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    check(count);
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = Double.longBitsToDouble(int64(next + i));
-    }
-    next += count;
-  }
-
-  @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
-    throw new UnsupportedOperationException("BYTE_STREAM_SPLIT " + type);
   }
 
   @Override

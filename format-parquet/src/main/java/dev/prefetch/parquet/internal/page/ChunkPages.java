@@ -30,32 +30,40 @@ import org.apache.parquet.column.values.ValuesReader;
  */
 public final class ChunkPages {
 
+  /**
+   * The current data page: its entries (levels; its rows, for a flat column), the row within the
+   * row group of its first value, from the offset index (-1 when the pages do not carry it: then
+   * they are all of the chunk's pages, in order), its repetition and definition levels (null when
+   * the column is not repeated, or required), and the decoder of its non-null values.
+   */
+  public record Page(
+      int valueCount,
+      long firstRowIndex,
+      LevelRuns repetitionLevels,
+      LevelRuns definitionLevels,
+      ValuesDecoder values) {}
+
+  /** One kind of levels of the column; {@code lent} is where its page v2 array is kept. */
+  private record Levels(String name, ValuesType type, int max, int bitWidth, int lent) {
+    Levels(String name, ValuesType type, int max, int lent) {
+      this(name, type, max, BytesUtils.getWidthFromMaxInt(max), lent);
+    }
+  }
+
   private final ColumnDescriptor column;
   private final PageReader pages;
-  private final int maxRepetitionLevel;
-  private final int maxDefinitionLevel;
-  private final int repetitionBitWidth;
-  private final int levelBitWidth;
+  private final Levels repetition;
+  private final Levels definition;
   private final ValuesDecoders decoders;
 
   /** Where decompressed pages' arrays go back once read; null: nowhere. */
   private final ByteArrayPool pool;
 
-  /** The arrays of the current page (values, and the levels of a page v2). */
-  private byte[] pageArray;
-
-  private byte[] levelArray;
-  private byte[] repetitionArray;
-
-  private int valueCount;
-  private long firstRowIndex;
-  private LevelRuns repetitionLevels;
-  private LevelRuns definitionLevels;
+  /** The arrays of the current page: its values, and the levels of a page v2. */
+  private final byte[][] lent = new byte[3][];
 
   /** Where the levels just read end in the page (v1). */
   private int levelsEnd;
-
-  private ValuesDecoder values;
 
   /**
    * @param column a leaf column
@@ -66,10 +74,12 @@ public final class ChunkPages {
     this.column = column;
     this.pages = pages;
     this.pool = pool;
-    this.maxRepetitionLevel = column.getMaxRepetitionLevel();
-    this.maxDefinitionLevel = column.getMaxDefinitionLevel();
-    this.repetitionBitWidth = BytesUtils.getWidthFromMaxInt(maxRepetitionLevel);
-    this.levelBitWidth = BytesUtils.getWidthFromMaxInt(maxDefinitionLevel);
+    this.repetition =
+        new Levels(
+            "repetition levels", ValuesType.REPETITION_LEVEL, column.getMaxRepetitionLevel(), 1);
+    this.definition =
+        new Levels(
+            "definition levels", ValuesType.DEFINITION_LEVEL, column.getMaxDefinitionLevel(), 2);
     this.decoders = new ValuesDecoders(column, pages::readDictionaryPage);
   }
 
@@ -80,151 +90,96 @@ public final class ChunkPages {
   /**
    * Opens the next data page, giving the current one's arrays back.
    *
-   * @return false when the chunk has no more pages
+   * @return the page, or null when the chunk has no more pages
    */
-  public boolean next() {
-    if (pool != null) {
-      pool.give(pageArray);
-      pool.give(levelArray);
-      pool.give(repetitionArray);
+  public Page next() {
+    for (int i = 0; i < lent.length; i++) {
+      if (pool != null) {
+        pool.give(lent[i]);
+      }
+      lent[i] = null;
     }
-    pageArray = null;
-    levelArray = null;
-    repetitionArray = null;
     DataPage page = pages.readPage();
     if (page == null) {
-      return false;
-    }
-    if (page instanceof DataPageV1 v1) {
-      openV1(v1);
-    } else if (page instanceof DataPageV2 v2) {
-      openV2(v2);
-    } else {
-      throw new IllegalStateException("unknown page " + page.getClass().getName());
+      return null;
     }
     Optional<Long> first = page.getFirstRowIndex();
-    firstRowIndex = first.isPresent() ? first.get() : -1;
-    return true;
-  }
-
-  /** Entries (levels) of the current page: its rows, for a flat column. */
-  public int valueCount() {
-    return valueCount;
+    long firstRowIndex = first.isPresent() ? first.get() : -1;
+    if (page instanceof DataPageV1 v1) {
+      return openV1(v1, firstRowIndex);
+    } else if (page instanceof DataPageV2 v2) {
+      return openV2(v2, firstRowIndex);
+    }
+    throw new IllegalStateException("unknown page " + page.getClass().getName());
   }
 
   /**
-   * The row, within the row group, of the current page's first value, from the offset index; -1
-   * when the pages do not carry it (then they are all of the chunk's pages, in order).
+   * The row (within the row group) where {@code page} starts: its first row index where the pages
+   * carry one, else {@code nextRow}, the row after the previous page.
+   *
+   * @throws IllegalStateException when the page starts before {@code nextRow}
    */
-  public long firstRowIndex() {
-    return firstRowIndex;
+  public long startRow(Page page, long nextRow) {
+    long first = page.firstRowIndex();
+    if (first < 0) {
+      return nextRow;
+    }
+    if (first < nextRow) {
+      throw new IllegalStateException(
+          "a page of column "
+              + column
+              + " starts at row "
+              + first
+              + ", before row "
+              + nextRow
+              + " where the previous one ended");
+    }
+    return first;
   }
 
-  /** The repetition levels of the current page, or null when the column is not repeated. */
-  public LevelRuns repetitionLevels() {
-    return repetitionLevels;
-  }
-
-  /** The definition levels of the current page, or null when the column is required. */
-  public LevelRuns definitionLevels() {
-    return definitionLevels;
-  }
-
-  /** The decoder of the current page's non-null values. */
-  public ValuesDecoder values() {
-    return values;
-  }
-
-  private void openV1(DataPageV1 page) {
+  private Page openV1(DataPageV1 page, long firstRowIndex) {
     int count = page.getValueCount();
     ByteBuffer buffer = heapBuffer(page.getBytes());
     byte[] data = buffer.array();
-    pageArray = data;
-    int pos = buffer.arrayOffset() + buffer.position();
+    lent[0] = data;
     int end = buffer.arrayOffset() + buffer.limit();
-    repetitionLevels = null;
-    if (maxRepetitionLevel > 0) {
-      repetitionLevels =
-          levelsV1(
-              page.getRlEncoding(),
-              ValuesType.REPETITION_LEVEL,
-              repetitionBitWidth,
-              data,
-              pos,
-              end,
-              count);
-      pos = levelsEnd;
-    }
-    definitionLevels = null;
-    if (maxDefinitionLevel > 0) {
-      definitionLevels =
-          levelsV1(
-              page.getDlEncoding(),
-              ValuesType.DEFINITION_LEVEL,
-              levelBitWidth,
-              data,
-              pos,
-              end,
-              count);
-      pos = levelsEnd;
-    }
-    values = decoders.forPage(page.getValueEncoding(), data, pos, end, count);
-    valueCount = count;
+    levelsEnd = buffer.arrayOffset() + buffer.position();
+    LevelRuns reps = levelsV1(repetition, page.getRlEncoding(), data, levelsEnd, end, count);
+    LevelRuns defs = levelsV1(definition, page.getDlEncoding(), data, levelsEnd, end, count);
+    ValuesDecoder values = decoders.forPage(page.getValueEncoding(), data, levelsEnd, end, count);
+    return new Page(count, firstRowIndex, reps, defs, values);
   }
 
-  /** Levels of a page v1 at {@code pos}; sets {@link #levelsEnd} to where they end. */
+  /**
+   * Levels of a page v1 at {@code pos}, or null when the column has none of the kind; sets {@link
+   * #levelsEnd} to where they end.
+   */
   private LevelRuns levelsV1(
-      Encoding encoding,
-      ValuesType levelType,
-      int bitWidth,
-      byte[] data,
-      int pos,
-      int end,
-      int count) {
-    String kind = levelType == ValuesType.REPETITION_LEVEL ? "repetition" : "definition";
-    if (encoding == Encoding.RLE) {
-      if (end - pos < 4) {
-        throw new IllegalStateException(kind + " levels of " + column + " past the page end");
-      }
-      int length =
-          (data[pos] & 0xFF)
-              | (data[pos + 1] & 0xFF) << 8
-              | (data[pos + 2] & 0xFF) << 16
-              | (data[pos + 3] & 0xFF) << 24;
-      if (length < 0 || length > end - pos - 4) {
-        throw new IllegalStateException(
-            kind
-                + " levels of "
-                + column
-                + " claim "
-                + length
-                + " bytes, the page has "
-                + (end - pos - 4));
-      }
-      levelsEnd = pos + 4 + length;
-      return new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, bitWidth);
+      Levels kind, Encoding encoding, byte[] data, int pos, int end, int count) {
+    if (kind.max() == 0) {
+      levelsEnd = pos;
+      return null;
     }
-    LevelRuns levels = bitPackedLevels(encoding, levelType, kind, bitWidth, data, pos, end, count);
-    levelsEnd = pos + (int) (((long) count * bitWidth + 7) / 8);
+    if (encoding == Encoding.RLE) {
+      int length = LittleEndian.length(data, pos, end, kind.name(), column);
+      levelsEnd = pos + 4 + length;
+      return new RleBitPackedDecoder(data, pos + 4, pos + 4 + length, kind.bitWidth());
+    }
+    LevelRuns levels = bitPackedLevels(kind, encoding, data, pos, end, count);
+    levelsEnd = pos + (int) (((long) count * kind.bitWidth() + 7) / 8);
     return levels;
   }
 
   /** Old writers' BIT_PACKED levels: parquet-hadoop's reader, into an array of runs of one. */
   private LevelRuns bitPackedLevels(
-      Encoding encoding,
-      ValuesType levelType,
-      String kind,
-      int bitWidth,
-      byte[] data,
-      int pos,
-      int end,
-      int count) {
+      Levels kind, Encoding encoding, byte[] data, int pos, int end, int count) {
+    int bitWidth = kind.bitWidth();
     // BIT_PACKED levels take exactly count * width bits: a count they cannot fill is corrupt, and
     // must not size the array below.
     if (count < 0 || (long) count * bitWidth > (long) (end - pos) * 8) {
       throw new IllegalStateException(
-          kind
-              + " levels of "
+          kind.name()
+              + " of "
               + column
               + ": "
               + count
@@ -234,7 +189,7 @@ public final class ChunkPages {
               + (end - pos)
               + " bytes");
     }
-    ValuesReader reader = encoding.getValuesReader(column, levelType);
+    ValuesReader reader = encoding.getValuesReader(column, kind.type());
     int[] read = new int[count];
     try {
       reader.initFromPage(count, ByteBufferInputStream.wrap(ByteBuffer.wrap(data, pos, end - pos)));
@@ -247,41 +202,37 @@ public final class ChunkPages {
     return new LevelRuns.OfArray(read);
   }
 
-  /** A DataPage V2's levels: RLE / bit-packed hybrid over the whole section, no length prefix. */
-  private static RleBitPackedDecoder v2Levels(ByteBuffer levels, int bitWidth) {
+  /**
+   * A DataPage V2's levels of one kind, or null when the column has none: RLE / bit-packed hybrid
+   * over the whole section, no length prefix.
+   */
+  private LevelRuns levelsV2(Levels kind, BytesInput section) {
+    if (kind.max() == 0) {
+      return null;
+    }
+    ByteBuffer levels = heapBuffer(section);
+    lent[kind.lent()] = levels.array();
     return new RleBitPackedDecoder(
         levels.array(),
         levels.arrayOffset() + levels.position(),
         levels.arrayOffset() + levels.limit(),
-        bitWidth);
+        kind.bitWidth());
   }
 
-  private void openV2(DataPageV2 page) {
+  private Page openV2(DataPageV2 page, long firstRowIndex) {
     int count = page.getValueCount();
-    if (maxRepetitionLevel == 0) {
-      repetitionLevels = null;
-    } else {
-      ByteBuffer reps = heapBuffer(page.getRepetitionLevels());
-      repetitionArray = reps.array();
-      repetitionLevels = v2Levels(reps, repetitionBitWidth);
-    }
-    if (maxDefinitionLevel == 0) {
-      definitionLevels = null;
-    } else {
-      ByteBuffer defs = heapBuffer(page.getDefinitionLevels());
-      levelArray = defs.array();
-      definitionLevels = v2Levels(defs, levelBitWidth);
-    }
+    LevelRuns reps = levelsV2(repetition, page.getRepetitionLevels());
+    LevelRuns defs = levelsV2(definition, page.getDefinitionLevels());
     ByteBuffer data = heapBuffer(page.getData());
-    pageArray = data.array();
-    values =
+    lent[0] = data.array();
+    ValuesDecoder values =
         decoders.forPage(
             page.getDataEncoding(),
             data.array(),
             data.arrayOffset() + data.position(),
             data.arrayOffset() + data.limit(),
             count);
-    valueCount = count;
+    return new Page(count, firstRowIndex, reps, defs, values);
   }
 
   /** The bytes as a writable heap buffer: the page's own array when it has one. */

@@ -116,18 +116,17 @@ final class DeltaBinaryPackedValues implements ValuesDecoder {
   }
 
   @Override
-  public void readInts(int[] out, int offset, int count) {
+  public void read(Object out, int offset, int count) {
     check(count);
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = (int) values[next + i];
+    if (out instanceof long[] longs) {
+      System.arraycopy(values, next, longs, offset, count);
+    } else if (out instanceof int[] ints) {
+      for (int i = 0; i < count; i++) {
+        ints[offset + i] = (int) values[next + i];
+      }
+    } else {
+      throw ValuesDecoder.unsupported(this, out.getClass().getSimpleName());
     }
-    next += count;
-  }
-
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    check(count);
-    System.arraycopy(values, next, out, offset, count);
     next += count;
   }
 

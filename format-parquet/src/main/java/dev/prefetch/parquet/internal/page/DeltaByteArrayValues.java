@@ -30,7 +30,7 @@ final class DeltaByteArrayValues implements ValuesDecoder {
       scratch = new long[Math.max(count, scratch.length * 2)];
     }
     long[] prefix = scratch;
-    prefixes.readLongs(prefix, 0, count);
+    prefixes.read(prefix, 0, count);
     byte[] data = suffixes.data();
     for (int i = 0; i < count; i++) {
       if (prefix[i] < 0 || prefix[i] > previousLength) {

@@ -36,7 +36,7 @@ final class DeltaLengthByteArrayValues implements ValuesDecoder {
     if (scratch.length < count) {
       scratch = new long[Math.max(count, scratch.length * 2)];
     }
-    lengths.readLongs(scratch, 0, count);
+    lengths.read(scratch, 0, count);
     return scratch;
   }
 

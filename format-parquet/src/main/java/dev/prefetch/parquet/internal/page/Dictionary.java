@@ -10,10 +10,13 @@ final class Dictionary {
 
   final PrimitiveTypeName type;
   final int size;
-  int[] ints;
-  long[] longs;
-  float[] floats;
-  double[] doubles;
+
+  /**
+   * The entries of a fixed-width type: an {@code int[]}, {@code long[]}, {@code float[]} or {@code
+   * double[]}.
+   */
+  Object values;
+
   byte[] bytes;
   int[] offsets;
 
@@ -36,10 +39,10 @@ final class Dictionary {
     Dictionary dictionary = new Dictionary(type, size);
     PlainValues plain = new PlainValues(data, offset, end, type, fixedLength);
     switch (type) {
-      case INT32 -> plain.readInts(dictionary.ints = new int[size], 0, size);
-      case INT64 -> plain.readLongs(dictionary.longs = new long[size], 0, size);
-      case FLOAT -> plain.readFloats(dictionary.floats = new float[size], 0, size);
-      case DOUBLE -> plain.readDoubles(dictionary.doubles = new double[size], 0, size);
+      case INT32 -> plain.read(dictionary.values = new int[size], 0, size);
+      case INT64 -> plain.read(dictionary.values = new long[size], 0, size);
+      case FLOAT -> plain.read(dictionary.values = new float[size], 0, size);
+      case DOUBLE -> plain.read(dictionary.values = new double[size], 0, size);
       case BINARY, FIXED_LEN_BYTE_ARRAY, INT96 -> {
         BinaryBuilder builder = new BinaryBuilder(size, end - offset);
         plain.readBinary(builder, size);
@@ -49,5 +52,33 @@ final class Dictionary {
       default -> throw new UnsupportedOperationException("dictionary of " + type);
     }
     return dictionary;
+  }
+
+  /**
+   * Writes entry {@code ids[i]} to {@code out[offset + i]} for the first {@code count} ids (in
+   * range), {@code out} an array of the dictionary's fixed-width type. One loop per array type, so
+   * that each is a plain indexed load and store.
+   */
+  void expand(int[] ids, Object out, int offset, int count) {
+    if (out instanceof int[] o && values instanceof int[] v) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = v[ids[i]];
+      }
+    } else if (out instanceof long[] o && values instanceof long[] v) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = v[ids[i]];
+      }
+    } else if (out instanceof float[] o && values instanceof float[] v) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = v[ids[i]];
+      }
+    } else if (out instanceof double[] o && values instanceof double[] v) {
+      for (int i = 0; i < count; i++) {
+        o[offset + i] = v[ids[i]];
+      }
+    } else {
+      throw new UnsupportedOperationException(
+          "a dictionary of " + type + " expands into no " + out.getClass().getSimpleName());
+    }
   }
 }

@@ -57,39 +57,8 @@ final class DictionaryValues implements ValuesDecoder {
   }
 
   @Override
-  public void readInts(int[] out, int offset, int count) {
-    int[] id = ids(count);
-    int[] values = dictionary.ints;
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = values[id[i]];
-    }
-  }
-
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    int[] id = ids(count);
-    long[] values = dictionary.longs;
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = values[id[i]];
-    }
-  }
-
-  @Override
-  public void readFloats(float[] out, int offset, int count) {
-    int[] id = ids(count);
-    float[] values = dictionary.floats;
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = values[id[i]];
-    }
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    int[] id = ids(count);
-    double[] values = dictionary.doubles;
-    for (int i = 0; i < count; i++) {
-      out[offset + i] = values[id[i]];
-    }
+  public void read(Object out, int offset, int count) {
+    dictionary.expand(ids(count), out, offset, count);
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.prefetch.parquet.internal.page;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -44,33 +43,21 @@ final class PlainValues implements ValuesDecoder {
               + (end - pos)
               + " left");
     }
-    ByteBuffer buffer = ByteBuffer.wrap(data, pos, (int) total).order(ByteOrder.LITTLE_ENDIAN);
+    ByteBuffer buffer = ByteBuffer.wrap(data, pos, (int) total);
     pos += (int) total;
     return buffer;
   }
 
   @Override
-  public void readInts(int[] out, int offset, int count) {
-    take(4, count).asIntBuffer().get(out, offset, count);
+  public void read(Object out, int offset, int count) {
+    if (out instanceof boolean[] booleans && type == PrimitiveTypeName.BOOLEAN) {
+      readBooleans(booleans, offset, count);
+    } else {
+      LittleEndian.copy(take(LittleEndian.width(out), count), out, offset, count);
+    }
   }
 
-  @Override
-  public void readLongs(long[] out, int offset, int count) {
-    take(8, count).asLongBuffer().get(out, offset, count);
-  }
-
-  @Override
-  public void readFloats(float[] out, int offset, int count) {
-    take(4, count).asFloatBuffer().get(out, offset, count);
-  }
-
-  @Override
-  public void readDoubles(double[] out, int offset, int count) {
-    take(8, count).asDoubleBuffer().get(out, offset, count);
-  }
-
-  @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
+  private void readBooleans(boolean[] out, int offset, int count) {
     long bitsLeft = (long) (end - pos) * 8 - bitIndex;
     if (count > bitsLeft) {
       throw new IllegalStateException("PLAIN booleans past the end of the page");
@@ -119,23 +106,6 @@ final class PlainValues implements ValuesDecoder {
     pos = out.appendLengthPrefixed(data, pos, end, count);
   }
 
-  private int lengthPrefix() {
-    if (end - pos < 4) {
-      throw new IllegalStateException("PLAIN byte array length past the end of the page");
-    }
-    int length =
-        (data[pos] & 0xFF)
-            | (data[pos + 1] & 0xFF) << 8
-            | (data[pos + 2] & 0xFF) << 16
-            | (data[pos + 3] & 0xFF) << 24;
-    pos += 4;
-    if (length < 0 || length > end - pos) {
-      throw new IllegalStateException(
-          "PLAIN byte array of " + length + " bytes with " + (end - pos) + " left in the page");
-    }
-    return length;
-  }
-
   @Override
   public void skip(int count) {
     switch (type) {
@@ -152,8 +122,7 @@ final class PlainValues implements ValuesDecoder {
       case FIXED_LEN_BYTE_ARRAY, INT96 -> take(fixedLength, count);
       case BINARY -> {
         for (int i = 0; i < count; i++) {
-          int length = lengthPrefix(); // moves pos past the prefix: not "pos += lengthPrefix()"
-          pos += length;
+          pos += 4 + LittleEndian.length(data, pos, end, "PLAIN byte array", null);
         }
       }
       default -> throw new UnsupportedOperationException("PLAIN " + type);

@@ -10,23 +10,15 @@ final class RleBooleanValues implements ValuesDecoder {
   private int[] scratch = new int[64];
 
   RleBooleanValues(byte[] data, int offset, int end) {
-    if (end - offset < 4) {
-      throw new IllegalStateException("RLE booleans without their length");
-    }
-    int length =
-        (data[offset] & 0xFF)
-            | (data[offset + 1] & 0xFF) << 8
-            | (data[offset + 2] & 0xFF) << 16
-            | (data[offset + 3] & 0xFF) << 24;
-    if (length < 0 || length > end - offset - 4) {
-      throw new IllegalStateException(
-          "RLE booleans claim " + length + " bytes, the page has " + (end - offset - 4));
-    }
+    int length = LittleEndian.length(data, offset, end, "RLE booleans", null);
     this.bits = new RleBitPackedDecoder(data, offset + 4, offset + 4 + length, 1);
   }
 
   @Override
-  public void readBooleans(boolean[] out, int offset, int count) {
+  public void read(Object values, int offset, int count) {
+    if (!(values instanceof boolean[] out)) {
+      throw ValuesDecoder.unsupported(this, values.getClass().getSimpleName());
+    }
     if (scratch.length < count) {
       scratch = new int[Math.max(count, scratch.length * 2)];
     }

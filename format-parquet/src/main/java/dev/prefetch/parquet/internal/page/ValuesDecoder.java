@@ -2,30 +2,18 @@ package dev.prefetch.parquet.internal.page;
 
 /**
  * Decodes the non-null values of one data page in bulk, into the caller's primitive arrays: one
- * call per run of values, never one per value. Each implementation overrides the methods of the
- * physical types it is built for; the others throw {@link UnsupportedOperationException}. INT96 and
- * FIXED_LEN_BYTE_ARRAY values are read as byte arrays ({@link #readBinary}).
+ * call per run of values, never one per value. Fixed-width values go through {@link #read} into the
+ * array of the column's physical type ({@code boolean[]} for BOOLEAN, {@code int[]} for INT32,
+ * {@code long[]} for INT64, {@code float[]} for FLOAT, {@code double[]} for DOUBLE): a decoder
+ * looks at that type once per call, and its loops run over the typed array. INT96, BINARY and
+ * FIXED_LEN_BYTE_ARRAY values are read as byte arrays ({@link #readBinary}). A method a decoder was
+ * not built for throws {@link UnsupportedOperationException}.
  */
 public interface ValuesDecoder {
 
-  default void readInts(int[] out, int offset, int count) {
-    throw unsupported(this, "ints");
-  }
-
-  default void readLongs(long[] out, int offset, int count) {
-    throw unsupported(this, "longs");
-  }
-
-  default void readFloats(float[] out, int offset, int count) {
-    throw unsupported(this, "floats");
-  }
-
-  default void readDoubles(double[] out, int offset, int count) {
-    throw unsupported(this, "doubles");
-  }
-
-  default void readBooleans(boolean[] out, int offset, int count) {
-    throw unsupported(this, "booleans");
+  /** Decodes {@code count} values into {@code out[offset..offset+count)}, a primitive array. */
+  default void read(Object out, int offset, int count) {
+    throw unsupported(this, out.getClass().getSimpleName());
   }
 
   default void readBinary(BinaryBuilder out, int count) {
@@ -35,10 +23,10 @@ public interface ValuesDecoder {
   void skip(int count);
 
   /**
-   * The failure of a read method that {@code decoder} does not support: the adapters choose the
-   * read method by physical type, so this marks a decoder chosen for another type.
+   * The failure of a read that {@code decoder} does not support: the adapters choose the array by
+   * physical type, so this marks a decoder chosen for another type.
    */
-  private static UnsupportedOperationException unsupported(ValuesDecoder decoder, String values) {
+  static UnsupportedOperationException unsupported(ValuesDecoder decoder, String values) {
     return new UnsupportedOperationException(
         decoder.getClass().getSimpleName() + " decodes no " + values);
   }

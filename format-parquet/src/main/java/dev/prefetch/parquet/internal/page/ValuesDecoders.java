@@ -43,49 +43,46 @@ public final class ValuesDecoders {
    * @throws IllegalStateException for an encoding the format does not define for the column's type
    */
   public ValuesDecoder forPage(Encoding encoding, byte[] data, int pos, int end, int count) {
-    switch (encoding) {
-      case PLAIN:
-        return new PlainValues(data, pos, end, type, fixedLength);
-      case PLAIN_DICTIONARY:
-      case RLE_DICTIONARY:
-        return new DictionaryValues(dictionary(), data, pos, end);
-      case RLE:
-        if (type == PrimitiveTypeName.BOOLEAN) {
-          return new RleBooleanValues(data, pos, end);
-        }
-        break;
-      case DELTA_BINARY_PACKED:
-        if (type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.INT64) {
-          return new DeltaBinaryPackedValues(data, pos, end, count);
-        }
-        break;
-      case DELTA_LENGTH_BYTE_ARRAY:
-        if (type == PrimitiveTypeName.BINARY) {
-          return new DeltaLengthByteArrayValues(data, pos, end, count);
-        }
-        break;
-      case DELTA_BYTE_ARRAY:
-        if (type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY) {
-          return new DeltaByteArrayValues(data, pos, end, count);
-        }
-        break;
-      case BYTE_STREAM_SPLIT:
-        switch (type) {
-          case INT32, FLOAT:
-            return new ByteStreamSplitValues(data, pos, end, type, 4);
-          case INT64, DOUBLE:
-            return new ByteStreamSplitValues(data, pos, end, type, 8);
-          case FIXED_LEN_BYTE_ARRAY:
-            return new ByteStreamSplitValues(data, pos, end, type, fixedLength);
-          default:
-            break;
-        }
-        break;
-      default:
-        break;
+    if (!defined(encoding)) {
+      throw new IllegalStateException(
+          "column " + column + ": " + encoding + " is not an encoding of " + type + " values");
     }
-    throw new IllegalStateException(
-        "column " + column + ": " + encoding + " is not an encoding of " + type + " values");
+    return switch (encoding) {
+      case PLAIN_DICTIONARY, RLE_DICTIONARY -> new DictionaryValues(dictionary(), data, pos, end);
+      case RLE -> new RleBooleanValues(data, pos, end);
+      case DELTA_BINARY_PACKED -> new DeltaBinaryPackedValues(data, pos, end, count);
+      case DELTA_LENGTH_BYTE_ARRAY -> new DeltaLengthByteArrayValues(data, pos, end, count);
+      case DELTA_BYTE_ARRAY -> new DeltaByteArrayValues(data, pos, end, count);
+      case BYTE_STREAM_SPLIT -> new ByteStreamSplitValues(data, pos, end, type, width());
+      default -> new PlainValues(data, pos, end, type, fixedLength);
+    };
+  }
+
+  /** Whether the format defines {@code encoding} for values of the column's type. */
+  private boolean defined(Encoding encoding) {
+    return switch (encoding) {
+      case PLAIN, PLAIN_DICTIONARY, RLE_DICTIONARY -> true;
+      case RLE -> type == PrimitiveTypeName.BOOLEAN;
+      case DELTA_BINARY_PACKED ->
+          type == PrimitiveTypeName.INT32 || type == PrimitiveTypeName.INT64;
+      case DELTA_LENGTH_BYTE_ARRAY -> type == PrimitiveTypeName.BINARY;
+      case DELTA_BYTE_ARRAY ->
+          type == PrimitiveTypeName.BINARY || type == PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY;
+      case BYTE_STREAM_SPLIT ->
+          type != PrimitiveTypeName.BOOLEAN
+              && type != PrimitiveTypeName.BINARY
+              && type != PrimitiveTypeName.INT96;
+      default -> false;
+    };
+  }
+
+  /** The bytes of one fixed-width value of the column's type. */
+  private int width() {
+    return switch (type) {
+      case INT32, FLOAT -> 4;
+      case INT64, DOUBLE -> 8;
+      default -> fixedLength;
+    };
   }
 
   private Dictionary dictionary() {

@@ -17,9 +17,9 @@ class VectorArrayPoolTest {
     boolean[] nulls = new boolean[8];
     arrays.recycle(new LongVector(DataType.int64(), 8, values, nulls));
 
-    assertThat(arrays.longs(8)).isSameAs(values);
+    assertThat(arrays.values(long[].class, 8)).isSameAs(values);
     assertThat(arrays.mask(8)).isSameAs(nulls);
-    assertThat(arrays.longs(8)).isNotSameAs(values);
+    assertThat(arrays.values(long[].class, 8)).isNotSameAs(values);
   }
 
   @Test
@@ -38,7 +38,7 @@ class VectorArrayPoolTest {
     long[] values = new long[4];
     arrays.recycle(new LongVector(DataType.int64(), 4, values, null));
 
-    assertThat(arrays.longs(5)).isNotSameAs(values).hasSize(5);
+    assertThat(arrays.values(long[].class, 5)).isNotSameAs(values).hasSize(5);
   }
 
   @Test
@@ -55,6 +55,6 @@ class VectorArrayPoolTest {
   void theNonePoolAlwaysAllocates() {
     VectorArrayPool none = VectorArrayPool.none();
 
-    assertThat(none.ints(4)).isNotSameAs(none.ints(4));
+    assertThat(none.values(int[].class, 4)).isNotSameAs(none.values(int[].class, 4));
   }
 }

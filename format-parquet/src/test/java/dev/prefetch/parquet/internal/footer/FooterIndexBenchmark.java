@@ -73,6 +73,17 @@ import org.apache.parquet.schema.Type;
  */
 public final class FooterIndexBenchmark {
 
+  /** What one run times, in the order it reports them. */
+  static final List<String> MEASURES =
+      List.of(
+          "hadoop-open-full",
+          "hadoop-open-skip",
+          "hadoop-range+read",
+          "hadoop-full+read",
+          "index-build",
+          "ours-cold",
+          "ours-warm");
+
   private static final int READ_COLUMNS = 10;
 
   /** Medians in nanoseconds by measurement name, in the order measured. */
@@ -171,15 +182,7 @@ public final class FooterIndexBenchmark {
 
       Random random = new Random(42);
       Map<String, long[]> samples = new LinkedHashMap<>();
-      for (String name :
-          List.of(
-              "hadoop-open-full",
-              "hadoop-open-skip",
-              "hadoop-range+read",
-              "hadoop-full+read",
-              "index-build",
-              "ours-cold",
-              "ours-warm")) {
+      for (String name : MEASURES) {
         samples.put(name, new long[iterations]);
       }
       for (int i = 0; i < iterations; i++) {

@@ -33,7 +33,7 @@ class DictionaryValuesTest {
     DictionaryValues values = new DictionaryValues(threeLongs(), ids(0, 1, 2, 2, 1, 0, 0, 1), 0, 4);
     long[] out = new long[8];
 
-    values.readLongs(out, 0, 8);
+    values.read(out, 0, 8);
 
     assertThat(out).containsExactly(10, 20, 30, 30, 20, 10, 10, 20);
   }
@@ -42,7 +42,7 @@ class DictionaryValuesTest {
   void anIdPastTheDictionaryIsRejected() {
     DictionaryValues values = new DictionaryValues(threeLongs(), ids(0, 1, 2, 3, 1, 0, 0, 1), 0, 4);
 
-    assertThatThrownBy(() -> values.readLongs(new long[8], 0, 8))
+    assertThatThrownBy(() -> values.read(new long[8], 0, 8))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("dictionary id 3 out of range for a dictionary of 3 entries");
   }

@@ -25,7 +25,7 @@ class PlainValuesTest {
     int at = 0;
     while (at < actual.length) {
       int count = Math.min(actual.length - at, random.nextInt(20)); // mid-byte starts and ends
-      values.readBooleans(actual, at, count);
+      values.read(actual, at, count);
       at += count;
     }
 

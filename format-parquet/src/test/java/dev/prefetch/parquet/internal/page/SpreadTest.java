@@ -24,7 +24,7 @@ class SpreadTest {
         values[at + i] = 100 + i; // the dense values, in row order
       }
 
-      Spread.longs(values, at, count, defined, nulls);
+      Spread.values(values, at, count, defined, nulls);
 
       long next = 100;
       for (int r = at; r < at + count; r++) {

@@ -41,7 +41,7 @@ class ValuesDecodersTest {
     for (Encoding encoding : new Encoding[] {Encoding.PLAIN_DICTIONARY, Encoding.RLE_DICTIONARY}) {
       ValuesDecoder decoder = decoders.forPage(encoding, ids, 0, ids.length, 2);
       int[] out = new int[2];
-      decoder.readInts(out, 0, 2);
+      decoder.read(out, 0, 2);
 
       assertThat(decoder).isInstanceOf(DictionaryValues.class);
       assertThat(out).containsExactly(7, 9);
@@ -66,7 +66,7 @@ class ValuesDecodersTest {
     ValuesDecoder split =
         decoders("float", null).forPage(Encoding.BYTE_STREAM_SPLIT, floats, 0, 4, 1);
     float[] value = new float[1];
-    split.readFloats(value, 0, 1);
+    split.read(value, 0, 1);
 
     assertThat(split).isInstanceOf(ByteStreamSplitValues.class);
     assertThat(value).containsExactly(1.0f);
@@ -77,7 +77,7 @@ class ValuesDecodersTest {
     byte[] booleans = {2, 0, 0, 0, 4, 1}; // 2 bytes: an RLE run of two trues
     ValuesDecoder rle = decoders("boolean", null).forPage(Encoding.RLE, booleans, 0, 6, 2);
     boolean[] bits = new boolean[2];
-    rle.readBooleans(bits, 0, 2);
+    rle.read(bits, 0, 2);
 
     assertThat(rle).isInstanceOf(RleBooleanValues.class);
     assertThat(bits).containsExactly(true, true);
@@ -88,16 +88,27 @@ class ValuesDecodersTest {
     (byte) 0x80, 0x01, 0x04, 0x02, 0x04, 0x01, 0, 0, 0, 0, 'a', 'b', 'c'
   };
 
-  @Test
-  void deltaLengthByteArraysGetOurDecoder() {
-    ValuesDecoder decoder =
-        decoders("binary", null).forPage(Encoding.DELTA_LENGTH_BYTE_ARRAY, AB_C, 0, AB_C.length, 2);
+  /** Two values of a BINARY page, read after checking which decoder the encoding got. */
+  private static BinaryBuilder twoBinaryValues(
+      Encoding encoding, byte[] page, Class<? extends ValuesDecoder> expected) {
+    ValuesDecoder decoder = decoders("binary", null).forPage(encoding, page, 0, page.length, 2);
+    assertThat(decoder).isInstanceOf(expected);
     BinaryBuilder out = new BinaryBuilder(2, 8);
     decoder.readBinary(out, 2);
+    return out;
+  }
 
-    assertThat(decoder).isInstanceOf(DeltaLengthByteArrayValues.class);
-    assertThat(new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII))
-        .isEqualTo("abc");
+  /** The bytes of the first two values, back to back, as ASCII. */
+  private static String bytesOfTwo(BinaryBuilder out) {
+    return new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII);
+  }
+
+  @Test
+  void deltaLengthByteArraysGetOurDecoder() {
+    BinaryBuilder out =
+        twoBinaryValues(Encoding.DELTA_LENGTH_BYTE_ARRAY, AB_C, DeltaLengthByteArrayValues.class);
+
+    assertThat(bytesOfTwo(out)).isEqualTo("abc");
     assertThat(out.offsets()).startsWith(0, 2, 3);
   }
 
@@ -108,14 +119,10 @@ class ValuesDecodersTest {
     byte[] page = new byte[prefixes.length + AB_C.length];
     System.arraycopy(prefixes, 0, page, 0, prefixes.length);
     System.arraycopy(AB_C, 0, page, prefixes.length, AB_C.length);
-    ValuesDecoder decoder =
-        decoders("binary", null).forPage(Encoding.DELTA_BYTE_ARRAY, page, 0, page.length, 2);
-    BinaryBuilder out = new BinaryBuilder(2, 8);
-    decoder.readBinary(out, 2);
+    BinaryBuilder out =
+        twoBinaryValues(Encoding.DELTA_BYTE_ARRAY, page, DeltaByteArrayValues.class);
 
-    assertThat(decoder).isInstanceOf(DeltaByteArrayValues.class);
-    assertThat(new String(out.data(), 0, out.offsets()[2], StandardCharsets.US_ASCII))
-        .isEqualTo("abac");
+    assertThat(bytesOfTwo(out)).isEqualTo("abac");
   }
 
   @Test

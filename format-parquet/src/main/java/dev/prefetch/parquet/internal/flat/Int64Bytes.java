@@ -9,17 +9,14 @@ import dev.prefetch.batch.DataType;
  * with a leading zero byte for unsigned values so that they stay positive. A null gets an empty
  * value.
  */
-final class Int64BytesAdapter extends ConvertedPrimitiveAdapter<long[]> {
-
-  private final boolean unsigned;
-
-  Int64BytesAdapter(DataType type, boolean unsigned, VectorArrayPool arrays) {
-    super(type, arrays, InPlaceAdapter.LONGS, Scratch::longs);
-    this.unsigned = unsigned;
-  }
+enum Int64Bytes implements ConvertedPrimitiveAdapter.Conversion<long[]> {
+  SIGNED_BYTES,
+  UNSIGNED_BYTES;
 
   @Override
-  public ColumnVector vector(long[] buffer, int rows, boolean[] nulls) {
+  public ColumnVector vector(
+      DataType type, VectorArrayPool arrays, long[] buffer, int rows, boolean[] nulls) {
+    boolean unsigned = this == UNSIGNED_BYTES;
     int width = unsigned ? 9 : 8;
     byte[] data = arrays.binaryData(Math.multiplyExact(rows, width));
     int[] offsets = arrays.binaryOffsets(rows + 1);

@@ -1,20 +1,19 @@
 package dev.prefetch.parquet.internal.flat;
 
-import dev.prefetch.batch.ColumnVector;
-import dev.prefetch.batch.DataType;
-import dev.prefetch.batch.LongVector;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
  * INT96 timestamps: nanoseconds of the day (8 bytes) then the Julian day (4 bytes, signed, as Spark
- * and Impala write it), little endian; converted once per batch to microseconds or nanoseconds
- * since the epoch.
+ * and Impala write it), little endian; converted (by {@link BinaryConversion#INT96}) to
+ * microseconds or nanoseconds since the epoch.
  */
-final class Int96Adapter extends ConvertedBinaryAdapter {
+final class Int96Timestamps {
 
-  private static final int INT96_BYTES = 12;
+  /** Bytes of an INT96 value. */
+  static final int INT96_BYTES = 12;
+
   private static final long JULIAN_DAY_OF_EPOCH = 2_440_588L;
   private static final long NANOS_PER_DAY = 86_400_000_000_000L;
   private static final long MICROS_PER_DAY = 86_400_000_000L;
@@ -25,31 +24,22 @@ final class Int96Adapter extends ConvertedBinaryAdapter {
   private static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
-  private final boolean nanos;
+  private Int96Timestamps() {}
 
-  Int96Adapter(DataType type, VectorArrayPool arrays) {
-    super(type, INT96_BYTES, arrays);
-    this.nanos = type.timeUnit() == DataType.TimeUnit.NANOS;
-  }
-
-  @Override
-  ColumnVector convert(byte[] data, int[] offsets, int rows, boolean[] nulls) {
-    long[] out = arrays.longs(rows);
-    for (int i = 0; i < rows; i++) {
-      int start = offsets[i];
-      int length = offsets[i + 1] - start;
-      if (length == 0 && nulls != null && nulls[i]) {
-        out[i] = 0;
-        continue;
-      }
-      if (length != INT96_BYTES) {
-        throw new IllegalStateException("INT96 value of " + length + " bytes, not 12");
-      }
-      long nanosOfDay = (long) LONG.get(data, start);
-      long julianDay = (int) INT.get(data, start + 8);
-      out[i] = nanos ? nanos(julianDay, nanosOfDay) : micros(julianDay, nanosOfDay);
+  /**
+   * The timestamp of the INT96 value at {@code data[start..start+length)}, in nanoseconds or else
+   * microseconds since the epoch; 0 for a null's empty value.
+   */
+  static long value(byte[] data, int start, int length, boolean isNull, boolean nanos) {
+    if (length == 0 && isNull) {
+      return 0;
     }
-    return new LongVector(type, rows, out, nulls);
+    if (length != INT96_BYTES) {
+      throw new IllegalStateException("INT96 value of " + length + " bytes, not 12");
+    }
+    long nanosOfDay = (long) LONG.get(data, start);
+    long julianDay = (int) INT.get(data, start + 8);
+    return nanos ? nanos(julianDay, nanosOfDay) : micros(julianDay, nanosOfDay);
   }
 
   /** Microseconds since the epoch: every Julian day of an int fits, so no value fails. */
