@@ -158,13 +158,15 @@ final class FileSequence implements AutoCloseable {
   }
 
   /**
-   * Plans the first file after {@code index} that is neither planned nor being planned, unless
-   * enough plans are held already; never waits for a planning lock. What fails is dropped: the file
-   * is planned again when claims reach it, and its failure then comes in read order. An interrupt
-   * (close) is kept for the caller's wait that follows.
+   * Plans the first file after {@code index} (among the next {@link #aheadLimit}) that is neither
+   * planned nor being planned, unless enough plans are held already; never waits for a planning
+   * lock. What fails is dropped: the file is planned again when claims reach it, and its failure
+   * then comes in read order. An interrupt (close) is kept for the caller's wait that follows.
    */
   private void planAhead(int index) throws InterruptedIOException {
-    for (int next = index + 1; next < files.size() && held.get() < aheadLimit; next++) {
+    // Files past index + aheadLimit are not worth planning yet: the producers reach them last.
+    int end = (int) Math.min(files.size(), (long) index + 1 + aheadLimit);
+    for (int next = index + 1; next < end && held.get() < aheadLimit; next++) {
       if (closed) {
         return;
       }
