@@ -160,4 +160,27 @@ class ScanStreamTest {
                         pieces.get(0).toString(),
                         pieces.get(2).toString()));
   }
+
+  @Test
+  void aStreamDoesNotCutEachSmallFileForEveryProducer() throws IOException {
+    // Two files of one row group of more than 2 MiB each: alone, each is cut into page-aligned
+    // slices for the two producers; in a stream the other file keeps the second producer busy.
+    List<Path> large = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      Path file = dir.resolve("large-" + i + ".parquet");
+      Generator.write(
+          SmallSpecs.of("parquet", GenSpec.Kind.SCAN, 60_000, 1, 16 << 10, "none", 32 + i), file);
+      large.add(file);
+    }
+    List<String> twoProducers = List.of("--threads", "2", "--conf", "prefetch.min-read-bytes=0");
+    for (Path file : large) {
+      assertThat(scanOne(twoProducers, file).get("prefetch").get("ranges").asLong())
+          .as("ranges of %s read alone", file)
+          .isGreaterThan(1);
+    }
+    JsonNode stream = scanJson(twoProducers, large).get(0);
+    assertThat(stream.get("prefetch").get("enabled").asBoolean()).isTrue();
+    assertThat(stream.get("prefetch").get("ranges").asLong()).isEqualTo(2);
+    assertThat(stream.get("rows").asLong()).isEqualTo(120_000);
+  }
 }

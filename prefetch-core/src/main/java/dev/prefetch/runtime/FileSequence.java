@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hadoop.fs.FSError;
 
 /**
  * The files of one reader and their plans, planned lazily and at most once each.
@@ -184,8 +185,9 @@ final class FileSequence implements AutoCloseable {
         return;
       } catch (InterruptedIOException e) {
         throw e;
-      } catch (IOException | RuntimeException | LinkageError e) {
-        // Dropped, see above; an interrupt (close) that ended the I/O stays set for the wait.
+      } catch (IOException | RuntimeException | LinkageError | StackOverflowError | FSError e) {
+        // Dropped, see above (what a plan of a bad file may throw, as ReaderFactory.planFirst
+        // lists it); an interrupt (close) that ended the I/O stays set for the wait.
         return;
       } finally {
         locks[next].unlock();
