@@ -3,6 +3,7 @@ package dev.prefetch.bench;
 import dev.prefetch.examples.Contender;
 import dev.prefetch.examples.gen.DataSets;
 import dev.prefetch.examples.gen.GenSpec;
+import dev.prefetch.examples.gen.ParquetGenerator;
 import dev.prefetch.examples.internal.ProgressBar;
 import dev.prefetch.examples.storage.SimulatedFileSystem;
 import dev.prefetch.testing.Checksum;
@@ -20,6 +21,8 @@ import org.apache.hadoop.conf.Configuration;
  * {@value #ROWS_PROPERTY} rows (default 4,000,000). They are generated on first use and reused
  * afterwards. {@link #main} generates them ahead of a run.
  *
+ * <p>{@link #smallFiles} holds the same Parquet table as many small files.
+ *
  * <p>Storage: "local" reads the files directly; "remote" reads them through the simulated object
  * store at {@value #REMOTE_LATENCY_MS} ms per request and {@value #REMOTE_BANDWIDTH_MBPS} MiB/s per
  * stream.
@@ -28,6 +31,8 @@ public final class BenchData {
 
   public static final String DIR_PROPERTY = "bench.dir";
   public static final String ROWS_PROPERTY = "bench.rows";
+  public static final String SMALL_FILE_ROWS_PROPERTY = "bench.small-file-rows";
+  public static final long DEFAULT_SMALL_FILE_ROWS = 20_000;
   public static final long REMOTE_LATENCY_MS = 20;
   public static final double REMOTE_BANDWIDTH_MBPS = 64;
 
@@ -50,6 +55,70 @@ public final class BenchData {
       throw new UncheckedIOException("cannot generate " + file, e);
     }
     return file;
+  }
+
+  /**
+   * The scan table in Parquet as many small files of {@value #SMALL_FILE_ROWS_PROPERTY} rows each
+   * (default {@value #DEFAULT_SMALL_FILE_ROWS}; the last may hold fewer), one row group each, in a
+   * directory of their own: consecutive pieces of the same table, so that read one after another
+   * they give the same values, and the same checksum, as {@link #scanFile}. Generated if missing
+   * (into a temporary directory moved into place, stamped with the generation parameters).
+   *
+   * @return the files in row order
+   */
+  public static synchronized List<Path> smallFiles() {
+    long perFile = Long.getLong(SMALL_FILE_ROWS_PROPERTY, DEFAULT_SMALL_FILE_ROWS);
+    if (perFile < 1) {
+      throw new IllegalArgumentException(
+          SMALL_FILE_ROWS_PROPERTY + " must be positive: " + perFile);
+    }
+    long rows = rows();
+    Path files = dir().resolve("scan-small-" + perFile);
+    String stamp = GenSpec.scan("parquet", rows).fingerprint() + "/rowsPerFile=" + perFile;
+    int count = Math.toIntExact((rows + perFile - 1) / perFile);
+    try {
+      Path stampFile = files.resolve("spec");
+      if (!java.nio.file.Files.isRegularFile(stampFile)
+          || !java.nio.file.Files.readString(stampFile).equals(stamp)) {
+        Path partial = dir().resolve("scan-small-" + perFile + ".partial");
+        deleteTree(partial);
+        java.nio.file.Files.createDirectories(partial);
+        Configuration conf = new Configuration();
+        conf.set("fs.file.impl", org.apache.hadoop.fs.RawLocalFileSystem.class.getName());
+        conf.setBoolean("fs.file.impl.disable.cache", true);
+        for (int i = 0; i < count; i++) {
+          long first = i * perFile;
+          GenSpec piece = GenSpec.scan("parquet", Math.min(perFile, rows - first));
+          Path out = partial.resolve(smallFileName(i));
+          ParquetGenerator.write(piece, new org.apache.hadoop.fs.Path(out.toUri()), conf, first);
+        }
+        java.nio.file.Files.writeString(partial.resolve("spec"), stamp);
+        deleteTree(files);
+        java.nio.file.Files.move(partial, files);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot generate " + files, e);
+    }
+    List<Path> list = new java.util.ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      list.add(files.resolve(smallFileName(i)));
+    }
+    return list;
+  }
+
+  private static String smallFileName(int index) {
+    return String.format(java.util.Locale.ROOT, "part-%05d.parquet", index);
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!java.nio.file.Files.exists(root)) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(root)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.delete(p);
+      }
+    }
   }
 
   /**
@@ -120,5 +189,10 @@ public final class BenchData {
           "%s ready (%d rows, checksum %s) in %.1f s%n",
           file, rows(), checksum, (System.nanoTime() - start) / 1e9);
     }
+    long start = System.nanoTime();
+    List<Path> small = smallFiles();
+    System.out.printf(
+        "%s ready (%d files) in %.1f s%n",
+        small.get(0).getParent(), small.size(), (System.nanoTime() - start) / 1e9);
   }
 }

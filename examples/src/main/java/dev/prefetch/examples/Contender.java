@@ -4,18 +4,14 @@ import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.ReaderMetrics;
 import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.batch.Schema;
 import dev.prefetch.examples.baseline.BaselineResult;
 import dev.prefetch.examples.baseline.OrcBaseline;
 import dev.prefetch.examples.baseline.ParquetBaseline;
 import dev.prefetch.examples.baseline.RowProbe;
 import dev.prefetch.examples.internal.ProgressBar;
-import dev.prefetch.spi.ScanCounters;
-import dev.prefetch.testing.Checksum;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +28,16 @@ public interface Contender {
 
   /** Reads every selected value of {@code file} once. */
   Scan scan(Path path, String format, boolean perColumn, ProgressBar progress) throws IOException;
+
+  /**
+   * Reads every selected value of {@code paths} once, as one stream in list order (see {@link
+   * StreamScan} for its checksum). Only our reader reads a stream; the libraries' readers read one
+   * file at a time.
+   */
+  default Scan scanStream(List<Path> paths, boolean perColumn, ProgressBar progress)
+      throws IOException {
+    throw new UnsupportedOperationException(name() + " reads one file at a time");
+  }
 
   /** Reads every selected value of {@code file} once more, feeding each to {@code probe}. */
   void probe(Path path, String format, RowProbe probe) throws IOException;
@@ -77,58 +83,19 @@ public interface Contender {
       @Override
       public Scan scan(Path path, String format, boolean perColumn, ProgressBar progress)
           throws IOException {
+        return scanStream(List.of(path), perColumn, progress);
+      }
+
+      @Override
+      public Scan scanStream(List<Path> paths, boolean perColumn, ProgressBar progress)
+          throws IOException {
         ReadOptions effective =
             filter == null ? options : options.toBuilder().filter(filter).build();
-        try (BatchReader reader = Readers.open(DataFile.of(path), effective, context)) {
-          Schema schema = reader.schema();
-          Checksum all = new Checksum(schema.size());
-          Checksum[] single = perColumn ? new Checksum[schema.size()] : null;
-          List<Schema> singleSchemas = new ArrayList<>();
-          for (int c = 0; perColumn && c < schema.size(); c++) {
-            single[c] = new Checksum(1);
-            singleSchemas.add(new Schema(List.of(schema.field(c))));
-          }
-          long batches = 0;
-          for (RecordBatch batch; (batch = reader.next()) != null; ) {
-            all.add(batch);
-            if (perColumn) {
-              for (int c = 0; c < single.length; c++) {
-                single[c].add(
-                    new RecordBatch(
-                        batch.file(),
-                        batch.firstRow(),
-                        batch.rowCount(),
-                        singleSchemas.get(c),
-                        List.of(batch.column(c))));
-              }
-            }
-            batches++;
-            progress.add(batch.rowCount());
-            batch.release(); // an engine done with a batch hands its arrays back to the reader
-          }
-          ReaderMetrics m = reader.metrics();
-          List<String> names = new ArrayList<>();
-          List<String> columnSums = new ArrayList<>();
-          for (int c = 0; c < schema.size(); c++) {
-            names.add(schema.field(c).name());
-            if (perColumn) {
-              columnSums.add(single[c].value());
-            }
-          }
-          return new Scan(
-              all.rows(),
-              batches,
-              m.bytesRead(),
-              all.value(),
-              columnSums,
-              names,
-              m.prefetch(),
-              m.parallelism(),
-              m.rangesPlanned(),
-              m.counter(ScanCounters.FOOTER_READS),
-              m.counter(ScanCounters.FOOTER_BYTES_READ),
-              m.counter(ScanCounters.READ_REQUESTS));
+        List<DataFile> files = new ArrayList<>();
+        for (Path path : paths) {
+          files.add(DataFile.of(path));
         }
+        return StreamScan.scan(files, effective, context, perColumn, progress);
       }
 
       @Override

@@ -120,19 +120,78 @@ abstract class FileCommand implements Callable<Integer> {
   }
 
   /**
+   * What one result line reads: one file, or several read as one stream (in the order given).
+   *
+   * @param name the file as given, or for a stream the first one and how many follow
+   * @param format the files' format, or "mixed"
+   * @param length the files' bytes
+   * @param files the files, in read order
+   */
+  record Target(String name, String format, long length, List<DataFiles.Checked> files) {
+
+    Target {
+      files = List.copyOf(files);
+    }
+
+    static Target of(DataFiles.Checked file) {
+      return new Target(file.name(), file.format(), file.length(), List.of(file));
+    }
+
+    /** The files read as one stream; a single file is its own target. */
+    static Target stream(List<DataFiles.Checked> files) {
+      if (files.size() == 1) {
+        return of(files.get(0));
+      }
+      String format = files.get(0).format();
+      long length = 0;
+      for (DataFiles.Checked f : files) {
+        length += f.length();
+        if (!f.format().equals(format)) {
+          format = "mixed";
+        }
+      }
+      String name = files.get(0).name() + " (+" + (files.size() - 1) + " more)";
+      return new Target(name, format, length, files);
+    }
+
+    DataFiles.Checked first() {
+      return files.get(0);
+    }
+
+    boolean isStream() {
+      return files.size() > 1;
+    }
+  }
+
+  /**
    * One scan of a file by a contender, as a timed run, with the process CPU time it took (-1 when
    * the JVM does not report it), cache counters and progress.
    */
   record Timed(Contender.Scan scan, double seconds, double cpuSeconds, CacheStats cache) {}
 
   Timed timed(Contender contender, DataFiles.Checked file, boolean perColumn, long expectedRows) {
+    return timed(contender, Target.of(file), perColumn, expectedRows);
+  }
+
+  /** As {@link #timed(Contender, DataFiles.Checked, boolean, long)}, over a target. */
+  Timed timed(Contender contender, Target target, boolean perColumn, long expectedRows) {
     CacheStats before = cache == null ? null : cache.stats();
+    DataFiles.Checked file = target.first();
     try (ProgressBar bar =
         ProgressBar.start(
-            file.name() + " " + contender.name(), expectedRows, progressStream(), args.json)) {
+            target.name() + " " + contender.name(), expectedRows, progressStream(), args.json)) {
       long cpuStart = ProcessCpu.nanos();
       long start = System.nanoTime();
-      Contender.Scan scan = contender.scan(file.path(), file.format(), perColumn, bar);
+      Contender.Scan scan;
+      if (target.isStream()) {
+        List<org.apache.hadoop.fs.Path> paths = new ArrayList<>();
+        for (DataFiles.Checked f : target.files()) {
+          paths.add(f.path());
+        }
+        scan = contender.scanStream(paths, perColumn, bar);
+      } else {
+        scan = contender.scan(file.path(), file.format(), perColumn, bar);
+      }
       double seconds = (System.nanoTime() - start) / 1e9;
       long cpuEnd = ProcessCpu.nanos();
       double cpuSeconds = cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1e9;
@@ -143,8 +202,36 @@ abstract class FileCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliException(CliException.USAGE, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
-      throw readError(file.name(), e);
+      throw readError(failedFile(target, e), e);
     }
+  }
+
+  /** The name a read error of {@code target} goes under: the file its message names, if any. */
+  private static String failedFile(Target target, Throwable e) {
+    if (!target.isStream()) {
+      return target.name();
+    }
+    Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+    String message = String.valueOf(cause.getMessage());
+    for (DataFiles.Checked f : target.files()) {
+      if (message.contains(f.path().toString()) || message.contains(f.name())) {
+        return f.name();
+      }
+    }
+    return target.name();
+  }
+
+  /** {@link #progressTotal(DataFiles.Checked)} summed over a target's files. */
+  private long progressTotal(Target target) {
+    long total = 0;
+    for (DataFiles.Checked file : target.files()) {
+      long rows = progressTotal(file);
+      if (rows == 0) {
+        return 0;
+      }
+      total += rows;
+    }
+    return total;
   }
 
   /**
@@ -190,6 +277,15 @@ abstract class FileCommand implements Callable<Integer> {
       DataFiles.Checked file,
       int repeat,
       boolean warmUp) {
+    return rounds(contenders, names, Target.of(file), repeat, warmUp);
+  }
+
+  /**
+   * As {@link #rounds(List, List, DataFiles.Checked, int, boolean)}, over a target: a stream of
+   * files gives one result per contender, its figures those of the whole stream.
+   */
+  List<RunResult> rounds(
+      List<Contender> contenders, List<String> names, Target file, int repeat, boolean warmUp) {
     long expectedRows = progressTotal(file);
     if (warmUp) {
       for (Contender c : contenders) {

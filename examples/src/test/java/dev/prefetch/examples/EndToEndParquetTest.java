@@ -76,11 +76,12 @@ class EndToEndParquetTest {
   }
 
   @Test
-  void scanJsonOfSeveralFilesPrintsOneObjectEach() {
+  void scanJsonOfSeveralFilesPerFilePrintsOneObjectEach() {
     Cli.Result r =
         Cli.run(
             "scan",
             "--json",
+            "--per-file",
             "--columns",
             "id,tags",
             "--cache-bytes",

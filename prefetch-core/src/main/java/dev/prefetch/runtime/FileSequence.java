@@ -15,10 +15,12 @@ import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hadoop.fs.FSError;
 
 /**
  * The files of one reader and their plans, planned lazily and at most once each.
@@ -33,6 +35,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * is closed (or abandoned, see PrefetchingBatchReader) and takes no planning lock: sequentially
  * consistent operations on {@code closed} and {@code plans} decide whether close or the planner
  * closes a plan that is published while close runs.
+ *
+ * <p>Planning ahead: a caller that finds file {@code i} being planned by another thread does not
+ * wait at once; it first plans the next file after {@code i} that nobody plans yet ({@link
+ * #planAhead}), so that with many small files the producers read footers side by side instead of
+ * one after another, and the next claims find their files planned. It plans ahead only while fewer
+ * plans are held than there are producers ({@code held}), so a scan still keeps the plans of the
+ * files in flight only; a failure while planning ahead is dropped (errors are not cached), and the
+ * claim that reaches that file plans it again and reports it in read order.
  */
 final class FileSequence implements AutoCloseable {
 
@@ -56,6 +66,12 @@ final class FileSequence implements AutoCloseable {
   /** Per file: 1 once every range of it is claimed (or read, on the single path). */
   private final AtomicIntegerArray claimsDone;
 
+  /** Plans held now (set and not yet dropped): planning ahead stops at {@link #aheadLimit}. */
+  private final AtomicInteger held = new AtomicInteger();
+
+  /** Plans held at most for a caller to plan ahead: the read's producers. */
+  private final int aheadLimit;
+
   /** Ranges of every plan made, kept after close so that final metrics still count them. */
   private final AtomicLong rangesPlanned = new AtomicLong();
 
@@ -65,7 +81,8 @@ final class FileSequence implements AutoCloseable {
       List<DataFile> files, ReadOptions options, ReadContext context, ScanCounters counters) {
     this.files = List.copyOf(files);
     this.options = options;
-    this.budget = RangeBudget.of(options);
+    this.budget = RangeBudget.of(options, files.size());
+    this.aheadLimit = options.prefetchEnabled() ? options.parallelism() : 0;
     this.context = context;
     this.counters = counters;
     this.locks = new ReentrantLock[files.size()];
@@ -100,7 +117,10 @@ final class FileSequence implements AutoCloseable {
       return planned;
     }
     try {
-      locks[index].lockInterruptibly();
+      if (!locks[index].tryLock()) {
+        planAhead(index); // another thread plans this file: plan a later one meanwhile
+        locks[index].lockInterruptibly();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       InterruptedIOException interrupted =
@@ -122,10 +142,12 @@ final class FileSequence implements AutoCloseable {
         FileFormat format = FormatRegistry.formatOf(file, context.configuration());
         plan = ReadScope.plan(format, file, options, budget, context, counters); // in a JFR scope
         plans.set(index, plan);
+        held.incrementAndGet();
         rangesPlanned.addAndGet(plan.ranges().size());
         // close() does not wait for a plan in progress: if it ran meanwhile, it may have missed
         // this plan, and then the planner closes it (the CAS decides which of the two does).
         if (closed && plans.compareAndSet(index, plan, null)) {
+          held.decrementAndGet();
           plan.close();
           throw new IllegalStateException("reader is closed");
         }
@@ -133,6 +155,43 @@ final class FileSequence implements AutoCloseable {
       return plan;
     } finally {
       locks[index].unlock();
+    }
+  }
+
+  /**
+   * Plans the first file after {@code index} (among the next {@link #aheadLimit}) that is neither
+   * planned nor being planned, unless enough plans are held already; never waits for a planning
+   * lock. What fails is dropped: the file is planned again when claims reach it, and its failure
+   * then comes in read order. An interrupt (close) is kept for the caller's wait that follows.
+   */
+  private void planAhead(int index) throws InterruptedIOException {
+    // Files past index + aheadLimit are not worth planning yet: the producers reach them last.
+    int end = (int) Math.min(files.size(), (long) index + 1 + aheadLimit);
+    for (int next = index + 1; next < end && held.get() < aheadLimit; next++) {
+      if (closed) {
+        return;
+      }
+      if (plans.get(next) != null || claimsDone.get(next) == 1) {
+        continue;
+      }
+      if (!locks[next].tryLock()) {
+        continue; // someone plans it: look further
+      }
+      try {
+        if (plans.get(next) != null || claimsDone.get(next) == 1) {
+          continue;
+        }
+        plan(next); // reentrant: this thread holds the lock, so it plans without waiting
+        return;
+      } catch (InterruptedIOException e) {
+        throw e;
+      } catch (IOException | RuntimeException | LinkageError | StackOverflowError | FSError e) {
+        // Dropped, see above (what a plan of a bad file may throw, as ReaderFactory.planFirst
+        // lists it); an interrupt (close) that ended the I/O stays set for the wait.
+        return;
+      } finally {
+        locks[next].unlock();
+      }
     }
   }
 
@@ -193,6 +252,7 @@ final class FileSequence implements AutoCloseable {
     if (claimsDone.get(index) == 1 && openReaders.get(index) == 0) {
       FilePlan plan = plans.getAndSet(index, null);
       if (plan != null) {
+        held.decrementAndGet();
         try {
           plan.close();
         } catch (IOException | RuntimeException ignored) {

@@ -53,7 +53,7 @@ public final class ReaderFactory {
     FileSequence sequence = new FileSequence(files, options, context, new ScanCounters());
     try {
       FilePlan first = planFirst(sequence, files.get(0));
-      PrefetchDecision decision = PrefetchDecision.decide(options, files.size(), first);
+      PrefetchDecision decision = PrefetchDecision.decide(options, files, first);
       ReaderLog.decided(files.get(0), files.size(), decision);
       if (!decision.prefetch()) {
         return new SequentialBatchReader(sequence, first.schema(), decision, context);

@@ -38,7 +38,8 @@ public interface FileFormat {
    * read: ranges in row order, each no longer than {@code budget} allows where the format can cut
    * them so (Parquet page slices, ORC strides).
    *
-   * @param budget how the runtime will read the ranges ({@link RangeBudget#of} of {@code options})
+   * @param budget how the runtime will read the ranges ({@link RangeBudget#of(ReadOptions, int)} of
+   *     {@code options} and the read's file count)
    * @throws java.io.FileNotFoundException when the file does not exist
    * @throws dev.prefetch.CorruptFileException when the file is not of this format or is corrupt
    * @throws IllegalArgumentException for a projected column the file lacks, or a filter of another

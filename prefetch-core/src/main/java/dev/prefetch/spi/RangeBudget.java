@@ -49,6 +49,25 @@ public record RangeBudget(int producers, long lookAheadRows) {
     return new RangeBudget(producers, (long) options.queueCapacity() * options.batchSize());
   }
 
+  /**
+   * The budget of each file of a read of {@code fileCount} files with {@code options}: as {@link
+   * #of(ReadOptions)}, with the producers shared among the files ({@code ceil(producers /
+   * fileCount)}), since producers claim ranges across files: a file need not be cut into ranges for
+   * every producer when the other files keep them busy (a small file would otherwise be sliced, or
+   * have its page indexes read, for nothing). The look-ahead bound is unchanged.
+   */
+  public static RangeBudget of(ReadOptions options, int fileCount) {
+    if (fileCount < 1) {
+      throw new IllegalArgumentException("fileCount must be at least 1: " + fileCount);
+    }
+    RangeBudget whole = of(options);
+    if (fileCount == 1 || whole.producers == 1) {
+      return whole;
+    }
+    int share = (whole.producers + fileCount - 1) / fileCount;
+    return new RangeBudget(share, whole.lookAheadRows);
+  }
+
   /** Whether ranges have a length bound. */
   public boolean bounded() {
     return lookAheadRows != UNBOUNDED;

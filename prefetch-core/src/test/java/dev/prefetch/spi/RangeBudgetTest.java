@@ -19,6 +19,21 @@ class RangeBudgetTest {
   }
 
   @Test
+  void theFilesOfAManyFileReadShareTheProducersAndKeepTheLookAhead() {
+    ReadOptions options =
+        ReadOptions.builder().parallelism(4).queueCapacity(16).batchSize(1000).build();
+    assertThat(RangeBudget.of(options, 1)).isEqualTo(RangeBudget.of(options));
+    assertThat(RangeBudget.of(options, 2)).isEqualTo(new RangeBudget(2, 16_000));
+    assertThat(RangeBudget.of(options, 3)).isEqualTo(new RangeBudget(2, 16_000));
+    assertThat(RangeBudget.of(options, 200)).isEqualTo(new RangeBudget(1, 16_000));
+    assertThat(RangeBudget.of(ReadOptions.builder().prefetchEnabled(false).build(), 200))
+        .isEqualTo(RangeBudget.SINGLE_READER);
+    assertThatThrownBy(() -> RangeBudget.of(options, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("fileCount");
+  }
+
+  @Test
   void theSingleReaderPathHasOneProducerAndNoLengthBound() {
     RangeBudget budget =
         RangeBudget.of(ReadOptions.builder().parallelism(8).prefetchEnabled(false).build());

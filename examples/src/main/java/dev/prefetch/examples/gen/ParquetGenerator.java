@@ -22,6 +22,19 @@ public final class ParquetGenerator {
 
   /** Writes {@code spec} to {@code out}, replacing it. */
   public static void write(GenSpec spec, Path out, Configuration conf) throws IOException {
+    write(spec, out, conf, 0);
+  }
+
+  /**
+   * Writes rows {@code [firstRow, firstRow + spec.rows())} of the table {@code spec} describes to
+   * {@code out}, replacing it: the files of consecutive pieces hold, one after another, the same
+   * values as one file of all their rows.
+   */
+  public static void write(GenSpec spec, Path out, Configuration conf, long firstRow)
+      throws IOException {
+    if (firstRow < 0) {
+      throw new IllegalArgumentException("first row must not be negative: " + firstRow);
+    }
     MessageType schema = schema(spec);
     RowWriteSupport support = new RowWriteSupport(spec, schema);
     ParquetWriter.Builder<Long, ?> builder =
@@ -48,7 +61,7 @@ public final class ParquetGenerator {
       builder.withRowGroupSize(spec.rowGroupBytes());
     }
     try (ParquetWriter<Long> writer = builder.build()) {
-      for (long row = 0; row < spec.rows(); row++) {
+      for (long row = firstRow; row < firstRow + spec.rows(); row++) {
         writer.write(row);
       }
     }
