@@ -43,7 +43,12 @@ final class DuckDbScan implements AutoCloseable {
       long rows = Long.parseLong(scan().split(",", 2)[0]);
       if (rows != expectedRows) {
         throw new IllegalStateException(
-            "DuckDB counted " + rows + " rows in " + files + ", expected " + expectedRows);
+            "DuckDB counted "
+                + rows
+                + " rows in "
+                + (files.size() == 1 ? files.get(0) : files.size() + " files from " + files.get(0))
+                + ", expected "
+                + expectedRows);
       }
     } catch (SQLException | RuntimeException e) {
       connection.close();

@@ -7,28 +7,15 @@ import dev.prefetch.examples.gen.Tables;
 import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Full-scan time of the scan table laid out as many small Parquet files ({@link
@@ -50,15 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * parquet-hadoop reads from {@code scan.parquet} (the files hold the same rows in the same order),
  * and that DuckDB counts every row. Warm-up and measurement as {@link ScanBenchmark}'s.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 16)
-@Measurement(iterations = 8)
-@Fork(
-    value = 1,
-    jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
-public class SmallFilesBenchmark {
+public class SmallFilesBenchmark extends SingleShotScans {
 
   @Param({"single", "prefetch-2", "one-file-prefetch-2", "duckdb-2"})
   public String reader;
@@ -67,14 +46,14 @@ public class SmallFilesBenchmark {
   private org.apache.hadoop.fs.Path oneFile;
   private Contender contender;
   private ReadContext context;
-  private Connection connection;
-  private String query;
+  private DuckDbScan duckDb;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException, SQLException {
     List<Path> local = BenchData.smallFiles();
     if (reader.startsWith("duckdb-")) {
-      setUpDuckDb(local, Integer.parseInt(reader.substring("duckdb-".length())));
+      int threads = Integer.parseInt(reader.substring("duckdb-".length()));
+      duckDb = new DuckDbScan(local, List.of(Tables.SCAN_COLUMNS), threads, BenchData.rows());
       return;
     }
     files = new ArrayList<>();
@@ -105,48 +84,11 @@ public class SmallFilesBenchmark {
     }
   }
 
-  private void setUpDuckDb(List<Path> local, int threads) throws IOException, SQLException {
-    connection = DriverManager.getConnection("jdbc:duckdb:");
-    try (Statement s = connection.createStatement()) {
-      s.execute("SET threads = " + threads);
-    }
-    StringBuilder sql = new StringBuilder("SELECT count(*)");
-    for (String column : Tables.SCAN_COLUMNS) {
-      sql.append(", sum(hash(\"").append(column).append("\"))");
-    }
-    sql.append(" FROM read_parquet([");
-    for (int i = 0; i < local.size(); i++) {
-      sql.append(i == 0 ? "'" : ", '").append(local.get(i).toString().replace("'", "''"));
-      sql.append("'");
-    }
-    sql.append("])");
-    query = sql.toString();
-    long rows = Long.parseLong(scan().split(",", 2)[0]);
-    if (rows != BenchData.rows()) {
-      throw new IllegalStateException(
-          "DuckDB counted "
-              + rows
-              + " rows in "
-              + local.size()
-              + " small files, expected "
-              + BenchData.rows());
-    }
-  }
-
   /** Our checksum of every value; for DuckDB, the count and the per-column hash sums. */
   @Benchmark
   public String scan() throws IOException, SQLException {
-    if (connection != null) {
-      try (Statement s = connection.createStatement();
-          ResultSet rs = s.executeQuery(query)) {
-        rs.next();
-        StringBuilder out = new StringBuilder();
-        int columns = rs.getMetaData().getColumnCount();
-        for (int c = 1; c <= columns; c++) {
-          out.append(c == 1 ? "" : ",").append(rs.getString(c));
-        }
-        return out.toString();
-      }
+    if (duckDb != null) {
+      return duckDb.scan();
     }
     if (reader.startsWith("one-file")) {
       return contender.scan(oneFile, "parquet", false, ProgressBar.none()).checksum();
@@ -159,8 +101,8 @@ public class SmallFilesBenchmark {
     if (context != null) {
       context.close();
     }
-    if (connection != null) {
-      connection.close();
+    if (duckDb != null) {
+      duckDb.close();
     }
   }
 }
