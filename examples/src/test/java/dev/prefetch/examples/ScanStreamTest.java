@@ -55,7 +55,7 @@ class ScanStreamTest {
   }
 
   private static GenSpec spec(long rows) {
-    return SmallSpecs.of("parquet", GenSpec.Kind.SCAN, rows, 1, 16 << 10, "snappy", 31);
+    return GenSpec.inRowGroups("parquet", GenSpec.Kind.SCAN, rows, 1, 16 << 10, "snappy", 31);
   }
 
   private static List<JsonNode> scanJson(List<String> options, List<Path> files)
@@ -169,7 +169,8 @@ class ScanStreamTest {
     for (int i = 0; i < 2; i++) {
       Path file = dir.resolve("large-" + i + ".parquet");
       Generator.write(
-          SmallSpecs.of("parquet", GenSpec.Kind.SCAN, 60_000, 1, 16 << 10, "none", 32 + i), file);
+          GenSpec.inRowGroups("parquet", GenSpec.Kind.SCAN, 60_000, 1, 16 << 10, "none", 32 + i),
+          file);
       large.add(file);
     }
     List<String> twoProducers = List.of("--threads", "2", "--conf", "prefetch.min-read-bytes=0");
