@@ -9,9 +9,14 @@ import dev.prefetch.batch.IntVector;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import dev.prefetch.parquet.internal.page.PlainIntPages;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Row positions over the pages of a page-filtered read: pages carry their first row, the read left
@@ -47,36 +52,29 @@ class FlatColumnReaderSeekTest {
     assertThat(second.values()).startsWith(34, 35, 36, 37, 38, 39);
   }
 
-  @Test
-  void aReadAcrossAGapFailsRatherThanReturnRowsOfAnotherPlace() {
-    FlatColumnReader<?> reader = reader();
-    reader.seek(5);
-
-    assertThatThrownBy(() -> reader.read(10))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("rows 10 to 29")
-        .hasMessageContaining("in no page read");
+  /** Moves that would leave the pages read or go back, and what each one's message names. */
+  static Stream<Arguments> refusedMoves() {
+    return Stream.of(
+        refused("a read across a gap", 5, r -> r.read(10), "rows 10 to 29", "in no page read"),
+        refused("a seek into a gap", 10, r -> r.seek(20), "row 20", "in no page read"),
+        refused("a seek backwards", 6, r -> r.seek(2), "cannot go back from row 6 to 2"));
   }
 
-  @Test
-  void aSeekIntoAGapFails() {
-    FlatColumnReader<?> reader = reader();
-    reader.seek(10);
-
-    assertThatThrownBy(() -> reader.seek(20))
-        .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("row 20")
-        .hasMessageContaining("in no page read");
+  private static Arguments refused(
+      String move, long start, Consumer<FlatColumnReader<?>> action, String... message) {
+    return Arguments.of(move, start, action, message);
   }
 
-  @Test
-  void aSeekBackwardsFails() {
+  @ParameterizedTest(name = "{0} fails rather than return rows of another place")
+  @MethodSource("refusedMoves")
+  void aMoveOutsideThePagesReadFails(
+      String move, long start, Consumer<FlatColumnReader<?>> action, String[] message) {
     FlatColumnReader<?> reader = reader();
-    reader.seek(6);
+    reader.seek(start);
 
-    assertThatThrownBy(() -> reader.seek(2))
+    assertThatThrownBy(() -> action.accept(reader))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("cannot go back from row 6 to 2");
+        .hasMessageContainingAll(message);
   }
 
   @Test

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.function.IntPredicate;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -157,66 +158,30 @@ class FlatColumnReaderTest {
     ColumnVector vector = reader.read(n);
     assertThat(vector.size()).isEqualTo(n);
     boolean[] nulls = vector.nullMask();
-    switch (column.getPrimitiveType().getPrimitiveTypeName()) {
-      case INT32 -> {
-        int[] out = ((IntVector) vector).values();
-        for (int i = 0; i < n; i++) {
-          if (checkNull(expected, maxDef, nulls, i, what)) {
-            check(equal(out[i], expected.getInteger()), what, i);
-          }
-          expected.consume();
-        }
+    // Row i's value against the library's current value, one comparison per physical type.
+    IntPredicate matches =
+        switch (column.getPrimitiveType().getPrimitiveTypeName()) {
+          case INT32 -> i -> equal(((IntVector) vector).values()[i], expected.getInteger());
+          case INT64 -> i -> equal(((LongVector) vector).values()[i], expected.getLong());
+          case FLOAT -> i -> equal(((FloatVector) vector).values()[i], expected.getFloat());
+          case DOUBLE -> i -> equal(((DoubleVector) vector).values()[i], expected.getDouble());
+          case BOOLEAN -> i -> equal(((BooleanVector) vector).values()[i], expected.getBoolean());
+          case BINARY, FIXED_LEN_BYTE_ARRAY ->
+              i -> binary((BinaryVector) vector, i).equals(expected.getBinary());
+          default -> throw new AssertionError(column);
+        };
+    for (int i = 0; i < n; i++) {
+      if (checkNull(expected, maxDef, nulls, i, what)) {
+        check(matches.test(i), what, i);
+      } else if (vector instanceof BinaryVector out) {
+        assertThat(out.length(i)).isZero();
       }
-      case INT64 -> {
-        long[] out = ((LongVector) vector).values();
-        for (int i = 0; i < n; i++) {
-          if (checkNull(expected, maxDef, nulls, i, what)) {
-            check(equal(out[i], expected.getLong()), what, i);
-          }
-          expected.consume();
-        }
-      }
-      case FLOAT -> {
-        float[] out = ((FloatVector) vector).values();
-        for (int i = 0; i < n; i++) {
-          if (checkNull(expected, maxDef, nulls, i, what)) {
-            check(equal(out[i], expected.getFloat()), what, i);
-          }
-          expected.consume();
-        }
-      }
-      case DOUBLE -> {
-        double[] out = ((DoubleVector) vector).values();
-        for (int i = 0; i < n; i++) {
-          if (checkNull(expected, maxDef, nulls, i, what)) {
-            check(equal(out[i], expected.getDouble()), what, i);
-          }
-          expected.consume();
-        }
-      }
-      case BOOLEAN -> {
-        boolean[] out = ((BooleanVector) vector).values();
-        for (int i = 0; i < n; i++) {
-          if (checkNull(expected, maxDef, nulls, i, what)) {
-            check(equal(out[i], expected.getBoolean()), what, i);
-          }
-          expected.consume();
-        }
-      }
-      case BINARY, FIXED_LEN_BYTE_ARRAY -> {
-        BinaryVector out = (BinaryVector) vector;
-        for (int i = 0; i < n; i++) {
-          if (checkNull(expected, maxDef, nulls, i, what)) {
-            Binary actual = Binary.fromConstantByteArray(out.data(), out.start(i), out.length(i));
-            check(actual.equals(expected.getBinary()), what, i);
-          } else {
-            assertThat(out.length(i)).isZero();
-          }
-          expected.consume();
-        }
-      }
-      default -> throw new AssertionError(column);
+      expected.consume();
     }
+  }
+
+  private static Binary binary(BinaryVector vector, int i) {
+    return Binary.fromConstantByteArray(vector.data(), vector.start(i), vector.length(i));
   }
 
   private static boolean checkNull(

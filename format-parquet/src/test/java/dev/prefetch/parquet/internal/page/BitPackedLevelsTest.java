@@ -2,13 +2,11 @@ package dev.prefetch.parquet.internal.page;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
-import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
-import org.apache.parquet.column.page.DictionaryPage;
-import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -40,37 +38,11 @@ class BitPackedLevelsTest {
             Encoding.BIT_PACKED,
             Encoding.BIT_PACKED,
             Encoding.PLAIN);
-    ChunkPages pages = new ChunkPages(column, new OnePage(page), null);
+    ChunkPages pages = new ChunkPages(column, PlainIntPages.reader(List.of(page)), null);
 
     assertThatThrownBy(pages::next)
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining(
             (1 << 30) + " BIT_PACKED levels of 1 bits do not fit the page's 16" + " bytes");
-  }
-
-  /** A column chunk of one page. */
-  private static final class OnePage implements PageReader {
-    private DataPage page;
-
-    OnePage(DataPage page) {
-      this.page = page;
-    }
-
-    @Override
-    public DictionaryPage readDictionaryPage() {
-      return null;
-    }
-
-    @Override
-    public long getTotalValueCount() {
-      return page == null ? 0 : page.getValueCount();
-    }
-
-    @Override
-    public DataPage readPage() {
-      DataPage next = page;
-      page = null;
-      return next;
-    }
   }
 }
