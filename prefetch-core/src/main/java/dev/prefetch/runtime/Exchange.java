@@ -354,16 +354,10 @@ final class Exchange {
   void fail(ReadException error, int seq) {
     lock.lock();
     try {
-      int at = seq < 0 ? Integer.MAX_VALUE : seq;
-      if (state.closed || (state.failure != null && at >= state.failureSeq)) {
-        return;
+      if (state.keepFailure(error, seq)) {
+        consumerCanGo.signalAll();
+        scheduler.signalAll();
       }
-      // A producer that failed at an earlier task never ends it, so a later failure must not be
-      // what the consumer waits for.
-      state.failure = error;
-      state.failureSeq = at;
-      consumerCanGo.signalAll();
-      scheduler.signalAll();
     } finally {
       lock.unlock();
     }

@@ -49,4 +49,21 @@ final class ExchangeState {
   boolean stopped(int seq) {
     return closed || (failure != null && seq > failureSeq);
   }
+
+  /**
+   * Keeps {@code error} as the read's failure when it belongs to an earlier task than the one kept
+   * ({@code seq} -1: of none) and the exchange is open; returns whether it was kept. A producer
+   * that failed at an earlier task never ends it, so a later failure must not be what the consumer
+   * waits for.
+   */
+  @GuardedBy("lock")
+  boolean keepFailure(ReadException error, int seq) {
+    int at = seq < 0 ? Integer.MAX_VALUE : seq;
+    if (closed || (failure != null && at >= failureSeq)) {
+      return false;
+    }
+    failure = error;
+    failureSeq = at;
+    return true;
+  }
 }

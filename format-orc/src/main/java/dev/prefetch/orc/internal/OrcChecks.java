@@ -332,4 +332,14 @@ final class OrcChecks {
       }
     }
   }
+
+  /**
+   * The most bytes the values of one stripe can decode to: its data, times the codec's expansion
+   * bound, and at most one array (orc-core holds a batch's bytes in one).
+   */
+  static long stripeValueBytes(StripeInformation stripe, CompressionKind kind) {
+    long data = stripe.getDataLength();
+    long expansion = maxExpansion(kind);
+    return data > MAX_ARRAY_BYTES / expansion ? MAX_ARRAY_BYTES : Math.max(1, data * expansion);
+  }
 }

@@ -12,12 +12,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
-import org.apache.orc.CompressionKind;
 import org.apache.orc.Reader;
 import org.apache.orc.RecordReader;
-import org.apache.orc.StripeInformation;
 import org.apache.orc.TypeDescription;
 
 /**
@@ -197,7 +194,8 @@ final class OrcRangeReader implements RangeReader {
         new CheckedRecordReader.ReadChecks(
             plan.counters(),
             plan.maxBatchBytes(),
-            stripeValueBytes(reader.getStripes().get(stripe), reader.getCompressionKind()),
+            OrcChecks.stripeValueBytes(
+                reader.getStripes().get(stripe), reader.getCompressionKind()),
             plan.file() + ", stripe " + stripe);
     if (firstStride < 0 || options.getSearchArgument() == null) {
       return CheckedRecordReader.open(reader, options, checks); // whole stripes
@@ -205,18 +203,6 @@ final class OrcRangeReader implements RangeReader {
     int strides = plan.strideCount(stripe);
     return StrideWindowRecordReader.open(
         reader, options, firstStride, strides - 1, strides, checks);
-  }
-
-  /**
-   * The most bytes the values of one stripe can decode to: its data, times the codec's expansion
-   * bound, and at most one array (orc-core holds a batch's bytes in one).
-   */
-  private static long stripeValueBytes(StripeInformation stripe, CompressionKind kind) {
-    long data = stripe.getDataLength();
-    long expansion = OrcChecks.maxExpansion(kind);
-    return data > OrcChecks.MAX_ARRAY_BYTES / expansion
-        ? OrcChecks.MAX_ARRAY_BYTES
-        : Math.max(1, data * expansion);
   }
 
   private void recordFilteredBatchStart() {
@@ -308,32 +294,11 @@ final class OrcRangeReader implements RangeReader {
           converter.convert(
               projection.type(c),
               schema.field(c).type(),
-              column(batch, projection.path(c)),
+              VectorConverter.column(batch, projection.path(c)),
               start,
               count));
     }
     return new RecordBatch(plan.file(), firstRow, count, schema, columns);
-  }
-
-  /**
-   * The vector at {@code path}. A nested field is null where a struct on its path is null: orc-core
-   * marks that in the field's own mask, except when a struct is null in every row of the batch,
-   * where it leaves the fields unread; such a field is marked all-null here (the batch is ours).
-   */
-  private static org.apache.hadoop.hive.ql.exec.vector.ColumnVector column(
-      VectorizedRowBatch batch, int[] path) {
-    org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector = batch.cols[path[0]];
-    boolean allNull = false;
-    for (int i = 1; i < path.length; i++) {
-      allNull |= vector.isRepeating && !vector.noNulls && vector.isNull[0];
-      vector = ((StructColumnVector) vector).fields[path[i]];
-    }
-    if (allNull) {
-      vector.noNulls = false;
-      vector.isRepeating = true;
-      vector.isNull[0] = true;
-    }
-    return vector;
   }
 
   /**

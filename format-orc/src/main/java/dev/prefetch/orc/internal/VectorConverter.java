@@ -26,6 +26,7 @@ import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.TypeDescription;
 
 /**
@@ -367,5 +368,26 @@ final class VectorConverter {
     child.isRepeating = true;
     child.isNull[0] = true;
     return convert(type, dataType, child, 0, count);
+  }
+
+  /**
+   * The vector at {@code path}. A nested field is null where a struct on its path is null: orc-core
+   * marks that in the field's own mask, except when a struct is null in every row of the batch,
+   * where it leaves the fields unread; such a field is marked all-null here (the batch is ours).
+   */
+  static org.apache.hadoop.hive.ql.exec.vector.ColumnVector column(
+      VectorizedRowBatch batch, int[] path) {
+    org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector = batch.cols[path[0]];
+    boolean allNull = false;
+    for (int i = 1; i < path.length; i++) {
+      allNull |= vector.isRepeating && !vector.noNulls && vector.isNull[0];
+      vector = ((StructColumnVector) vector).fields[path[i]];
+    }
+    if (allNull) {
+      vector.noNulls = false;
+      vector.isRepeating = true;
+      vector.isNull[0] = true;
+    }
+    return vector;
   }
 }
