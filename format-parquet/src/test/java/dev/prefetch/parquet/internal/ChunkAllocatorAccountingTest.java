@@ -3,9 +3,8 @@ package dev.prefetch.parquet.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
-import dev.prefetch.spi.MemoryLedger;
+import dev.prefetch.testing.CountingLedger;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicLong;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.junit.jupiter.api.Test;
 
@@ -17,43 +16,19 @@ import org.junit.jupiter.api.Test;
 class ChunkAllocatorAccountingTest {
 
   /** A ledger that counts, with a share of {@code share} bytes. */
-  private static final class CountingLedger implements MemoryLedger {
-    final AtomicLong held = new AtomicLong();
-    private final long share;
-
-    CountingLedger(long share) {
-      this.share = share;
-    }
-
-    @Override
-    public void acquire(long bytes) {
-      held.addAndGet(bytes);
-    }
-
-    @Override
-    public void release(long bytes) {
-      held.addAndGet(-bytes);
-    }
-
-    @Override
-    public long shareBytes() {
-      return share;
-    }
-  }
-
   @Test
   void aChunkArrayCountsFromItsAllocationBeforeAnyByteIsRead() {
     CountingLedger ledger = new CountingLedger(1 << 20);
     ChunkAllocator pool = new ChunkAllocator(ledger);
 
     ByteBuffer buffer = pool.allocate(100_000);
-    assertThat(ledger.held.get()).isEqualTo(100_000);
+    assertThat(ledger.held()).isEqualTo(100_000);
 
     pool.release(buffer); // kept free for the next row group: still held
-    assertThat(ledger.held.get()).isEqualTo(100_000);
+    assertThat(ledger.held()).isEqualTo(100_000);
     ByteBuffer again = pool.allocate(50_000); // the same array, lent again: counted once
     assertThat(again.array()).isSameAs(buffer.array());
-    assertThat(ledger.held.get()).isEqualTo(100_000);
+    assertThat(ledger.held()).isEqualTo(100_000);
   }
 
   @Test
@@ -62,12 +37,12 @@ class ChunkAllocatorAccountingTest {
     ChunkAllocator pool = new ChunkAllocator(ledger);
     ByteBuffer first = pool.allocate(80_000);
     ByteBuffer second = pool.allocate(80_000);
-    assertThat(ledger.held.get()).isEqualTo(160_000);
+    assertThat(ledger.held()).isEqualTo(160_000);
 
     pool.release(first);
     pool.release(second); // over the pool's bound: left to the collector
 
-    assertThat(ledger.held.get()).isEqualTo(80_000);
+    assertThat(ledger.held()).isEqualTo(80_000);
   }
 
   @Test
@@ -77,14 +52,14 @@ class ChunkAllocatorAccountingTest {
     ByteBufferAllocator vectored = pool.forVectoredReads();
     vectored.allocate(10_000);
     vectored.allocate(20_000);
-    assertThat(ledger.held.get()).isEqualTo(30_000);
+    assertThat(ledger.held()).isEqualTo(30_000);
 
     pool.forget(); // a failed read: garbage once it lets go, and no longer the reader's
-    assertThat(ledger.held.get()).isZero();
+    assertThat(ledger.held()).isZero();
 
     vectored.allocate(5_000);
     pool.reclaim(); // back in the pool, free: still held
-    assertThat(ledger.held.get()).isEqualTo(5_000);
+    assertThat(ledger.held()).isEqualTo(5_000);
   }
 
   @Test
@@ -93,11 +68,11 @@ class ChunkAllocatorAccountingTest {
     ByteArrayPool pages = new ByteArrayPool(ledger);
     byte[] a = pages.take(6_000);
     byte[] b = pages.take(6_000);
-    assertThat(ledger.held.get()).as("lent pages are the borrower's").isZero();
+    assertThat(ledger.held()).as("lent pages are the borrower's").isZero();
 
     pages.give(a);
     pages.give(b); // 12,000 free would pass 10,000
 
-    assertThat(ledger.held.get()).isEqualTo(6_000);
+    assertThat(ledger.held()).isEqualTo(6_000);
   }
 }
