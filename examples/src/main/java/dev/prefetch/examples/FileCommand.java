@@ -175,6 +175,12 @@ abstract class FileCommand implements Callable<Integer> {
 
   /** As {@link #timed(Contender, DataFiles.Checked, boolean, long)}, over a target. */
   Timed timed(Contender contender, Target target, boolean perColumn, long expectedRows) {
+    return InspectSupport.failuresNamed(
+        e -> failedFile(target, e), () -> scanTimed(contender, target, perColumn, expectedRows));
+  }
+
+  private Timed scanTimed(Contender contender, Target target, boolean perColumn, long expectedRows)
+      throws IOException {
     CacheStats before = cache == null ? null : cache.stats();
     DataFiles.Checked file = target.first();
     try (ProgressBar bar =
@@ -197,12 +203,6 @@ abstract class FileCommand implements Callable<Integer> {
       double cpuSeconds = cpuStart < 0 || cpuEnd < 0 ? -1 : (cpuEnd - cpuStart) / 1e9;
       CacheStats delta = cache == null ? null : cache.stats().minus(before);
       return new Timed(scan, seconds, cpuSeconds, delta);
-    } catch (CliException e) {
-      throw e;
-    } catch (IllegalArgumentException e) {
-      throw new CliException(CliException.USAGE, e.getMessage(), e);
-    } catch (IOException | RuntimeException e) {
-      throw readError(failedFile(target, e), e);
     }
   }
 

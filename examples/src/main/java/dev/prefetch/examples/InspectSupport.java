@@ -6,6 +6,7 @@ import dev.prefetch.examples.inspect.TreeText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.function.Function;
 
 /**
  * The loop, checks and output shared by the inspection commands (schema, meta, count), and the
@@ -50,6 +51,14 @@ final class InspectSupport {
    * naming the file.
    */
   static <T> T inspect(DataFiles.Checked file, Inspection<T> inspection) {
+    return failuresNamed(e -> file.name(), inspection);
+  }
+
+  /**
+   * As {@link #inspect}, with the read error named after the file {@code fileOf} finds for the
+   * failure (a stream of files names the one that failed).
+   */
+  static <T> T failuresNamed(Function<Throwable, String> fileOf, Inspection<T> inspection) {
     try {
       return inspection.run();
     } catch (CliException e) {
@@ -57,7 +66,7 @@ final class InspectSupport {
     } catch (IllegalArgumentException e) {
       throw new CliException(CliException.USAGE, e.getMessage(), e);
     } catch (IOException | RuntimeException e) {
-      throw FileCommand.readError(file.name(), e);
+      throw FileCommand.readError(fileOf.apply(e), e);
     }
   }
 
