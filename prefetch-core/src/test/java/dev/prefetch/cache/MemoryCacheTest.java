@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -85,11 +86,11 @@ class MemoryCacheTest {
   }
 
   /**
-   * Polls until every caller but the current thread is parked inside {@link MemoryCache#get}. The
-   * loader holds the key's loading placeholder meanwhile, so a thread parked there can only be
-   * waiting for this load. Each poll takes a stack trace (a handshake with that thread), so the
-   * loader pauses briefly between polls instead of spinning: on a loaded two-core machine a
-   * spinning loader kept the callers it waits for from running.
+   * Polls until every caller but the current thread is parked on a future inside {@link
+   * MemoryCache#get}. The loader holds the key's loading placeholder meanwhile, so a thread parked
+   * there can only be waiting for this load. Each poll takes a stack trace (a handshake with that
+   * thread), so the loader pauses briefly between polls instead of spinning: on a loaded two-core
+   * machine a spinning loader kept the callers it waits for from running.
    */
   private static void awaitOthersWaiting(List<Thread> callers) {
     List<Thread> others;
@@ -103,13 +104,16 @@ class MemoryCacheTest {
           // The test timed out (a caller never arrived); let the pool shut down.
           throw new AssertionError("interrupted while waiting for " + other.getName());
         }
-        java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+        LockSupport.parkNanos(200_000);
       }
     }
   }
 
   private static boolean parkedInCacheGet(Thread thread) {
-    if (thread.getState() != Thread.State.WAITING) {
+    // Parked on a future, not on a lock: a caller parked on the cache's segment lock is not yet
+    // waiting for this load, and would start a load of its own once this one has failed.
+    if (thread.getState() != Thread.State.WAITING
+        || !(LockSupport.getBlocker(thread) instanceof Future<?>)) {
       return false;
     }
     for (StackTraceElement frame : thread.getStackTrace()) {
