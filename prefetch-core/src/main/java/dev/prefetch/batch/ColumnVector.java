@@ -27,7 +27,7 @@ import java.util.Set;
  * operators should read the typed arrays of the concrete vector class.
  */
 public abstract sealed class ColumnVector
-    permits FixedWidthVector, OffsetVector, DecimalVector, StructVector {
+    permits FixedWidthVector, OffsetVector, DecimalVector, DictionaryVector, StructVector {
 
   /** The system property that turns the release checks on (see the class doc). */
   public static final String CHECK_RELEASED_PROPERTY = "dev.prefetch.checkReleasedBatches";

@@ -11,7 +11,9 @@ import java.util.Objects;
  * with the static factories, which validate their parameters.
  *
  * <p>Which vector holds which kind is fixed, so a scan operator can switch on {@link #kind()} once
- * per column:
+ * per column; the one choice left is a dictionary-encoded string or binary column, which comes as a
+ * {@link BinaryVector} or, batch by batch, as a {@link DictionaryVector} when the format is asked
+ * for dictionary vectors:
  *
  * <table>
  *   <caption>Vector class per kind</caption>
@@ -27,7 +29,7 @@ import java.util.Objects;
  *   <tr><td>DATE</td><td>{@link IntVector}</td><td>days since 1970-01-01</td></tr>
  *   <tr><td>TIME</td><td>{@link LongVector}</td><td>time of day in the type's unit</td></tr>
  *   <tr><td>TIMESTAMP</td><td>{@link LongVector}</td><td>units since the epoch (UTC when {@link #utcAdjusted()})</td></tr>
- *   <tr><td>STRING, BINARY, FIXED_BINARY</td><td>{@link BinaryVector}</td><td>bytes (UTF-8 for STRING)</td></tr>
+ *   <tr><td>STRING, BINARY, FIXED_BINARY</td><td>{@link BinaryVector}, or {@link DictionaryVector} where the format's options ask for dictionary vectors</td><td>bytes (UTF-8 for STRING)</td></tr>
  *   <tr><td>LIST</td><td>{@link ListVector}</td><td>offsets into one child vector</td></tr>
  *   <tr><td>STRUCT</td><td>{@link StructVector}</td><td>one child vector per field</td></tr>
  *   <tr><td>MAP</td><td>{@link MapVector}</td><td>offsets into a key and a value vector</td></tr>

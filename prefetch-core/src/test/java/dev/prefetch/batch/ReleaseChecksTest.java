@@ -37,7 +37,9 @@ class ReleaseChecksTest {
         .contains("before release: 1 2 false")
         .contains("long vector: IllegalStateException")
         .contains("list elements: IllegalStateException")
-        .contains("null mask: IllegalStateException");
+        .contains("null mask: IllegalStateException")
+        .contains("released dictionary ids: IllegalStateException")
+        .contains("next batch through the shared dictionary: read MAIL");
     assertThat(process.exitValue()).as(out).isZero();
   }
 
@@ -96,6 +98,25 @@ class ReleaseChecksTest {
       ColumnVector elements = tags.elements();
       nested.release();
       report("list elements", () -> elements.getObject(0));
+      // A dictionary is shared by the batches of a chunk: releasing one leaves it to the next.
+      BinaryVector dictionary =
+          new BinaryVector(
+              DataType.string(),
+              2,
+              "AIRMAIL".getBytes(StandardCharsets.UTF_8),
+              new int[] {0, 3, 7},
+              null);
+      DictionaryVector released = new DictionaryVector(1, new int[] {0}, dictionary, null);
+      DictionaryVector next = new DictionaryVector(1, new int[] {1}, dictionary, null);
+      new RecordBatch(
+              DataFile.of(Path.of("/data/t.parquet")),
+              0,
+              1,
+              new Schema(List.of(Field.of("mode", DataType.string()))),
+              List.of(released))
+          .release();
+      report("released dictionary ids", () -> released.id(0));
+      report("next batch through the shared dictionary", () -> next.getString(0));
     }
 
     private static void report(String what, java.util.function.Supplier<?> read) {
