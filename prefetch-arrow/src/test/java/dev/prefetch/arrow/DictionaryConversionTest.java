@@ -356,6 +356,41 @@ class DictionaryConversionTest extends AllocatorTest {
   }
 
   @Test
+  void anAllNullChunkWithAnEmptyDictionaryAndAnEmptyBatchConvert() {
+    BinaryVector none = dictionary(DataType.string());
+    BinaryVector noBytes = dictionary(DataType.binary());
+    BinaryVector noFixed = dictionary(DataType.fixedBinary(3));
+    RecordBatch nulls =
+        batch(
+            0,
+            encoded(none, -1, -1, -1),
+            encoded(noBytes, -1, -1, -1),
+            encoded(noFixed, -1, -1, -1));
+    RecordBatch empty = batch(3, encoded(S1), encoded(B1), encoded(F1));
+    try (BatchConverter converter = encodingConverter()) {
+      VectorSchemaRoot root = converter.convert(nulls);
+      assertThat(root.getVector("s").getNullCount()).isEqualTo(3);
+      assertThat(dictionaryOf(converter, "s").getValueCount()).isZero();
+      assertThat(ValueWalk.assertSameValues(nulls, root, converter.mapping(), converter))
+          .isEqualTo(12);
+      assertThat(converter.convert(empty).getRowCount()).isZero();
+      try (ArrowArray array = ArrowArray.allocateNew(allocator);
+          ArrowSchema schema = ArrowSchema.allocateNew(allocator);
+          CDataDictionaryProvider dictionaries = new CDataDictionaryProvider()) {
+        Data.exportVectorSchemaRoot(allocator, converter.convert(nulls), converter, array, schema);
+        try (VectorSchemaRoot imported =
+            Data.importVectorSchemaRoot(allocator, array, schema, dictionaries)) {
+          assertThat(ValueWalk.assertSameValues(nulls, imported, converter.mapping(), dictionaries))
+              .isEqualTo(12);
+        }
+      }
+    }
+    try (BatchConverter converter = ArrowBatches.converter(ArrowMapping.of(SCHEMA), allocator)) {
+      ValueWalk.assertSameValues(nulls, converter.convert(nulls), converter.mapping());
+    }
+  }
+
+  @Test
   void anIdOutsideTheDictionaryFailsTheConversionNamingTheRowAndLeaksNothing() {
     RecordBatch bad = batch(0, encoded(S1, 0, 1, 4), encoded(B1, 0, 1, 2), encoded(F1, 0, 1, 0));
     try (BatchConverter converter = encodingConverter()) {
