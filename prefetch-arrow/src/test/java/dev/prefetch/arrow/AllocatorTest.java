@@ -2,6 +2,8 @@ package dev.prefetch.arrow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prefetch.testing.FaultInjectingFileSystem;
+import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
@@ -28,6 +30,15 @@ abstract class AllocatorTest {
   final void closeAllocator() {
     assertThat(allocator.getAllocatedMemory()).as("Arrow memory left by the test").isZero();
     allocator.close();
+  }
+
+  /**
+   * After a reader's close: no Arrow memory, no open stream of the faulty filesystem, no thread.
+   */
+  final void assertNothingLeft() {
+    assertThat(allocator.getAllocatedMemory()).as("Arrow memory").isZero();
+    FaultInjectingFileSystem.assertAllStreamsClosed();
+    assertThat(ReaderThreads.live()).as("producer threads").isEmpty();
   }
 
   /** Exports {@code reader} as a C Data stream, imports it back and hands the import on. */

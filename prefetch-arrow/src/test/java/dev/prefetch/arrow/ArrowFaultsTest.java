@@ -8,7 +8,6 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.testing.FaultInjectingFileSystem;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,12 +101,6 @@ class ArrowFaultsTest extends AllocatorTest {
               .isInstanceOf(IOException.class)
               .hasMessageContaining("faulty.parquet");
         });
-  }
-
-  private void assertNothingLeft() {
-    assertThat(allocator.getAllocatedMemory()).as("Arrow memory").isZero();
-    FaultInjectingFileSystem.assertAllStreamsClosed();
-    assertThat(ReaderThreads.live()).as("producer threads").isEmpty();
   }
 
   @ParameterizedTest(name = "parallelism {0}")

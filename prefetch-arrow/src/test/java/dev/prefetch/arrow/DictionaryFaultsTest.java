@@ -8,7 +8,6 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.testing.FaultInjectingFileSystem;
-import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -90,12 +89,6 @@ class DictionaryFaultsTest extends AllocatorTest {
 
   private static ReadContext context() {
     return ReadContext.builder().configuration(FaultInjectingFileSystem.configuration()).build();
-  }
-
-  private void assertNothingLeft() {
-    assertThat(allocator.getAllocatedMemory()).as("Arrow memory").isZero();
-    FaultInjectingFileSystem.assertAllStreamsClosed();
-    assertThat(ReaderThreads.live()).as("producer threads").isEmpty();
   }
 
   @ParameterizedTest(name = "parallelism {0}")
