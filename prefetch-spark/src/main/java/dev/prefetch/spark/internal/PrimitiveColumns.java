@@ -234,10 +234,11 @@ final class PrimitiveColumns {
    * accessor. Its dictionary notion ({@code hasDictionary}, {@code getDictionaryIds}, the {@code
    * Dictionary} interface) lives on {@code WritableColumnVector} in the internal {@code
    * org.apache.spark.sql.execution.vectorized} package, a writable vector that Spark's own Parquet
-   * reader fills and alone reads the ids of; its getters decode every row through the dictionary
-   * too. A read-only wrapper has nothing public to implement, so this one keeps the ids and each
-   * row reads its entry in place. Since the dictionary outlives the batch (see {@link
-   * DictionaryVector}), a string read here stays valid after the batch is released.
+   * reader fills and alone reads the ids of; its getters hand out a fresh copy of the row's entry
+   * ({@code Dictionary.decodeToBinary}). A read-only wrapper has nothing public to implement, so
+   * this one keeps the ids and each row reads its entry in place. Since the dictionary outlives the
+   * batch (see {@link DictionaryVector}), a string read here stays valid after the batch is
+   * released.
    */
   static final class DictionaryColumn extends WrappedColumn {
     private final int[] ids;
