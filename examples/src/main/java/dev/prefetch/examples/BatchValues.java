@@ -5,6 +5,7 @@ import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
@@ -49,6 +50,9 @@ public final class BatchValues {
       sink.addDouble(column, v.get(row));
     } else if (vector instanceof BinaryVector v) {
       sink.addBytes(column, v.data(), v.start(row), v.length(row));
+    } else if (vector instanceof DictionaryVector v) {
+      BinaryVector entries = v.dictionary();
+      sink.addBytes(column, entries.data(), entries.start(v.id(row)), entries.length(v.id(row)));
     } else if (vector instanceof DecimalVector v) {
       if (v.isLongBacked()) {
         sink.addLong(column, v.getUnscaledLong(row));

@@ -25,6 +25,10 @@ import java.util.TreeMap;
  *       nanos} (years 1677 to 2262; a value outside is an error naming the file).
  *   <li>{@value #ROW_GROUPS} [all]: comma-separated row group positions to read (checked against
  *       the file when it is planned).
+ *   <li>{@value #DICTIONARY_VECTORS} [all]: which top-level string and binary columns come as
+ *       {@link dev.prefetch.batch.DictionaryVector}s in the row groups where every page of the
+ *       column is dictionary-encoded: {@code all}, {@code none}, or a comma-separated list of
+ *       column names. Other columns and row groups come as plain vectors.
  * </ul>
  *
  * Every other {@code parquet.*} entry is handed to parquet-hadoop's configuration ({@link
@@ -33,25 +37,80 @@ import java.util.TreeMap;
  * @param splitRowGroups {@value #SPLIT_ROW_GROUPS}
  * @param offsetIndexCache {@value #OFFSET_INDEX_CACHE}
  * @param int96Unit {@value #INT96_TIMESTAMP_UNIT}: MICROS or NANOS
+ * @param dictionaryVectors {@value #DICTIONARY_VECTORS}
  * @param libraryProperties the {@code parquet.*} entries that are not this class's keys
  */
 public record ParquetOptions(
     boolean splitRowGroups,
     boolean offsetIndexCache,
     DataType.TimeUnit int96Unit,
+    DictionaryVectors dictionaryVectors,
     Map<String, String> libraryProperties) {
 
   public static final String SPLIT_ROW_GROUPS = "parquet.read.split-row-groups";
   public static final String OFFSET_INDEX_CACHE = "parquet.read.enable-offset-index-cache";
   public static final String INT96_TIMESTAMP_UNIT = "parquet.read.int96-timestamp-unit";
   public static final String ROW_GROUPS = RowGroupSelection.ROW_GROUPS_PROPERTY;
+  public static final String DICTIONARY_VECTORS = "parquet.read.dictionary-vectors";
+
+  /**
+   * The columns read as dictionary vectors where their chunk allows ({@value #DICTIONARY_VECTORS}).
+   *
+   * @param all every string and binary column
+   * @param columns the top-level column names, when not {@code all}; empty for none
+   */
+  public record DictionaryVectors(boolean all, Set<String> columns) {
+
+    public static final DictionaryVectors ALL = new DictionaryVectors(true, Set.of());
+    public static final DictionaryVectors NONE = new DictionaryVectors(false, Set.of());
+
+    public DictionaryVectors {
+      columns = Set.copyOf(columns);
+      if (all && !columns.isEmpty()) {
+        throw new IllegalArgumentException("all columns or a list, not both: " + columns);
+      }
+    }
+
+    /** Whether top-level column {@code name} is read as dictionary vectors where it can be. */
+    public boolean includes(String name) {
+      return all || columns.contains(name);
+    }
+
+    static DictionaryVectors parse(String value) {
+      String trimmed = value.trim();
+      if (trimmed.equalsIgnoreCase("all")) {
+        return ALL;
+      }
+      if (trimmed.equalsIgnoreCase("none")) {
+        return NONE;
+      }
+      Set<String> names = new java.util.LinkedHashSet<>();
+      for (String name : trimmed.split(",", -1)) {
+        if (name.isBlank()) {
+          throw new IllegalArgumentException(
+              DICTIONARY_VECTORS
+                  + " must be all, none or a comma-separated list of column names: '"
+                  + value
+                  + "'");
+        }
+        names.add(name.trim());
+      }
+      return new DictionaryVectors(false, names);
+    }
+  }
 
   private static final String PREFIX = "parquet.";
   private static final Set<String> OWN_KEYS =
-      Set.of(SPLIT_ROW_GROUPS, OFFSET_INDEX_CACHE, INT96_TIMESTAMP_UNIT, ROW_GROUPS);
+      Set.of(
+          SPLIT_ROW_GROUPS,
+          OFFSET_INDEX_CACHE,
+          INT96_TIMESTAMP_UNIT,
+          ROW_GROUPS,
+          DICTIONARY_VECTORS);
 
   public ParquetOptions {
     Objects.requireNonNull(int96Unit, "int96Unit is null");
+    Objects.requireNonNull(dictionaryVectors, "dictionaryVectors is null");
     if (int96Unit != DataType.TimeUnit.MICROS && int96Unit != DataType.TimeUnit.NANOS) {
       throw new IllegalArgumentException(
           INT96_TIMESTAMP_UNIT + " must be micros or nanos: " + int96Unit);
@@ -66,7 +125,8 @@ public record ParquetOptions(
 
   /** The settings of a read that sets none. */
   public static ParquetOptions defaults() {
-    return new ParquetOptions(true, false, DataType.TimeUnit.MICROS, Map.of());
+    return new ParquetOptions(
+        true, false, DataType.TimeUnit.MICROS, DictionaryVectors.ALL, Map.of());
   }
 
   /** The settings of {@code options}. */
@@ -83,6 +143,7 @@ public record ParquetOptions(
     boolean split = true;
     boolean offsetIndexCache = false;
     DataType.TimeUnit int96Unit = DataType.TimeUnit.MICROS;
+    DictionaryVectors dictionaryVectors = DictionaryVectors.ALL;
     Map<String, String> library = new TreeMap<>();
     for (Map.Entry<String, String> entry : properties.entrySet()) {
       String key = entry.getKey();
@@ -95,10 +156,11 @@ public record ParquetOptions(
         case OFFSET_INDEX_CACHE -> offsetIndexCache = OptionValues.parseBoolean(key, value);
         case INT96_TIMESTAMP_UNIT -> int96Unit = int96Unit(value);
         case ROW_GROUPS -> RowGroupSelection.parse(value); // throws on a bad list
+        case DICTIONARY_VECTORS -> dictionaryVectors = DictionaryVectors.parse(value);
         default -> library.put(key, value);
       }
     }
-    return new ParquetOptions(split, offsetIndexCache, int96Unit, library);
+    return new ParquetOptions(split, offsetIndexCache, int96Unit, dictionaryVectors, library);
   }
 
   private static DataType.TimeUnit int96Unit(String value) {

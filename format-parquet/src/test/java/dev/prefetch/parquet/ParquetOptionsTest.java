@@ -20,6 +20,7 @@ class ParquetOptionsTest {
     assertThat(options.splitRowGroups()).isTrue();
     assertThat(options.offsetIndexCache()).isFalse();
     assertThat(options.int96Unit()).isEqualTo(DataType.TimeUnit.MICROS);
+    assertThat(options.dictionaryVectors()).isEqualTo(ParquetOptions.DictionaryVectors.ALL);
     assertThat(options.libraryProperties()).isEmpty();
   }
 
@@ -33,12 +34,16 @@ class ParquetOptionsTest {
                     "parquet.read.enable-offset-index-cache", "true",
                     "parquet.read.int96-timestamp-unit", " Nanos ",
                     "parquet.read.row-groups", "3,1",
+                    "parquet.read.dictionary-vectors", " l_shipmode, l_comment ",
                     "parquet.page.size.row.check.min", "7",
                     "orc.read.natural-read-size", "1m",
                     "prefetch.parallelism", "2")));
     assertThat(options.splitRowGroups()).isFalse();
     assertThat(options.offsetIndexCache()).isTrue();
     assertThat(options.int96Unit()).isEqualTo(DataType.TimeUnit.NANOS);
+    assertThat(options.dictionaryVectors().includes("l_shipmode")).isTrue();
+    assertThat(options.dictionaryVectors().includes("l_comment")).isTrue();
+    assertThat(options.dictionaryVectors().includes("l_returnflag")).isFalse();
     assertThat(options.libraryProperties())
         .containsExactly(Map.entry("parquet.page.size.row.check.min", "7"));
   }
@@ -50,7 +55,8 @@ class ParquetOptionsTest {
         "parquet.read.split-row-groups|maybe",
         "parquet.read.enable-offset-index-cache|1",
         "parquet.read.int96-timestamp-unit|seconds",
-        "parquet.read.row-groups|1,x"
+        "parquet.read.row-groups|1,x",
+        "parquet.read.dictionary-vectors|a,,b"
       })
   void aBadValueIsRejectedNamingTheKeyAndTheValue(String key, String value) {
     ReadOptions options = ReadOptions.fromProperties(Map.of(key, value));
@@ -65,7 +71,14 @@ class ParquetOptionsTest {
 
   @Test
   void theRecordRefusesAnotherUnitOrItsOwnKeysAsLibraryProperties() {
-    assertThatThrownBy(() -> new ParquetOptions(true, false, DataType.TimeUnit.MILLIS, Map.of()))
+    assertThatThrownBy(
+            () ->
+                new ParquetOptions(
+                    true,
+                    false,
+                    DataType.TimeUnit.MILLIS,
+                    ParquetOptions.DictionaryVectors.ALL,
+                    Map.of()))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(
             () ->
@@ -73,7 +86,20 @@ class ParquetOptionsTest {
                     true,
                     false,
                     DataType.TimeUnit.MICROS,
+                    ParquetOptions.DictionaryVectors.NONE,
                     Map.of(ParquetOptions.SPLIT_ROW_GROUPS, "true")))
         .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void dictionaryVectorsAreAllNoneOrAListOfColumns() {
+    assertThat(parse("NONE").includes("a")).isFalse();
+    assertThat(parse(" all ").includes("anything")).isTrue();
+    assertThat(parse("a").columns()).containsExactly("a");
+  }
+
+  private static ParquetOptions.DictionaryVectors parse(String value) {
+    return ParquetOptions.from(Map.of(ParquetOptions.DICTIONARY_VECTORS, value))
+        .dictionaryVectors();
   }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
  * {@code size + 1} entries, and its first {@code size + 1} never decrease. A null value has an
  * empty span.
  */
-public final class BinaryVector extends OffsetVector {
+public final class BinaryVector extends OffsetVector implements BinaryValues {
 
   private static final Set<DataType.Kind> KINDS =
       EnumSet.of(DataType.Kind.STRING, DataType.Kind.BINARY, DataType.Kind.FIXED_BINARY);
@@ -37,13 +37,13 @@ public final class BinaryVector extends OffsetVector {
     return data;
   }
 
-  /** A copy of value {@code index}'s bytes. */
+  @Override
   public byte[] getBytes(int index) {
     checkReadable();
     return Arrays.copyOfRange(data, offsets[index], offsets[index + 1]);
   }
 
-  /** Value {@code index} decoded as UTF-8. */
+  @Override
   public String getString(int index) {
     checkReadable();
     return new String(data, offsets[index], length(index), StandardCharsets.UTF_8);

@@ -24,7 +24,7 @@ import java.util.Set;
  * the dictionary's accessors, or {@link #getString(int)} and {@link #getBytes(int)}; {@link
  * #materialize()} builds the plain {@link BinaryVector} of the same rows.
  */
-public final class DictionaryVector extends ColumnVector {
+public final class DictionaryVector extends ColumnVector implements BinaryValues {
 
   private static final Set<DataType.Kind> KINDS =
       EnumSet.of(DataType.Kind.STRING, DataType.Kind.BINARY, DataType.Kind.FIXED_BINARY);
@@ -69,12 +69,12 @@ public final class DictionaryVector extends ColumnVector {
     return dictionary;
   }
 
-  /** A copy of value {@code index}'s bytes. */
+  @Override
   public byte[] getBytes(int index) {
     return dictionary.getBytes(id(index));
   }
 
-  /** Value {@code index} decoded as UTF-8. */
+  @Override
   public String getString(int index) {
     return dictionary.getString(id(index));
   }

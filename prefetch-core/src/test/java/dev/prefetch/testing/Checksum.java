@@ -5,6 +5,7 @@ import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
@@ -70,9 +71,16 @@ public final class Checksum {
   private final long[] scratch = new long[CHUNK];
   private long rows;
 
+  /** Per column, the dictionary whose entries' items {@link #dictionaryItems} holds. */
+  private final BinaryVector[] dictionaries;
+
+  private final long[][] dictionaryItems;
+
   public Checksum(int columns) {
     this.lanes = new long[columns * LANES];
     this.items = new long[columns];
+    this.dictionaries = new BinaryVector[columns];
+    this.dictionaryItems = new long[columns][];
   }
 
   /** Feeds every value of {@code batch}, row after row per column. */
@@ -104,6 +112,8 @@ public final class Checksum {
       addWidened(column, count, nulls, v.values(), Checksum::widen);
     } else if (vector instanceof BinaryVector v) {
       addWidened(column, count, nulls, v, Checksum::widen);
+    } else if (vector instanceof DictionaryVector v) {
+      addWidened(column, count, nulls, v.ids(), entryItems(column, v.dictionary()));
     } else {
       for (int row = 0; row < count; row++) {
         addValue(column, vector, row);
@@ -151,6 +161,27 @@ public final class Checksum {
     for (int i = 0; i < n; i++) {
       out[i] = values[from + i] ? 1 : 0;
     }
+  }
+
+  /**
+   * The widening of a column's dictionary ids: each id's item is its entry's, hashed once per
+   * dictionary (a column's batches share one until its next row group). An id out of range, which
+   * only a null row may hold, widens to 0; the null mask then feeds the null mark instead.
+   */
+  private Widening<int[]> entryItems(int column, BinaryVector dictionary) {
+    if (dictionaries[column] != dictionary) {
+      long[] items = new long[dictionary.size()];
+      widen(dictionary, 0, items, items.length);
+      dictionaries[column] = dictionary;
+      dictionaryItems[column] = items;
+    }
+    long[] items = dictionaryItems[column];
+    return (ids, from, out, n) -> {
+      for (int i = 0; i < n; i++) {
+        int id = ids[from + i];
+        out[i] = id >= 0 && id < items.length ? items[id] : 0;
+      }
+    };
   }
 
   /** A variable-length value's item is the hash of its bytes ({@link #bytesItem}). */
@@ -221,6 +252,9 @@ public final class Checksum {
       addDouble(column, v.get(row));
     } else if (vector instanceof BinaryVector v) {
       addBytes(column, v.data(), v.start(row), v.length(row));
+    } else if (vector instanceof DictionaryVector v) {
+      BinaryVector entries = v.dictionary();
+      addBytes(column, entries.data(), entries.start(v.id(row)), entries.length(v.id(row)));
     } else if (vector instanceof BooleanVector v) {
       addLong(column, v.get(row) ? 1 : 0);
     } else if (vector instanceof FloatVector v) {

@@ -1,7 +1,6 @@
 package dev.prefetch.examples.inspect;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
@@ -132,9 +131,9 @@ public final class ValueEncoding {
       case DATE -> LocalDate.ofEpochDay(((IntVector) vector).get(i)).toString();
       case TIME -> time(((LongVector) vector).get(i), type);
       case TIMESTAMP -> timestamp(((LongVector) vector).get(i), type);
-      case STRING -> ((BinaryVector) vector).getString(i);
-      case BINARY, FIXED_BINARY ->
-          Base64.getEncoder().encodeToString(((BinaryVector) vector).getBytes(i));
+      // A plain or a dictionary vector: either boxes a String for STRING, a byte[] otherwise.
+      case STRING -> (String) vector.getObject(i);
+      case BINARY, FIXED_BINARY -> Base64.getEncoder().encodeToString((byte[]) vector.getObject(i));
       case LIST, STRUCT, MAP -> throw new IllegalArgumentException("not a scalar: " + type);
     };
   }

@@ -10,6 +10,7 @@ import dev.prefetch.parquet.internal.page.ChunkPages;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 
 /**
  * A nested column: an {@link Assembler} tree over the pages of its leaves, each leaf decoding its
@@ -68,7 +69,7 @@ final class NestedProjectedColumn extends ProjectedColumn {
   }
 
   @Override
-  void bind(PageReadStore rowGroup) {
+  void bind(PageReadStore rowGroup, BlockMetaData block) {
     for (LeafAssembler<?> leaf : leaves) {
       leaf.bind(
           new ChunkPages(leaf.descriptor(), rowGroup.getPageReader(leaf.descriptor()), pageArrays));

@@ -3,6 +3,7 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.MemoryLedger;
@@ -39,6 +40,7 @@ public final class ParquetFilePlan implements FilePlan {
   private final List<ReadRange> ranges;
   private final List<SliceSpec> specs;
   private final int batchSize;
+  private final ParquetOptions.DictionaryVectors dictionaryVectors;
   private final ScanCounters counters;
 
   ParquetFilePlan(
@@ -52,6 +54,7 @@ public final class ParquetFilePlan implements FilePlan {
       List<ReadRange> ranges,
       List<SliceSpec> specs,
       ReadOptions options,
+      ParquetOptions.DictionaryVectors dictionaryVectors,
       ScanCounters counters) {
     this.file = file;
     this.input = input;
@@ -63,6 +66,7 @@ public final class ParquetFilePlan implements FilePlan {
     this.ranges = List.copyOf(ranges);
     this.specs = List.copyOf(specs);
     this.batchSize = options.batchSize();
+    this.dictionaryVectors = dictionaryVectors;
     this.counters = counters;
   }
 
@@ -151,6 +155,11 @@ public final class ParquetFilePlan implements FilePlan {
 
   int batchSize() {
     return batchSize;
+  }
+
+  /** The columns read as dictionary vectors where their chunk allows. */
+  ParquetOptions.DictionaryVectors dictionaryVectors() {
+    return dictionaryVectors;
   }
 
   ScanCounters counters() {

@@ -198,6 +198,7 @@ public final class ParquetPlanner {
         ranges.ranges,
         ranges.specs,
         options,
+        parquetOptions.dictionaryVectors(),
         counters);
   }
 

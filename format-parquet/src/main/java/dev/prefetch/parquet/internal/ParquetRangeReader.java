@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 
@@ -85,7 +86,8 @@ final class ParquetRangeReader implements RangeReader {
     }
     reader.setRequestedSchema(plan.projection().leaves());
     for (ColumnNode node : plan.projection().columns()) {
-      columns.add(ProjectedColumn.of(node, pageArrays));
+      columns.add(
+          ProjectedColumn.of(node, pageArrays, plan.dictionaryVectors().includes(node.name())));
     }
   }
 
@@ -104,8 +106,9 @@ final class ParquetRangeReader implements RangeReader {
         interval = spec.intervals(); // nothing to read
         return;
       }
+      BlockMetaData block = plan.footer().getBlocks().get(spec.rowGroup());
       for (ProjectedColumn column : columns) {
-        column.bind(pages);
+        column.bind(pages, block);
       }
     } catch (RuntimeException e) {
       throw failure(null, e);

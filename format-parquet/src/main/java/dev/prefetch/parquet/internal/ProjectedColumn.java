@@ -3,6 +3,7 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 
 /**
  * One top-level projected column of a range reader: a flat column ({@link FlatProjectedColumn}), or
@@ -13,10 +14,14 @@ import org.apache.parquet.column.page.PageReadStore;
  */
 abstract class ProjectedColumn {
 
-  /** The reader of {@code node}, whose pages are decompressed into arrays of {@code pages}. */
-  static ProjectedColumn of(ColumnNode node, ByteArrayPool pages) {
+  /**
+   * The reader of {@code node}, whose pages are decompressed into arrays of {@code pages}; with
+   * {@code dictionaryVectors}, a flat string or binary column comes as dictionary vectors in the
+   * row groups where it is wholly dictionary-encoded.
+   */
+  static ProjectedColumn of(ColumnNode node, ByteArrayPool pages, boolean dictionaryVectors) {
     return node instanceof ColumnNode.Leaf leaf && leaf.descriptor().getMaxRepetitionLevel() == 0
-        ? new FlatProjectedColumn(leaf, pages)
+        ? new FlatProjectedColumn(leaf, pages, dictionaryVectors)
         : new NestedProjectedColumn(node, pages);
   }
 
@@ -24,9 +29,10 @@ abstract class ProjectedColumn {
 
   /**
    * Binds to a row group's pages: all of them, or with a page-filtered read the pages that overlap
-   * the range's row intervals, which carry their first row index.
+   * the range's row intervals, which carry their first row index. {@code block} is the row group's
+   * metadata.
    */
-  abstract void bind(PageReadStore rowGroup);
+  abstract void bind(PageReadStore rowGroup, BlockMetaData block);
 
   /**
    * Moves to {@code row} (within the row group), the first row of the next batch, skipping the rows

@@ -78,6 +78,28 @@ public final class ColumnAdapters {
     throw new IllegalArgumentException("no adapter reads " + type + " as " + mapped);
   }
 
+  /**
+   * Whether {@code type}, read as {@code mapped}, can be read as dictionary ids ({@link
+   * #dictionaryIds}): byte arrays kept as they are (strings, binaries, fixed binaries), not those
+   * converted into numbers.
+   */
+  public static boolean readsDictionaryIds(PrimitiveType type, DataType mapped) {
+    PrimitiveType.PrimitiveTypeName physical = type.getPrimitiveTypeName();
+    return (physical == PrimitiveType.PrimitiveTypeName.BINARY
+            || physical == PrimitiveType.PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY)
+        && (mapped.kind() == DataType.Kind.STRING
+            || mapped.kind() == DataType.Kind.BINARY
+            || mapped.kind() == DataType.Kind.FIXED_BINARY);
+  }
+
+  /**
+   * The adapter that reads a chunk of dictionary-encoded byte arrays as {@link
+   * dev.prefetch.batch.DictionaryVector}s, for a column {@link #readsDictionaryIds} accepts.
+   */
+  public static ColumnAdapter<?> dictionaryIds(DataType mapped, VectorArrayPool arrays) {
+    return new DictionaryIdsAdapter(mapped, arrays);
+  }
+
   private static ColumnAdapter<int[]> converted(
       DataType mapped, VectorArrayPool arrays, IntConversion conversion) {
     return new ConvertedPrimitiveAdapter<>(mapped, arrays, int[].class, conversion);

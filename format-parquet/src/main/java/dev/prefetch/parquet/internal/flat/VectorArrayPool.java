@@ -4,6 +4,7 @@ import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
@@ -22,9 +23,10 @@ import java.util.function.Function;
  *
  * <p>Ownership: an array taken here belongs to the vector it is built into, and comes back only
  * through {@link #recycle} of a released batch, whose consumer promised to read it no more. A
- * column always builds the same kind of vector, so each pool holds one array type; an array too
- * short for a request is dropped for the garbage collector. Each pool keeps at most {@value
- * #MAX_FREE} arrays: a producer that runs ahead of its consumer allocates as before.
+ * column mostly builds the same kind of vector, so each pool holds one array type (a string column
+ * read as dictionary ids keeps int arrays beside its byte arrays); an array too short for a request
+ * is dropped for the garbage collector. Each pool keeps at most {@value #MAX_FREE} arrays: a
+ * producer that runs ahead of its consumer allocates as before.
  *
  * <p>Thread-safe: the consumer recycles while the producer takes. Every method holds the lock for a
  * deque operation only, and never blocks otherwise.
@@ -42,7 +44,8 @@ public final class VectorArrayPool {
           FloatVector.class, v -> ((FloatVector) v).values(),
           BooleanVector.class, v -> ((BooleanVector) v).values(),
           ShortVector.class, v -> ((ShortVector) v).values(),
-          ByteVector.class, v -> ((ByteVector) v).values());
+          ByteVector.class, v -> ((ByteVector) v).values(),
+          DictionaryVector.class, v -> ((DictionaryVector) v).ids());
 
   /** Value arrays (one primitive array type per column), data and offsets of binary vectors. */
   private final ArrayDeque<Object> values = new ArrayDeque<>();
@@ -101,7 +104,13 @@ public final class VectorArrayPool {
         give(values, array.apply(vector));
       }
     }
-    // Decimals and nested vectors are not pooled: they are garbage collected as before.
+    // Decimals and nested vectors are not pooled: they are garbage collected as before. A
+    // dictionary vector gives back its ids only: its dictionary is shared by the chunk's batches.
+  }
+
+  /** Keeps a value array that no vector was built over (a batch that changed its layout). */
+  void recycleUnused(Object values) {
+    give(this.values, values);
   }
 
   private <T> T take(ArrayDeque<T> pool) {

@@ -1,5 +1,7 @@
 package dev.prefetch.parquet.internal.page;
 
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.DataType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -19,6 +21,11 @@ final class Dictionary {
 
   byte[] bytes;
   int[] offsets;
+
+  /**
+   * The byte-array entries as a vector, made on first use and then shared by the chunk's batches.
+   */
+  private BinaryVector vector;
 
   private Dictionary(PrimitiveTypeName type, int size) {
     this.type = type;
@@ -52,6 +59,20 @@ final class Dictionary {
       default -> throw new UnsupportedOperationException("dictionary of " + type);
     }
     return dictionary;
+  }
+
+  /**
+   * The entries of a dictionary of byte arrays as a vector of {@code type} (a string or binary
+   * type; a column asks with one type only), or null for a dictionary of fixed-width values.
+   */
+  BinaryVector vector(DataType type) {
+    if (bytes == null) {
+      return null;
+    }
+    if (vector == null) {
+      vector = new BinaryVector(type, size, bytes, offsets, null);
+    }
+    return vector;
   }
 
   /**

@@ -1,5 +1,8 @@
 package dev.prefetch.parquet.internal.page;
 
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.DataType;
+
 /**
  * Dictionary-encoded values (PLAIN_DICTIONARY, RLE_DICTIONARY): a bit width byte, then ids in the
  * RLE / bit-packed hybrid encoding. Ids are decoded in bulk into a scratch array, checked against
@@ -33,27 +36,37 @@ final class DictionaryValues implements ValuesDecoder {
     if (scratch.length < count) {
       scratch = new int[Math.max(count, scratch.length * 2)];
     }
-    ids.readInts(scratch, 0, count);
+    readIds(scratch, 0, count);
+    return scratch;
+  }
+
+  @Override
+  public void readIds(int[] out, int offset, int count) {
+    ids.readInts(out, offset, count);
     int last = dictionary.size - 1;
     // An id outside 0..last makes id or last - id negative: one OR over all ids, a loop without
     // a branch that the JIT vectorizes; the search for the culprit runs only on failure.
     int outOfRange = 0;
-    for (int i = 0; i < count; i++) {
-      outOfRange |= scratch[i] | (last - scratch[i]);
+    for (int i = offset; i < offset + count; i++) {
+      outOfRange |= out[i] | (last - out[i]);
     }
     if (outOfRange < 0) {
-      for (int i = 0; i < count; i++) {
-        if (scratch[i] > last || scratch[i] < 0) {
+      for (int i = offset; i < offset + count; i++) {
+        if (out[i] > last || out[i] < 0) {
           throw new IllegalStateException(
               "dictionary id "
-                  + scratch[i]
+                  + out[i]
                   + " out of range for a dictionary of "
                   + (last + 1)
                   + " entries");
         }
       }
     }
-    return scratch;
+  }
+
+  @Override
+  public BinaryVector dictionary(DataType type) {
+    return dictionary.vector(type);
   }
 
   @Override

@@ -1,5 +1,8 @@
 package dev.prefetch.parquet.internal.page;
 
+import dev.prefetch.batch.BinaryVector;
+import dev.prefetch.batch.DataType;
+
 /**
  * Decodes the non-null values of one data page in bulk, into the caller's primitive arrays: one
  * call per run of values, never one per value. Fixed-width values go through {@link #read} into the
@@ -21,6 +24,23 @@ public interface ValuesDecoder {
   }
 
   void skip(int count);
+
+  /**
+   * Where this page's values are ids into the chunk's dictionary of byte arrays: that dictionary as
+   * a vector of {@code type}, the same instance for every page of the chunk. Null for any other
+   * page, whose values {@link #readIds} cannot read.
+   */
+  default BinaryVector dictionary(DataType type) {
+    return null;
+  }
+
+  /**
+   * Decodes {@code count} dictionary ids into {@code out[offset..offset+count)}, each checked to
+   * lie in the dictionary, for a page whose {@link #dictionary} is not null.
+   */
+  default void readIds(int[] out, int offset, int count) {
+    throw unsupported(this, "dictionary ids");
+  }
 
   /**
    * The failure of a read that {@code decoder} does not support: the adapters choose the array by

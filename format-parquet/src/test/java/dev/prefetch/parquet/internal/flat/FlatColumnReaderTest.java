@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
@@ -77,7 +79,30 @@ class FlatColumnReaderTest {
       CompressionCodecName codec)
       throws IOException {
     org.apache.hadoop.fs.Path file = write(version, dictionary, byteStreamSplit, codec, 20_000);
+    compareEveryColumn(file, version, dictionary, false);
+  }
+
+  /**
+   * The dictionary-ids adapter on every string and binary chunk, whatever its metadata says: the
+   * high-cardinality columns outgrow the writer's 8 KiB dictionary and fall back to plain pages
+   * mid-chunk, so a batch that meets the first plain page turns into plain bytes; the others stay
+   * dictionary vectors. Either way every value equals the library's.
+   */
+  @ParameterizedTest(name = "{0} dictionary={1}")
+  @CsvSource({"PARQUET_1_0, true", "PARQUET_2_0, true", "PARQUET_2_0, false"})
+  void dictionaryIdsEqualTheColumnReaderAlsoWhereAChunkFallsBackToPlainPages(
+      WriterVersion version, boolean dictionary) throws IOException {
+    org.apache.hadoop.fs.Path file =
+        write(version, dictionary, false, CompressionCodecName.SNAPPY, 20_000);
+    compareEveryColumn(file, version, dictionary, true);
+  }
+
+  private void compareEveryColumn(
+      org.apache.hadoop.fs.Path file, WriterVersion version, boolean dictionary, boolean ids)
+      throws IOException {
     Configuration conf = new Configuration();
+    int[] dictionaryBatches = {0};
+    int[] plainBatches = {0};
     Random random = new Random(version.ordinal() * 7 + (dictionary ? 1 : 0));
     try (ParquetFileReader bulk = ParquetFileReader.open(HadoopInputFile.fromPath(file, conf));
         ParquetFileReader reference =
@@ -90,16 +115,33 @@ class FlatColumnReaderTest {
         ColumnReadStoreImpl store =
             new ColumnReadStoreImpl(referenceGroup, new NoConverter(), SCHEMA, "test");
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatColumnReader<?> reader = reader(column, bulkGroup.getPageReader(column), 0);
+          if (ids && !readsIds(column)) {
+            continue;
+          }
+          FlatColumnReader<?> reader = reader(column, bulkGroup.getPageReader(column), 0, ids);
           ColumnReader expected = store.getColumnReader(column);
           int done = 0;
           while (done < rows) {
             int n = Math.min(rows - done, 1 + random.nextInt(3000));
-            compare(column, reader, expected, n, done);
+            ColumnVector read = compare(column, reader, expected, n, done);
+            // A batch of nulls only is a dictionary vector over an empty dictionary: not counted.
+            if (read instanceof DictionaryVector d && d.dictionary().size() > 0) {
+              dictionaryBatches[0]++;
+            } else if (read instanceof BinaryVector) {
+              plainBatches[0]++;
+            }
             done += n;
           }
         }
       }
+    }
+    if (ids) {
+      // With dictionary pages, the low-cardinality columns stay ids and the others fall back;
+      // without, every batch meets a plain page at once.
+      assertThat(dictionaryBatches[0] > 0).isEqualTo(dictionary);
+      assertThat(plainBatches[0]).isPositive();
+    } else {
+      assertThat(dictionaryBatches[0]).isZero();
     }
   }
 
@@ -123,7 +165,7 @@ class FlatColumnReaderTest {
           continue;
         }
         for (ColumnDescriptor column : SCHEMA.getColumns()) {
-          FlatColumnReader<?> reader = reader(column, group.getPageReader(column), skip);
+          FlatColumnReader<?> reader = reader(column, group.getPageReader(column), skip, false);
           ColumnReader expected = store.getColumnReader(column);
           for (long i = 0; i < skip; i++) {
             if (expected.getCurrentDefinitionLevel() == column.getMaxDefinitionLevel()) {
@@ -137,13 +179,21 @@ class FlatColumnReaderTest {
     }
   }
 
-  /** A reader of the column's pages standing on {@code firstRow}. */
-  private static FlatColumnReader<?> reader(ColumnDescriptor column, PageReader pages, long row) {
+  private static boolean readsIds(ColumnDescriptor column) {
+    return ColumnAdapters.readsDictionaryIds(
+        column.getPrimitiveType(), LeafTypes.typeOf(column.getPrimitiveType()));
+  }
+
+  /** A reader of the column's pages standing on {@code firstRow}, over dictionary ids or not. */
+  private static FlatColumnReader<?> reader(
+      ColumnDescriptor column, PageReader pages, long row, boolean ids) {
     VectorArrayPool arrays = VectorArrayPool.none();
+    DataType type = LeafTypes.typeOf(column.getPrimitiveType());
     FlatColumnReader<?> reader =
         FlatColumnReader.of(
-            ColumnAdapters.forColumn(
-                column.getPrimitiveType(), LeafTypes.typeOf(column.getPrimitiveType()), arrays),
+            ids
+                ? ColumnAdapters.dictionaryIds(type, arrays)
+                : ColumnAdapters.forColumn(column.getPrimitiveType(), type, arrays),
             column.getMaxDefinitionLevel(),
             arrays);
     reader.bind(new ChunkPages(column, pages, null));
@@ -151,7 +201,8 @@ class FlatColumnReaderTest {
     return reader;
   }
 
-  private static void compare(
+  /** Reads {@code n} rows and checks each against the library's; returns the vector read. */
+  private static ColumnVector compare(
       ColumnDescriptor column, FlatColumnReader<?> reader, ColumnReader expected, int n, int row) {
     int maxDef = column.getMaxDefinitionLevel();
     String what = column + " rows " + row + "+" + n;
@@ -166,8 +217,7 @@ class FlatColumnReaderTest {
           case FLOAT -> i -> equal(((FloatVector) vector).values()[i], expected.getFloat());
           case DOUBLE -> i -> equal(((DoubleVector) vector).values()[i], expected.getDouble());
           case BOOLEAN -> i -> equal(((BooleanVector) vector).values()[i], expected.getBoolean());
-          case BINARY, FIXED_LEN_BYTE_ARRAY ->
-              i -> binary((BinaryVector) vector, i).equals(expected.getBinary());
+          case BINARY, FIXED_LEN_BYTE_ARRAY -> i -> binary(vector, i).equals(expected.getBinary());
           default -> throw new AssertionError(column);
         };
     for (int i = 0; i < n; i++) {
@@ -178,10 +228,16 @@ class FlatColumnReaderTest {
       }
       expected.consume();
     }
+    return vector;
   }
 
-  private static Binary binary(BinaryVector vector, int i) {
-    return Binary.fromConstantByteArray(vector.data(), vector.start(i), vector.length(i));
+  /** Row {@code i} of a plain or a dictionary vector. */
+  private static Binary binary(ColumnVector vector, int i) {
+    if (vector instanceof DictionaryVector ids) {
+      return binary(ids.dictionary(), ids.id(i));
+    }
+    BinaryVector plain = (BinaryVector) vector;
+    return Binary.fromConstantByteArray(plain.data(), plain.start(i), plain.length(i));
   }
 
   private static boolean checkNull(
