@@ -86,6 +86,7 @@ class DictionaryStringsParityTest {
   @AfterEach
   void resetSettings() {
     spark.conf().unset(PrefetchSparkOptions.SESSION_PREFIX + DICTIONARY_VECTORS);
+    spark.conf().unset("spark.sql.caseSensitive");
   }
 
   @ParameterizedTest
@@ -115,6 +116,16 @@ class DictionaryStringsParityTest {
     assertThat(wrappers(prefetch("duckdb", Map.of()), "city")).containsExactly("BinaryColumn");
     assertThat(wrappers(prefetch("duckdb", Map.of(DICTIONARY_VECTORS, "all")), "city"))
         .containsExactly("DictionaryColumn");
+  }
+
+  @Test
+  void listedColumnNamesMatchIgnoringCaseAsSparkQueriesDo() {
+    Dataset<Row> upper = prefetch("duckdb", Map.of(DICTIONARY_VECTORS, "LABEL"));
+    assertThat(wrappers(upper, "label")).containsExactly("DictionaryColumn");
+    assertThat(wrappers(upper, "city")).containsExactly("BinaryColumn");
+    spark.conf().set("spark.sql.caseSensitive", "true");
+    assertThat(wrappers(prefetch("duckdb", Map.of(DICTIONARY_VECTORS, "LABEL")), "label"))
+        .containsExactly("BinaryColumn");
   }
 
   @Test
