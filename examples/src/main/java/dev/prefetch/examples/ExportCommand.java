@@ -45,9 +45,11 @@ final class ExportCommand extends FileCommand {
       throw writeError(e);
     }
     try (OutputStream closing = out;
+        // The reader provides the dictionaries of its dictionary-encoded fields; the stream
+        // writer writes one again whenever it changed (a new row group's).
         ArrowStreamWriter writer =
             new ArrowStreamWriter(
-                reader.getVectorSchemaRoot(), null, Channels.newChannel(closing))) {
+                reader.getVectorSchemaRoot(), reader, Channels.newChannel(closing))) {
       try {
         writer.start();
       } catch (IOException e) {

@@ -18,10 +18,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.util.DictionaryUtility;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -176,11 +179,18 @@ class ArrowExportTest {
         InputStream in = Files.newInputStream(out);
         ArrowStreamReader arrow = new ArrowStreamReader(in, allocator);
         BatchReader reader = Readers.open(file, options, ReadContext.defaults())) {
-      ArrowMapping mapping = ArrowMapping.of(reader.schema(), hadoop(file), new Configuration());
-      assertThat(arrow.getVectorSchemaRoot().getSchema()).isEqualTo(mapping.arrowSchema());
+      ArrowMapping mapping =
+          ArrowMapping.of(reader.schema(), hadoop(file), new Configuration(), options);
+      // The stream states dictionary-encoded fields with their values' type, as the mapping does.
+      List<org.apache.arrow.vector.types.pojo.Field> stated = new ArrayList<>();
+      for (org.apache.arrow.vector.types.pojo.Field f :
+          arrow.getVectorSchemaRoot().getSchema().getFields()) {
+        stated.add(DictionaryUtility.toMessageFormat(f, arrow, new HashSet<>()));
+      }
+      assertThat(stated).isEqualTo(mapping.arrowSchema().getFields());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         assertThat(arrow.loadNextBatch()).isTrue();
-        ValueWalk.assertSameValues(batch, arrow.getVectorSchemaRoot(), mapping);
+        ValueWalk.assertSameValues(batch, arrow.getVectorSchemaRoot(), mapping, arrow);
         rows += batch.rowCount();
       }
       assertThat(arrow.loadNextBatch()).isFalse();

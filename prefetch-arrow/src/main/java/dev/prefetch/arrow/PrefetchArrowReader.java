@@ -44,9 +44,20 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * system properties do not change its cost; they matter to code that reads the root value by value,
  * and this reader sets neither (the README says what each one trades).
  *
+ * <p>Dictionaries: a dictionary-encoded field's vector in the root holds the indices; this reader,
+ * as every {@code ArrowReader}, is the {@code DictionaryProvider} of its dictionaries ({@link
+ * #lookup}, {@link #getDictionaryVectors()}). Which fields are encoded is fixed at open (see {@link
+ * #open(List, ReadOptions, ReadContext, BufferAllocator) open}); the dictionary of a field stays
+ * the same while its batches share one (a Parquet column chunk's), and is replaced by the next
+ * chunk's or, for a chunk read plain, by the batch's own values, as {@link BatchConverter} says. An
+ * IPC writer over this reader must be given it as its provider ({@code new
+ * ArrowStreamWriter(reader.getVectorSchemaRoot(), reader, out)}); the stream writer then writes a
+ * dictionary batch whenever the dictionary changed.
+ *
  * <p>Across the C Data Interface, {@link #exportTo(ArrowArrayStream)} hands the scan to native code
  * (DuckDB, Arrow C++, Python); the stream then owns this reader and closes it when the consumer
- * releases the stream.
+ * releases the stream. Each exported array of a dictionary-encoded field carries its dictionary; an
+ * unchanged one is exported by reference, not copied.
  */
 public final class PrefetchArrowReader extends ArrowReader {
 
@@ -65,7 +76,10 @@ public final class PrefetchArrowReader extends ArrowReader {
 
   /**
    * Opens a scan of {@code files} (their rows in list order) as an Arrow reader. The Arrow schema
-   * is the {@link ArrowMapping} of the first file.
+   * is the {@link ArrowMapping#of(dev.prefetch.batch.Schema, org.apache.hadoop.fs.Path,
+   * org.apache.hadoop.conf.Configuration, ReadOptions) mapping} of the first file with {@code
+   * options}: for a Parquet file, the string and binary columns that {@code
+   * parquet.read.dictionary-vectors} selects are dictionary-encoded.
    *
    * @throws IOException when a file cannot be opened or planned (the message names it)
    */
@@ -79,7 +93,7 @@ public final class PrefetchArrowReader extends ArrowReader {
     BatchReader scan = Readers.open(files, options, context);
     try {
       ArrowMapping mapping =
-          ArrowMapping.of(scan.schema(), files.get(0).path(), context.configuration());
+          ArrowMapping.of(scan.schema(), files.get(0).path(), context.configuration(), options);
       return new PrefetchArrowReader(scan, mapping, allocator);
     } catch (IOException | RuntimeException e) {
       try {
@@ -126,7 +140,8 @@ public final class PrefetchArrowReader extends ArrowReader {
       return false;
     }
     try {
-      BatchConverter.fill(getVectorSchemaRoot(), mapping, filler, batch);
+      // This reader is the provider of the dictionaries ArrowReader created from readSchema().
+      BatchConverter.fill(getVectorSchemaRoot(), this, mapping, filler, batch);
     } finally {
       batch.release();
     }

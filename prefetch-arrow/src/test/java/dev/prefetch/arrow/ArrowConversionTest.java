@@ -159,7 +159,7 @@ class ArrowConversionTest extends AllocatorTest {
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       int i = 0;
       while (reader.loadNextBatch()) {
-        ValueWalk.assertSameValues(expected.get(i++), root, reader.mapping());
+        ValueWalk.assertSameValues(expected.get(i++), root, reader.mapping(), reader);
       }
       assertThat(i).isEqualTo(expected.size());
       assertThat(reader.rows()).isEqualTo(ROWS);

@@ -107,6 +107,33 @@ final class ArrowTestFiles {
 
   // ---- Parquet
 
+  /**
+   * A file written by DuckDB with {@code rows} rows in row groups of 2048: strings and binaries
+   * that DuckDB writes dictionary-encoded ({@code category} with nulls, {@code name} with a few
+   * hundred values, the blob {@code tag}), one it writes plain ({@code uniq}, every value
+   * distinct), and {@code late}, null in the first 4000 rows (a plain first chunk), then
+   * dictionary-encoded. DuckDB leaves a short last row group's {@code name} plain too.
+   */
+  static Path writeDuckDbDictionaries(Path file, int rows) throws java.sql.SQLException {
+    try (java.sql.Connection connection = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+        java.sql.Statement statement = connection.createStatement()) {
+      statement.execute(
+          "COPY (SELECT i AS id,"
+              + " CASE WHEN i % 9 = 0 THEN NULL ELSE 'category-' || (i % 7) END AS category,"
+              + " 'name-' || (i % 300) || repeat('x', (i % 5)::INTEGER) AS name,"
+              + " CASE WHEN i % 4 = 0 THEN NULL"
+              + "   ELSE ('\\x' || lpad(printf('%x', i % 40), 4, '0'))::BLOB END AS tag,"
+              + " 'unique-' || i AS uniq,"
+              + " CASE WHEN i < 4000 THEN NULL ELSE 'late-' || (i % 3) END AS late"
+              + " FROM range(0, "
+              + rows
+              + ") t(i)) TO '"
+              + file
+              + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+    }
+    return file;
+  }
+
   static Path writeParquet(Path file, int rows, long seed) throws IOException {
     SimpleGroupFactory groups = new SimpleGroupFactory(PARQUET_ALL_TYPES);
     try (ParquetWriter<Group> writer =

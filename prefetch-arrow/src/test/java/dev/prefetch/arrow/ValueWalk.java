@@ -6,6 +6,7 @@ import dev.prefetch.arrow.internal.ColumnPlan;
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.MapVector;
 import dev.prefetch.batch.RecordBatch;
@@ -42,10 +43,13 @@ import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.DenseUnionVector;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 
 /**
  * Walks a batch and the Arrow vectors it was converted to, value by value: the batch side through
- * {@code getObject} and the documented mapping, the Arrow side through Arrow's own typed getters.
+ * {@code getObject} and the documented mapping, the Arrow side through Arrow's own typed getters (a
+ * dictionary-encoded field through its index and the dictionary the provider holds).
  */
 public final class ValueWalk {
 
@@ -54,6 +58,18 @@ public final class ValueWalk {
   /** Asserts every value of every column of {@code root} equals the batch's through the mapping. */
   public static long assertSameValues(
       RecordBatch batch, VectorSchemaRoot root, ArrowMapping mapping) {
+    return assertSameValues(batch, root, mapping, null);
+  }
+
+  /**
+   * As {@link #assertSameValues(RecordBatch, VectorSchemaRoot, ArrowMapping)}, with the
+   * dictionaries of the root's dictionary-encoded fields in {@code dictionaries}.
+   */
+  public static long assertSameValues(
+      RecordBatch batch,
+      VectorSchemaRoot root,
+      ArrowMapping mapping,
+      DictionaryProvider dictionaries) {
     assertThat(root.getRowCount()).isEqualTo(batch.rowCount());
     List<ColumnPlan> plans = mapping.plans();
     long values = 0;
@@ -62,7 +78,7 @@ public final class ValueWalk {
       ColumnVector ours = batch.column(c);
       for (int row = 0; row < batch.rowCount(); row++) {
         Object expected = expected(ours, row, plans.get(c));
-        Object actual = actual(arrow, row);
+        Object actual = actual(arrow, row, dictionaries);
         assertThat(actual)
             .as(
                 "column %s row %d (file row %d)",
@@ -92,6 +108,11 @@ public final class ValueWalk {
           ? b.getString(row)
           : ByteBuffer.wrap(b.getBytes(row));
     }
+    if (ours instanceof DictionaryVector d) {
+      return d.type().kind() == DataType.Kind.STRING
+          ? d.getString(row)
+          : ByteBuffer.wrap(d.getBytes(row));
+    }
     if (ours instanceof ListVector list) {
       List<Object> out = new ArrayList<>();
       for (int i = list.start(row); i < list.start(row + 1); i++) {
@@ -120,8 +141,30 @@ public final class ValueWalk {
     return ours.getObject(row);
   }
 
+  /**
+   * The Arrow value at {@code row}, in the batch's boxed types; a dictionary-encoded vector's
+   * through its dictionary in {@code dictionaries}.
+   */
+  public static Object actual(FieldVector v, int row, DictionaryProvider dictionaries) {
+    DictionaryEncoding encoding = v.getField().getDictionary();
+    if (encoding == null) {
+      return actual(v, row);
+    }
+    assertThat(dictionaries).as("the provider of %s's dictionary", v.getName()).isNotNull();
+    if (v.isNull(row)) {
+      return null;
+    }
+    FieldVector dictionary = dictionaries.lookup(encoding.getId()).getVector();
+    int index = ((IntVector) v).get(row);
+    assertThat(index)
+        .as("index of %s row %d", v.getName(), row)
+        .isBetween(0, dictionary.getValueCount() - 1);
+    return actual(dictionary, index);
+  }
+
   /** The Arrow value at {@code row}, in the batch's boxed types. */
   public static Object actual(FieldVector v, int row) {
+    assertThat(v.getField().getDictionary()).as("dictionary of %s", v.getName()).isNull();
     if (v instanceof DenseUnionVector union) {
       byte typeId = union.getTypeId(row);
       FieldVector child = union.getChildrenFromFields().get(typeId);

@@ -94,6 +94,11 @@ final class FlatProjectedColumn extends ProjectedColumn {
   }
 
   @Override
+  void release() {
+    reader.release();
+  }
+
+  @Override
   void recycle(ColumnVector vector) {
     arrays.recycle(vector);
   }

@@ -69,6 +69,13 @@ final class NestedProjectedColumn extends ProjectedColumn {
   }
 
   @Override
+  void release() {
+    for (LeafAssembler<?> leaf : leaves) {
+      leaf.release();
+    }
+  }
+
+  @Override
   void bind(PageReadStore rowGroup, BlockMetaData block) {
     for (LeafAssembler<?> leaf : leaves) {
       leaf.bind(

@@ -225,6 +225,9 @@ final class ParquetRangeReader implements RangeReader {
 
   private void releasePages() {
     if (pages != null) {
+      for (ProjectedColumn column : columns) {
+        column.release(); // before the next row group decompresses into the pool
+      }
       PageReadStore done = pages;
       pages = null;
       try {

@@ -42,6 +42,9 @@ abstract class ProjectedColumn {
 
   abstract ColumnVector read(int rows);
 
+  /** Leaves the bound row group: the pages still held go back to their pool. */
+  abstract void release();
+
   /** Takes back the arrays of a released vector of this column (thread-safe); may ignore it. */
   void recycle(ColumnVector vector) {}
 }

@@ -9,6 +9,7 @@ import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.UnionMode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 
@@ -30,7 +31,42 @@ public final class ArrowTypes {
   /** The time zone of UTC-adjusted timestamps. */
   public static final String UTC = "UTC";
 
+  /** The type of a dictionary-encoded field's indices: Arrow's default, signed 32-bit. */
+  public static final ArrowType.Int DICTIONARY_INDEX_TYPE = new ArrowType.Int(32, true);
+
   private ArrowTypes() {}
+
+  /** Whether {@code plan}'s values can be dictionary-encoded: strings and binaries, flat. */
+  public static boolean canEncode(ColumnPlan plan) {
+    return plan.conversion() == Conversion.VARIABLE || plan.conversion() == Conversion.FIXED;
+  }
+
+  /**
+   * The plan of {@code values}' field dictionary-encoded: int32 indices into dictionary {@code id}
+   * of those values. The Arrow field is the values' field with the encoding (Arrow's message
+   * format, as a stream's schema states it).
+   *
+   * @throws IllegalArgumentException when the values are not strings or binaries
+   */
+  public static ColumnPlan dictionary(ColumnPlan values, long id) {
+    if (!canEncode(values)) {
+      throw new IllegalArgumentException(
+          "only strings and binaries are dictionary-encoded, not column "
+              + values.arrowField().getName()
+              + ": "
+              + values.arrowField().getType());
+    }
+    Field plain = values.arrowField();
+    Field encoded =
+        new Field(
+            plain.getName(),
+            new FieldType(
+                plain.isNullable(),
+                plain.getType(),
+                new DictionaryEncoding(id, false, DICTIONARY_INDEX_TYPE)),
+            List.of());
+    return new ColumnPlan(encoded, Conversion.DICTIONARY, values.byteWidth(), List.of(values));
+  }
 
   /** The plan of batch field {@code field} declared in the file as {@code source}. */
   public static ColumnPlan plan(dev.prefetch.batch.Field field, SourceType source) {

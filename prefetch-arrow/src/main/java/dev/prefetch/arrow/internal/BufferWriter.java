@@ -5,6 +5,7 @@ import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
@@ -32,7 +33,9 @@ import org.apache.arrow.memory.util.Float16;
  * decimals and unsigned 64-bit integers are stored straight into the buffer ({@link Decimals}).
  * Only what has no equal layout is converted value by value, into scratch arrays kept between calls
  * and then copied in bulk: narrowed unsigned integers, half floats, rebased offsets and a union's
- * type ids. Not thread-safe.
+ * type ids.
+ *
+ * <p>Dictionary vectors are written by {@link DictionaryBuffers}. Not thread-safe.
  */
 final class BufferWriter {
 
@@ -41,6 +44,7 @@ final class BufferWriter {
   private short[] shortScratch = new short[0];
   private byte[] byteScratch = new byte[0];
   private List<ArrowBuf> reusable = List.of();
+  private final DictionaryBuffers dictionaries = new DictionaryBuffers(this);
 
   BufferWriter(BufferAllocator allocator) {
     this.allocator = allocator;
@@ -141,6 +145,10 @@ final class BufferWriter {
         }
       case VARIABLE:
         {
+          if (ours instanceof DictionaryVector d) {
+            dictionaries.expand(d, count, out);
+            return;
+          }
           BinaryVector v = (BinaryVector) ours;
           int[] offsets = v.offsets();
           int first = offsets[0];
@@ -150,7 +158,18 @@ final class BufferWriter {
           return;
         }
       case FIXED:
-        fixed((BinaryVector) ours, count, plan.byteWidth(), out);
+        if (ours instanceof DictionaryVector d) {
+          dictionaries.expandFixed(d, count, plan.byteWidth(), out);
+        } else {
+          fixed((BinaryVector) ours, count, plan.byteWidth(), out);
+        }
+        return;
+      case DICTIONARY:
+        if (ours instanceof DictionaryVector d) {
+          dictionaries.ids(d, count, out);
+        } else {
+          dictionaries.identity(count, out);
+        }
         return;
       case LIST:
         offsets(((ListVector) ours).offsets(), count, 0, out);
@@ -183,7 +202,7 @@ final class BufferWriter {
    * holds a reference of its own), else a new one. Writing into the same memory batch after batch
    * keeps it in the caches, where fresh memory would first be faulted in or fetched.
    */
-  private ArrowBuf add(List<ArrowBuf> out, long bytes) {
+  ArrowBuf add(List<ArrowBuf> out, long bytes) {
     int slot = out.size();
     if (slot < reusable.size()) {
       ArrowBuf previous = reusable.get(slot);
@@ -201,7 +220,7 @@ final class BufferWriter {
     return b;
   }
 
-  private static ByteBuffer view(ArrowBuf b) {
+  static ByteBuffer view(ArrowBuf b) {
     return b.nioBuffer(0, Math.toIntExact(b.capacity())).order(ByteOrder.LITTLE_ENDIAN);
   }
 
@@ -273,7 +292,11 @@ final class BufferWriter {
       int length = offsets[i + 1] - offsets[i];
       if (length == width) {
         b.setBytes((long) i * width, data, offsets[i], width);
-      } else if (length != 0) {
+      } else if (length == 0) {
+        // A null's slot: zeros rather than what the reused buffer held (in a dictionary built from
+        // a plain batch, the slot is an entry of its own).
+        b.setZero((long) i * width, width);
+      } else {
         throw new IllegalStateException(
             "fixed binary value " + i + " has " + length + " bytes, not " + width);
       }
@@ -307,7 +330,7 @@ final class BufferWriter {
 
   // ---- scratch arrays, kept between batches
 
-  private int[] ints(int n) {
+  int[] ints(int n) {
     if (intScratch.length < n) {
       intScratch = new int[n];
     }
@@ -321,7 +344,7 @@ final class BufferWriter {
     return shortScratch;
   }
 
-  private byte[] bytes(int n) {
+  byte[] bytes(int n) {
     if (byteScratch.length < n) {
       byteScratch = new byte[n];
     }

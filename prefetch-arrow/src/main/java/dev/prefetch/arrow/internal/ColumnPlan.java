@@ -7,7 +7,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * How one batch field becomes one Arrow field: the Arrow field and the conversion that fills its
  * buffers, with the plans of its nested fields (a list's element; a map's key and value; a struct's
- * fields; a union's alternatives).
+ * fields; a union's alternatives; a dictionary-encoded field's values).
  *
  * @param arrowField the Arrow field, with its children
  * @param conversion how the vector's buffers are filled
@@ -54,6 +54,12 @@ public record ColumnPlan(
     MAP,
     STRUCT,
     /** An ORC union's STRUCT(tag, alternatives...) to a dense union. */
-    DENSE_UNION
+    DENSE_UNION,
+    /**
+     * Strings or binaries as int32 indices into a dictionary, whose vector the plan's one child
+     * fills; the Arrow field is the dictionary's value field with its {@code DictionaryEncoding}
+     * (Arrow's message format), and the root holds the indices.
+     */
+    DICTIONARY
   }
 }

@@ -42,13 +42,40 @@ public final class SourceTypes {
 
   private SourceTypes() {}
 
+  /** The format of a file, as the scan's {@code Readers.open} tells it. */
+  public enum Format {
+    PARQUET,
+    ORC,
+    /** Neither: its source types are all PLAIN. */
+    OTHER
+  }
+
   /**
-   * One source type per field of {@code schema}; PLAIN for a file of neither format. The format is
-   * told by the extension or, failing that, the magic bytes; the footer or tail is read once more
-   * (not through the scan's metadata cache), for Parquet without its row groups.
+   * What a file declared for a batch schema's fields.
+   *
+   * @param format the file's format
+   * @param types one source type per field of the schema
    */
+  public record FileTypes(Format format, List<SourceType> types) {
+    public FileTypes {
+      java.util.Objects.requireNonNull(format, "format is null");
+      types = List.copyOf(types);
+    }
+  }
+
+  /** One source type per field of {@code schema}; see {@link #read}. */
   public static List<SourceType> of(Path file, Schema schema, Configuration conf)
       throws IOException {
+    return read(file, schema, conf).types();
+  }
+
+  /**
+   * The file's format and one source type per field of {@code schema}; PLAIN for a file of neither
+   * format. The format is told by the extension or, failing that, the magic bytes; the footer or
+   * tail is read once more (not through the scan's metadata cache), for Parquet without its row
+   * groups.
+   */
+  public static FileTypes read(Path file, Schema schema, Configuration conf) throws IOException {
     String name = file.getName().toLowerCase(java.util.Locale.ROOT);
     boolean parquet = name.endsWith(".parquet");
     boolean orc = name.endsWith(".orc");
@@ -77,16 +104,16 @@ public final class SourceTypes {
       try (SeekableInputStream in = input.newStream()) {
         type = ParquetFileReader.readFooter(input, schemaOnly, in).getFileMetaData().getSchema();
       }
-      return ofParquet(type, schema);
+      return new FileTypes(Format.PARQUET, ofParquet(type, schema));
     }
     if (orc) {
       TypeDescription type;
       try (Reader reader = OrcFile.createReader(file, OrcFile.readerOptions(conf))) {
         type = reader.getSchema();
       }
-      return ofOrc(type, schema);
+      return new FileTypes(Format.ORC, ofOrc(type, schema));
     }
-    return plain(schema);
+    return new FileTypes(Format.OTHER, plain(schema));
   }
 
   /** Every field PLAIN. */

@@ -1,11 +1,15 @@
 package dev.prefetch.arrow.internal;
 
+import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.MapVector;
 import dev.prefetch.batch.StructVector;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -21,6 +25,15 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
  *
  * <p>The buffers themselves are written by {@link BufferWriter}, in bulk where the layouts agree.
  *
+ * <p>Dictionary-encoded fields ({@link #fillEncoded}): the root's vector gets the indices and the
+ * field's dictionary vector the values they point at. A {@link DictionaryVector}'s dictionary is
+ * loaded only when it is not the instance loaded last into that dictionary vector (the batches of
+ * one column chunk share theirs), so its bytes are copied once per chunk, not once per batch; its
+ * buffers are then replaced, not overwritten, when a consumer still holds them (a C Data consumer
+ * reading an earlier batch keeps the dictionary it was given). A plain vector in such a field
+ * becomes its batch's own dictionary: its values (a null as an empty entry) with the indices 0 to
+ * {@code count - 1}, as cheap as the plain copy and never a lookup.
+ *
  * <p>Memory: every buffer reference this class takes is released by it before it returns (on
  * success the vector holds the only reference; on failure nobody does), so a failed fill leaks
  * nothing. Not thread-safe: one filler per converter.
@@ -28,6 +41,13 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 public final class VectorFiller {
 
   private final BufferWriter writer;
+
+  /**
+   * Per Arrow dictionary vector, the batch dictionary it holds; absent when it holds a plain
+   * batch's values, nothing yet, or what a failed load left. Keeps that one dictionary per column
+   * reachable until the next chunk's replaces it.
+   */
+  private final Map<FieldVector, BinaryVector> loaded = new IdentityHashMap<>();
 
   public VectorFiller(BufferAllocator allocator) {
     this.writer = new BufferWriter(allocator);
@@ -43,6 +63,31 @@ public final class VectorFiller {
       FieldVector vector, ColumnPlan plan, ColumnVector ours, int count, boolean[] extraNulls) {
     load(vector, plan, ours, ours.nullMask(), extraNulls, count);
     children(vector, plan, ours, count);
+  }
+
+  /**
+   * Loads the first {@code count} rows of {@code ours}, a {@link DictionaryVector} or a plain
+   * string or binary vector, into a dictionary-encoded field: the indices into {@code indices}, the
+   * values into {@code dictionary}.
+   *
+   * @param plan the field's {@code DICTIONARY} plan
+   */
+  public void fillEncoded(
+      FieldVector indices, FieldVector dictionary, ColumnPlan plan, ColumnVector ours, int count) {
+    ColumnPlan values = plan.children().get(0);
+    if (ours instanceof DictionaryVector d) {
+      BinaryVector entries = d.dictionary();
+      if (loaded.get(dictionary) != entries) {
+        loaded.remove(dictionary);
+        load(dictionary, values, entries, null, null, entries.size());
+        loaded.put(dictionary, entries);
+      }
+    } else {
+      loaded.remove(dictionary);
+      // Every entry is valid: a null row's empty span is an entry that no valid index points at.
+      load(dictionary, values, ours, null, null, count);
+    }
+    load(indices, plan, ours, ours.nullMask(), null, count);
   }
 
   /** Loads the vector's own buffers (not its children's); {@code ours} is null for map entries. */

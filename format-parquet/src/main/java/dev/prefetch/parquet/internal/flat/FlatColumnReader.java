@@ -65,6 +65,16 @@ public final class FlatColumnReader<B> {
     this.nextRow = 0;
   }
 
+  /** Leaves the bound chunk: its current page's arrays go back to their pool. */
+  public void release() {
+    if (pages != null) {
+      pages.release();
+      pages = null;
+      page = null;
+      pageLeft = 0;
+    }
+  }
+
   /**
    * Moves to {@code row} (within the row group) without decoding the values of whole pages.
    *

@@ -79,6 +79,15 @@ public final class LeafAssembler<B> extends Assembler {
     return descriptor;
   }
 
+  /** Leaves the bound chunk: its current page's arrays go back to their pool. */
+  public void release() {
+    if (pages != null) {
+      pages.release();
+      pages = null;
+      page = null;
+    }
+  }
+
   /** Starts on a row group's pages of the leaf, at its row 0. */
   public void bind(ChunkPages chunk) {
     this.pages = chunk;

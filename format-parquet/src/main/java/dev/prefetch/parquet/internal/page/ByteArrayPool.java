@@ -33,6 +33,9 @@ public final class ByteArrayPool {
   /** Free bytes kept by default: about two pages of each of a few dozen columns. */
   private static final long DEFAULT_MAX_FREE_BYTES = 64L << 20;
 
+  /** Largest array a JVM reliably allocates. */
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
   private final long maxFreeBytes;
   private final MemoryLedger ledger;
 
@@ -80,7 +83,7 @@ public final class ByteArrayPool {
     }
     byte[] array;
     if (best < 0) {
-      array = new byte[size];
+      array = new byte[headroom(size)];
     } else {
       array = free.remove(best);
       freeBytes -= array.length;
@@ -88,6 +91,15 @@ public final class ByteArrayPool {
     }
     lent.add(array);
     return array;
+  }
+
+  /**
+   * The length of a new array for {@code size} bytes: a sixteenth more, so that the next chunk's
+   * page of the same column, a little longer (strings vary from row group to row group), still fits
+   * the array this one gives back.
+   */
+  private static int headroom(int size) {
+    return (int) Math.min(MAX_ARRAY_LENGTH, size + (size >>> 4));
   }
 
   /** Takes back {@code array} if this pool lent it; ignores any other array. */

@@ -24,7 +24,8 @@ import org.apache.parquet.column.values.ValuesReader;
  *
  * <p>Buffers: a page's arrays belong to this class while the page is current; opening the next page
  * gives them back to the {@link ByteArrayPool} they were decompressed into, since by then every
- * decoder has copied the values it read into a batch's own arrays.
+ * decoder has copied the values it read into a batch's own arrays; {@link #release} gives back the
+ * last one when the reader leaves the chunk.
  *
  * <p>Confined to one thread; one instance per column chunk.
  */
@@ -93,12 +94,7 @@ public final class ChunkPages {
    * @return the page, or null when the chunk has no more pages
    */
   public Page next() {
-    for (int i = 0; i < lent.length; i++) {
-      if (pool != null) {
-        pool.give(lent[i]);
-      }
-      lent[i] = null;
-    }
+    release();
     DataPage page = pages.readPage();
     if (page == null) {
       return null;
@@ -111,6 +107,20 @@ public final class ChunkPages {
       return openV2(v2, firstRowIndex);
     }
     throw new IllegalStateException("unknown page " + page.getClass().getName());
+  }
+
+  /**
+   * Gives the current page's arrays back, once the reader is done with the chunk: the last page of
+   * a chunk (with writers that write one page per chunk, its only page) is otherwise never given
+   * back, and every chunk would decompress into a new array. The page must not be read after.
+   */
+  public void release() {
+    for (int i = 0; i < lent.length; i++) {
+      if (pool != null) {
+        pool.give(lent[i]);
+      }
+      lent[i] = null;
+    }
   }
 
   /**

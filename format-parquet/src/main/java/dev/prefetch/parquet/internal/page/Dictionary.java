@@ -27,6 +27,12 @@ final class Dictionary {
    */
   private BinaryVector vector;
 
+  /**
+   * Where the pages of the chunk decode ids before expanding them: kept here, since a decoder lives
+   * for one page, and some writers write hundreds of small pages per chunk.
+   */
+  private int[] idScratch = new int[256];
+
   private Dictionary(PrimitiveTypeName type, int size) {
     this.type = type;
     this.size = size;
@@ -59,6 +65,14 @@ final class Dictionary {
       default -> throw new UnsupportedOperationException("dictionary of " + type);
     }
     return dictionary;
+  }
+
+  /** A scratch array of at least {@code count} ids, shared by the chunk's pages (one thread). */
+  int[] idScratch(int count) {
+    if (idScratch.length < count) {
+      idScratch = new int[Math.max(count, idScratch.length * 2)];
+    }
+    return idScratch;
   }
 
   /**

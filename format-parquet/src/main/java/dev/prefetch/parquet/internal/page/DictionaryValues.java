@@ -12,7 +12,6 @@ final class DictionaryValues implements ValuesDecoder {
 
   private final Dictionary dictionary;
   private final RleBitPackedDecoder ids;
-  private int[] scratch = new int[256];
 
   DictionaryValues(Dictionary dictionary, byte[] data, int offset, int end) {
     if (offset >= end) {
@@ -33,9 +32,7 @@ final class DictionaryValues implements ValuesDecoder {
   }
 
   private int[] ids(int count) {
-    if (scratch.length < count) {
-      scratch = new int[Math.max(count, scratch.length * 2)];
-    }
+    int[] scratch = dictionary.idScratch(count);
     readIds(scratch, 0, count);
     return scratch;
   }

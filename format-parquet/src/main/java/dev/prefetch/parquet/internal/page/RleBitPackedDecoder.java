@@ -25,13 +25,24 @@ final class RleBitPackedDecoder implements LevelRuns {
   private final int valueBytes;
   private int pos;
 
-  /** Current run: values left in it, whether it repeats {@code rleValue}, and its packed values. */
+  /**
+   * Current run: values left in it, whether it repeats {@code rleValue}; for a bit-packed run,
+   * where its first value's byte is and how many of its values were consumed ({@code packedPos}).
+   */
   private int runLeft;
 
   private boolean rle;
   private int rleValue;
-  private int[] packed = new int[64];
+  private int runStart;
   private int packedPos;
+
+  /**
+   * The current bit-packed run's values, unpacked only when read one by one ({@link #packedValue},
+   * levels); {@link #readInts} unpacks straight into the caller's array instead.
+   */
+  private int[] packed = new int[64];
+
+  private boolean unpacked;
 
   RleBitPackedDecoder(byte[] data, int offset, int end, int bitWidth) {
     if (bitWidth < 0 || bitWidth > 32) {
@@ -76,6 +87,14 @@ final class RleBitPackedDecoder implements LevelRuns {
   /** The value at position {@code i} of the current bit-packed run's remaining values. */
   @Override
   public int packedValue(int i) {
+    if (!unpacked) {
+      int count = packedPos + runLeft;
+      if (packed.length < count) {
+        packed = new int[Math.max(count, packed.length * 2)];
+      }
+      unpack(packed, 0, 0, count);
+      unpacked = true;
+    }
     return packed[packedPos + i];
   }
 
@@ -90,7 +109,7 @@ final class RleBitPackedDecoder implements LevelRuns {
 
   int readInt() {
     nextRun();
-    int value = rle ? rleValue : packed[packedPos];
+    int value = rle ? rleValue : packedValue(0);
     consume(1);
     return value;
   }
@@ -100,8 +119,10 @@ final class RleBitPackedDecoder implements LevelRuns {
       int n = Math.min(nextRun(), count);
       if (rle) {
         java.util.Arrays.fill(out, offset, offset + n, rleValue);
-      } else {
+      } else if (unpacked) {
         System.arraycopy(packed, packedPos, out, offset, n);
+      } else {
+        unpack(out, offset, packedPos, n);
       }
       consume(n);
       offset += n;
@@ -158,50 +179,46 @@ final class RleBitPackedDecoder implements LevelRuns {
                 + (end - pos)
                 + " bytes left)");
       }
-      int count = groups * 8;
-      if (packed.length < count) {
-        packed = new int[Math.max(count, packed.length * 2)];
-      }
-      unpack(count);
+      runStart = pos;
+      pos += groups * bitWidth;
       rle = false;
+      unpacked = false;
       packedPos = 0;
-      runLeft = count;
+      runLeft = groups * 8;
     }
   }
 
   /**
-   * Unpacks {@code count} values of {@code bitWidth} bits, least significant bit first. A value of
-   * at most 32 bits always lies within the 8 bytes from its first byte, so each is one unaligned
-   * little-endian load, a shift and a mask, with no branch on the data; only values within 8 bytes
-   * of the array's end take the byte-wise path.
+   * Unpacks values {@code first..first+count-1} of the current bit-packed run into {@code
+   * out[offset..]}, each {@code bitWidth} bits, least significant bit first. A value of at most 32
+   * bits always lies within the 8 bytes from its first byte, so each is one unaligned little-endian
+   * load, a shift and a mask, with no branch on the data; only values within 8 bytes of the array's
+   * end take the byte-wise path. The run's bytes were checked to lie in the data when its header
+   * was read.
    */
-  private void unpack(int count) {
+  private void unpack(int[] out, int offset, int first, int count) {
     int width = bitWidth;
-    if (width == 0) {
-      java.util.Arrays.fill(packed, 0, count, 0);
-      return;
-    }
     long mask = (1L << width) - 1;
-    int p = pos;
+    int p = runStart;
+    int last = first + count;
     // values whose 8-byte load stays inside the array: i * width / 8 + 8 <= data.length - p
     long loadable = ((long) (data.length - p - 8) * 8) / width + 1;
-    int fast = data.length - p < 8 ? 0 : (int) Math.min(count, loadable);
-    int[] out = packed;
-    for (int i = 0; i < fast; i++) {
+    int fast = data.length - p < 8 ? first : (int) Math.max(first, Math.min(last, loadable));
+    int shift = offset - first;
+    for (int i = first; i < fast; i++) {
       long bit = (long) i * width;
       long word = (long) LONG_LE.get(data, p + (int) (bit >>> 3));
-      out[i] = (int) ((word >>> (bit & 7)) & mask);
+      out[shift + i] = (int) ((word >>> (bit & 7)) & mask);
     }
-    for (int i = fast; i < count; i++) {
+    for (int i = fast; i < last; i++) {
       long bit = (long) i * width;
       int at = p + (int) (bit >>> 3);
       long word = 0;
       for (int b = 0; b < 8 && at + b < data.length; b++) {
         word |= (data[at + b] & 0xFFL) << (8 * b);
       }
-      out[i] = (int) ((word >>> (bit & 7)) & mask);
+      out[shift + i] = (int) ((word >>> (bit & 7)) & mask);
     }
-    pos += count / 8 * width;
   }
 
   private int readUnsignedVarInt() {

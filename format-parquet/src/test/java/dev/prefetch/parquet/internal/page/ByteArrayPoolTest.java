@@ -19,6 +19,15 @@ class ByteArrayPoolTest {
   }
 
   @Test
+  void aNewArrayHasRoomForTheNextChunksSlightlyLongerPage() {
+    byte[] page = buffers.take(16_000);
+    assertThat(page).hasSize(17_000);
+    buffers.give(page);
+
+    assertThat(buffers.take(16_900)).isSameAs(page);
+  }
+
+  @Test
   void arraysThePoolDidNotLendAreIgnored() {
     byte[] foreign = new byte[1000];
     buffers.give(foreign);
@@ -29,7 +38,7 @@ class ByteArrayPoolTest {
 
   @Test
   void aPageThatIsNeverGivenBackIsNotKeptReachable() throws InterruptedException {
-    // pages of nested columns are never given back
+    // a page its reader never gives back (a range closed mid-page)
     WeakReference<byte[]> page = new WeakReference<>(buffers.take(1 << 20));
 
     for (int i = 0; i < 50 && page.get() != null; i++) {

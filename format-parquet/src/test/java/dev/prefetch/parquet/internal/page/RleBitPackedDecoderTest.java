@@ -49,6 +49,32 @@ class RleBitPackedDecoderTest {
   }
 
   @Test
+  void readsInPiecesAndValueByValueMixedWithinARunEqualOneBulkRead() throws Exception {
+    // Pieces of a run unpack straight into the caller's array from the middle of the run; a
+    // value read one by one (levels) unpacks the run once, and the pieces after it come from there.
+    Random random = new Random(13);
+    for (int width : new int[] {1, 5, 12, 17, 32}) {
+      int[] values = values(random, width, 3_001);
+      byte[] encoded = encode(values, width);
+      RleBitPackedDecoder decoder = new RleBitPackedDecoder(encoded, 0, encoded.length, width);
+      int[] decoded = new int[values.length + 5];
+      int at = 0;
+      while (at < values.length) {
+        if (random.nextInt(4) == 0) {
+          decoded[5 + at++] = decoder.readInt();
+        } else {
+          int n = Math.min(values.length - at, 1 + random.nextInt(300));
+          decoder.readInts(decoded, 5 + at, n);
+          at += n;
+        }
+      }
+      assertThat(Arrays.copyOfRange(decoded, 5, decoded.length))
+          .as("bit width %d", width)
+          .isEqualTo(values);
+    }
+  }
+
+  @Test
   void aBitPackedRunLongerThanItsDataIsRejected() {
     // header: 4 groups (32 values) bit-packed, width 8, but only 5 bytes follow
     byte[] data = {(byte) ((4 << 1) | 1), 1, 2, 3, 4, 5};
