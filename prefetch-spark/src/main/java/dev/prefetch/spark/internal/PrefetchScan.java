@@ -83,7 +83,10 @@ final class PrefetchScan implements FileScan {
     Map<String, String> sessionConf =
         new HashMap<>(scala.jdk.javaapi.CollectionConverters.asJava(session.conf().getAll()));
     Map<String, String> readProperties =
-        PrefetchSparkOptions.readProperties(sessionConf, options.asCaseSensitiveMap());
+        DictionaryColumnNames.resolve(
+            PrefetchSparkOptions.readProperties(sessionConf, options.asCaseSensitiveMap()),
+            dataSchema,
+            caseSensitive);
     Configuration hadoopConf =
         session.sessionState().newHadoopConfWithOptions(Scala.map(options.asCaseSensitiveMap()));
     Broadcast<SerializableConfiguration> conf =

@@ -5,6 +5,7 @@ import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.DataType.TimeUnit;
 import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
@@ -21,7 +22,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * The wrappers of flat columns: integers, floating point, booleans, timestamps, decimals, strings
- * and binaries (see {@link SparkColumns} for the conversions).
+ * and binaries, plain or dictionary-encoded (see {@link SparkColumns} for the conversions).
  */
 final class PrimitiveColumns {
 
@@ -219,6 +220,56 @@ final class PrimitiveColumns {
         return null;
       }
       return Arrays.copyOfRange(data, offsets[rowId], offsets[rowId + 1]);
+    }
+  }
+
+  /**
+   * Dictionary-encoded STRING, BINARY and FIXED_BINARY: row {@code i} is entry {@code ids[i]} of
+   * the dictionary, read in place. A string is a {@link UTF8String} over the dictionary's byte
+   * array at the entry's offset and length, so no row copies its bytes and every row of one id
+   * shares them; binary values are copied, as for {@link BinaryColumn}, since Spark's API returns a
+   * fresh array.
+   *
+   * <p>Spark's public {@link org.apache.spark.sql.vectorized.ColumnVector} has no dictionary
+   * accessor. Its dictionary notion ({@code hasDictionary}, {@code getDictionaryIds}, the {@code
+   * Dictionary} interface) lives on {@code WritableColumnVector} in the internal {@code
+   * org.apache.spark.sql.execution.vectorized} package, a writable vector that Spark's own Parquet
+   * reader fills and alone reads the ids of; its getters hand out a fresh copy of the row's entry
+   * ({@code Dictionary.decodeToBinary}). A read-only wrapper has nothing public to implement, so
+   * this one keeps the ids and each row reads its entry in place. Since the dictionary outlives the
+   * batch (see {@link DictionaryVector}), a string read here stays valid after the batch is
+   * released.
+   */
+  static final class DictionaryColumn extends WrappedColumn {
+    private final int[] ids;
+    private final byte[] entries;
+    private final int[] entryOffsets;
+
+    DictionaryColumn(DataType type, DictionaryVector vector) {
+      super(type, vector);
+      this.ids = vector.ids();
+      this.entries = vector.dictionary().data();
+      this.entryOffsets = vector.dictionary().offsets();
+    }
+
+    @Override
+    public UTF8String getUTF8String(int rowId) {
+      // A null row's id is unspecified (it may lie outside the dictionary): test nulls first.
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      int id = ids[rowId];
+      int start = entryOffsets[id];
+      return UTF8String.fromBytes(entries, start, entryOffsets[id + 1] - start);
+    }
+
+    @Override
+    public byte[] getBinary(int rowId) {
+      if (isNullAt(rowId)) {
+        return null;
+      }
+      int id = ids[rowId];
+      return Arrays.copyOfRange(entries, entryOffsets[id], entryOffsets[id + 1]);
     }
   }
 }

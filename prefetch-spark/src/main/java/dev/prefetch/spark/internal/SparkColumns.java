@@ -4,6 +4,7 @@ import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.DataType.Kind;
 import dev.prefetch.batch.DataType.TimeUnit;
 import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.MapVector;
@@ -50,7 +51,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  *       reader;
  *   <li>decimals: unscaled longs as {@link Decimal#createUnsafe} up to 18 digits, otherwise a
  *       {@code BigDecimal} of the requested precision and scale;
- *   <li>strings: {@link UTF8String} views of the vector's byte buffer (no copy); binary values are
+ *   <li>strings: {@link UTF8String} views of the vector's byte buffer (no copy), or for a {@link
+ *       DictionaryVector} of the row's entry in the dictionary's byte buffer; binary values are
  *       copied, since Spark's API returns a fresh {@code byte[]}.
  * </ul>
  */
@@ -80,7 +82,10 @@ public final class SparkColumns {
       return timestamp(sparkType, (LongVector) vector, zone);
     }
     if (stringOrBinary(sparkType, kind)) {
-      return new PrimitiveColumns.BinaryColumn(sparkType, (BinaryVector) vector);
+      // By class, not by type: a format may give either vector for a string column, anywhere.
+      return vector instanceof DictionaryVector dictionary
+          ? new PrimitiveColumns.DictionaryColumn(sparkType, dictionary)
+          : new PrimitiveColumns.BinaryColumn(sparkType, (BinaryVector) vector);
     }
     if (sparkType instanceof ArrayType array && kind == Kind.LIST) {
       ListVector list = (ListVector) vector;
