@@ -81,7 +81,7 @@ public final class ChunkPages {
     this.definition =
         new Levels(
             "definition levels", ValuesType.DEFINITION_LEVEL, column.getMaxDefinitionLevel(), 2);
-    this.decoders = new ValuesDecoders(column, pages::readDictionaryPage);
+    this.decoders = new ValuesDecoders(column, pages::readDictionaryPage, pool);
   }
 
   public ColumnDescriptor column() {

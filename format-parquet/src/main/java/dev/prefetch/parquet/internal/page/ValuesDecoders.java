@@ -27,9 +27,22 @@ public final class ValuesDecoders {
   private final int fixedLength;
   private final DictionarySource dictionarySource;
 
+  /** Where the dictionary page's array goes back once decoded; null: nowhere. */
+  private final ByteArrayPool pool;
+
   private Dictionary dictionary;
 
   public ValuesDecoders(ColumnDescriptor column, DictionarySource dictionarySource) {
+    this(column, dictionarySource, null);
+  }
+
+  /**
+   * @param pool the pool the chunk's pages were decompressed into, which gets the dictionary page's
+   *     array back once the dictionary is decoded into arrays of its own; or null
+   */
+  public ValuesDecoders(
+      ColumnDescriptor column, DictionarySource dictionarySource, ByteArrayPool pool) {
+    this.pool = pool;
     this.column = column;
     this.type = column.getPrimitiveType().getPrimitiveTypeName();
     this.fixedLength = column.getPrimitiveType().getTypeLength();
@@ -97,6 +110,11 @@ public final class ValuesDecoders {
               page.getDictionarySize(),
               type,
               fixedLength);
+      if (pool != null) {
+        // Decoded into arrays of its own: the page is read. Without this, a dictionary page took
+        // an array from the pool for every chunk and never gave it back.
+        pool.give(bytes.array());
+      }
     }
     return dictionary;
   }

@@ -8,7 +8,10 @@ import java.util.List;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;
+import org.apache.parquet.column.page.DataPage;
 import org.apache.parquet.column.page.DataPageV1;
+import org.apache.parquet.column.page.DictionaryPage;
+import org.apache.parquet.column.page.PageReader;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 import org.apache.parquet.schema.Types;
@@ -59,6 +62,52 @@ class ChunkPagesReleaseTest {
     chunk.release();
 
     assertThat(pool.take(4 * ROWS)).isSameAs(pageArray[0]);
+  }
+
+  @Test
+  void theDictionaryPageGoesBackToThePoolOnceDecoded() {
+    ByteArrayPool pool = new ByteArrayPool();
+    byte[] dictionaryArray = pool.take(8);
+    ByteBuffer.wrap(dictionaryArray).order(ByteOrder.LITTLE_ENDIAN).putInt(7).putInt(42);
+    DictionaryPage dictionary =
+        new DictionaryPage(BytesInput.from(dictionaryArray, 0, 8), 2, Encoding.PLAIN);
+    // Bit width 1, then one RLE run of ROWS times id 1 (header: ROWS << 1 as a varint).
+    byte[] ids = {1, (byte) (((ROWS << 1) & 0x7F) | 0x80), (byte) ((ROWS << 1) >>> 7), 1};
+    DataPageV1 page =
+        new DataPageV1(
+            BytesInput.from(ids),
+            ROWS,
+            ids.length,
+            Statistics.createStats(COLUMN.getPrimitiveType()),
+            Encoding.RLE,
+            Encoding.RLE,
+            Encoding.RLE_DICTIONARY);
+    ChunkPages chunk = new ChunkPages(COLUMN, new OneDictionaryChunk(dictionary, page), pool);
+
+    int[] out = new int[ROWS];
+    chunk.next().values().read(out, 0, ROWS);
+
+    assertThat(out).containsOnly(42);
+    assertThat(pool.take(8)).isSameAs(dictionaryArray);
+  }
+
+  /** A chunk of a dictionary page and one data page. */
+  private record OneDictionaryChunk(DictionaryPage dictionary, DataPage page)
+      implements PageReader {
+    @Override
+    public DictionaryPage readDictionaryPage() {
+      return dictionary;
+    }
+
+    @Override
+    public long getTotalValueCount() {
+      return page.getValueCount();
+    }
+
+    @Override
+    public DataPage readPage() {
+      return page;
+    }
   }
 
   @Test
