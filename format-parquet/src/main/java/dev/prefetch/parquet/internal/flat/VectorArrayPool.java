@@ -4,6 +4,7 @@ import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DecimalVector;
 import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
@@ -45,7 +46,8 @@ public final class VectorArrayPool {
           BooleanVector.class, v -> ((BooleanVector) v).values(),
           ShortVector.class, v -> ((ShortVector) v).values(),
           ByteVector.class, v -> ((ByteVector) v).values(),
-          DictionaryVector.class, v -> ((DictionaryVector) v).ids());
+          DictionaryVector.class, v -> ((DictionaryVector) v).ids(),
+          DecimalVector.class, VectorArrayPool::unscaledLongs);
 
   /** Value arrays (one primitive array type per column), data and offsets of binary vectors. */
   private final ArrayDeque<Object> values = new ArrayDeque<>();
@@ -104,8 +106,15 @@ public final class VectorArrayPool {
         give(values, array.apply(vector));
       }
     }
-    // Decimals and nested vectors are not pooled: they are garbage collected as before. A
-    // dictionary vector gives back its ids only: its dictionary is shared by the chunk's batches.
+    // Byte-backed decimals and nested vectors are not pooled: they are garbage collected as
+    // before. A dictionary vector gives back its ids only: its dictionary is shared by the chunk's
+    // batches.
+  }
+
+  /** A long-backed decimal's unscaled values (decimals up to 18 digits), else null. */
+  private static Object unscaledLongs(ColumnVector vector) {
+    DecimalVector decimal = (DecimalVector) vector;
+    return decimal.isLongBacked() ? decimal.unscaledLongs() : null;
   }
 
   /** Keeps a value array that no vector was built over (a batch that changed its layout). */

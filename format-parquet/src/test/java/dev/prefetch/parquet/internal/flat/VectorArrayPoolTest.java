@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DecimalVector;
+import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.LongVector;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +51,22 @@ class VectorArrayPoolTest {
 
     assertThat(arrays.binaryData(20)).isSameAs(data);
     assertThat(arrays.binaryOffsets(3)).isSameAs(offsets);
+  }
+
+  @Test
+  void longBackedDecimalsAndDictionaryIdsGiveBackTheirArraysButNotTheDictionary() {
+    long[] unscaled = new long[4];
+    arrays.recycle(DecimalVector.ofLongs(DataType.decimal(15, 2), 4, unscaled, null));
+    assertThat(arrays.values(long[].class, 4)).isSameAs(unscaled);
+
+    byte[] entries = new byte[8];
+    int[] entryOffsets = {0, 4, 8};
+    BinaryVector dictionary = new BinaryVector(DataType.string(), 2, entries, entryOffsets, null);
+    int[] ids = new int[4];
+    arrays.recycle(new DictionaryVector(4, ids, dictionary, null));
+    assertThat(arrays.values(int[].class, 4)).isSameAs(ids);
+    assertThat(arrays.binaryData(1)).isNotSameAs(entries); // shared by the chunk's next batches
+    assertThat(arrays.binaryOffsets(1)).isNotSameAs(entryOffsets);
   }
 
   @Test
