@@ -76,9 +76,11 @@ class CoalescedReadsTest {
     // [1,000, 18,000) joined (gap 4,000), [30,000, 34,000) apart (gap 12,000 over the limit)
     assertThat(CountingFileSystem.counts(local).positionedReads()).isEqualTo(2);
     assertThat(CountingFileSystem.counts(local).bytesRead()).isEqualTo(17_000 + 4_000);
-    assertThat(ledger.held()).as("both arrays, gap included").isEqualTo(21_000);
+    // both arrays, gap included (a pool array may carry a sixteenth of headroom)
+    long held = ledger.held();
+    assertThat(held).isBetween(21_000L, 21_000L + 21_000L / 16 + 2);
     chunks.reclaim(); // the range reader, once the page store is closed: kept free, still held
-    assertThat(ledger.held()).isEqualTo(21_000);
+    assertThat(ledger.held()).isEqualTo(held);
   }
 
   @Test
