@@ -29,6 +29,12 @@ import java.util.TreeMap;
  *       {@link dev.prefetch.batch.DictionaryVector}s in the row groups where every page of the
  *       column is dictionary-encoded: {@code all}, {@code none}, or a comma-separated list of
  *       column names. Other columns and row groups come as plain vectors.
+ *   <li>{@value #COALESCE_GAP_BYTES} [1 MiB]: off the local filesystem, the byte ranges of one
+ *       range's read (its column chunks, or its pages and dictionaries) that lie at most this far
+ *       apart are fetched as one request, the gap read and dropped; 0 fetches each run of adjacent
+ *       bytes on its own. At most {@value #MAX_COALESCE_GAP_BYTES} bytes.
+ *   <li>{@value #MAX_REQUEST_BYTES} [64 MiB]: the longest request ranges are joined into (a single
+ *       longer chunk is still one request), from 1 byte to {@value #MAX_MAX_REQUEST_BYTES}.
  * </ul>
  *
  * Every other {@code parquet.*} entry is handed to parquet-hadoop's configuration ({@link
@@ -38,6 +44,8 @@ import java.util.TreeMap;
  * @param offsetIndexCache {@value #OFFSET_INDEX_CACHE}
  * @param int96Unit {@value #INT96_TIMESTAMP_UNIT}: MICROS or NANOS
  * @param dictionaryVectors {@value #DICTIONARY_VECTORS}
+ * @param coalesceGapBytes {@value #COALESCE_GAP_BYTES}
+ * @param maxRequestBytes {@value #MAX_REQUEST_BYTES}
  * @param libraryProperties the {@code parquet.*} entries that are not this class's keys
  */
 public record ParquetOptions(
@@ -45,6 +53,8 @@ public record ParquetOptions(
     boolean offsetIndexCache,
     DataType.TimeUnit int96Unit,
     DictionaryVectors dictionaryVectors,
+    long coalesceGapBytes,
+    long maxRequestBytes,
     Map<String, String> libraryProperties) {
 
   public static final String SPLIT_ROW_GROUPS = "parquet.read.split-row-groups";
@@ -52,6 +62,20 @@ public record ParquetOptions(
   public static final String INT96_TIMESTAMP_UNIT = "parquet.read.int96-timestamp-unit";
   public static final String ROW_GROUPS = RowGroupSelection.ROW_GROUPS_PROPERTY;
   public static final String DICTIONARY_VECTORS = "parquet.read.dictionary-vectors";
+  public static final String COALESCE_GAP_BYTES = "parquet.read.coalesce-gap-bytes";
+  public static final String MAX_REQUEST_BYTES = "parquet.read.max-request-bytes";
+
+  /** The default of {@value #COALESCE_GAP_BYTES}: 1 MiB. */
+  public static final long DEFAULT_COALESCE_GAP_BYTES = 1L << 20;
+
+  /** The default of {@value #MAX_REQUEST_BYTES}: 64 MiB. */
+  public static final long DEFAULT_MAX_REQUEST_BYTES = 64L << 20;
+
+  /** The largest {@value #COALESCE_GAP_BYTES}: 1 GiB. */
+  public static final long MAX_COALESCE_GAP_BYTES = 1L << 30;
+
+  /** The largest {@value #MAX_REQUEST_BYTES}: 1 GiB, well inside one Java array. */
+  public static final long MAX_MAX_REQUEST_BYTES = 1L << 30;
 
   /**
    * The columns read as dictionary vectors where their chunk allows ({@value #DICTIONARY_VECTORS}).
@@ -106,7 +130,9 @@ public record ParquetOptions(
           OFFSET_INDEX_CACHE,
           INT96_TIMESTAMP_UNIT,
           ROW_GROUPS,
-          DICTIONARY_VECTORS);
+          DICTIONARY_VECTORS,
+          COALESCE_GAP_BYTES,
+          MAX_REQUEST_BYTES);
 
   public ParquetOptions {
     Objects.requireNonNull(int96Unit, "int96Unit is null");
@@ -115,6 +141,8 @@ public record ParquetOptions(
       throw new IllegalArgumentException(
           INT96_TIMESTAMP_UNIT + " must be micros or nanos: " + int96Unit);
     }
+    OptionValues.checkRange(COALESCE_GAP_BYTES, coalesceGapBytes, 0, MAX_COALESCE_GAP_BYTES);
+    OptionValues.checkRange(MAX_REQUEST_BYTES, maxRequestBytes, 1, MAX_MAX_REQUEST_BYTES);
     for (String key : libraryProperties.keySet()) {
       if (!key.startsWith(PREFIX) || OWN_KEYS.contains(key)) {
         throw new IllegalArgumentException("not a parquet-hadoop property: " + key);
@@ -126,7 +154,13 @@ public record ParquetOptions(
   /** The settings of a read that sets none. */
   public static ParquetOptions defaults() {
     return new ParquetOptions(
-        true, false, DataType.TimeUnit.MICROS, DictionaryVectors.ALL, Map.of());
+        true,
+        false,
+        DataType.TimeUnit.MICROS,
+        DictionaryVectors.ALL,
+        DEFAULT_COALESCE_GAP_BYTES,
+        DEFAULT_MAX_REQUEST_BYTES,
+        Map.of());
   }
 
   /** The settings of {@code options}. */
@@ -144,6 +178,8 @@ public record ParquetOptions(
     boolean offsetIndexCache = false;
     DataType.TimeUnit int96Unit = DataType.TimeUnit.MICROS;
     DictionaryVectors dictionaryVectors = DictionaryVectors.ALL;
+    long coalesceGap = DEFAULT_COALESCE_GAP_BYTES;
+    long maxRequest = DEFAULT_MAX_REQUEST_BYTES;
     Map<String, String> library = new TreeMap<>();
     for (Map.Entry<String, String> entry : properties.entrySet()) {
       String key = entry.getKey();
@@ -157,10 +193,23 @@ public record ParquetOptions(
         case INT96_TIMESTAMP_UNIT -> int96Unit = int96Unit(value);
         case ROW_GROUPS -> RowGroupSelection.parse(value); // throws on a bad list
         case DICTIONARY_VECTORS -> dictionaryVectors = DictionaryVectors.parse(value);
+        case COALESCE_GAP_BYTES -> coalesceGap = bytes(key, value, 0, MAX_COALESCE_GAP_BYTES);
+        case MAX_REQUEST_BYTES -> maxRequest = bytes(key, value, 1, MAX_MAX_REQUEST_BYTES);
         default -> library.put(key, value);
       }
     }
-    return new ParquetOptions(split, offsetIndexCache, int96Unit, dictionaryVectors, library);
+    return new ParquetOptions(
+        split, offsetIndexCache, int96Unit, dictionaryVectors, coalesceGap, maxRequest, library);
+  }
+
+  /** A byte size of {@code key} in {@code [min, max]}, the message quoting the value as given. */
+  private static long bytes(String key, String value, long min, long max) {
+    long bytes = OptionValues.parseBytes(key, value);
+    if (bytes < min || bytes > max) {
+      throw new IllegalArgumentException(
+          key + " must be in [" + min + ", " + max + "] bytes: '" + value + "'");
+    }
+    return bytes;
   }
 
   private static DataType.TimeUnit int96Unit(String value) {

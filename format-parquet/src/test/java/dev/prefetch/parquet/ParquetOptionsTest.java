@@ -21,6 +21,8 @@ class ParquetOptionsTest {
     assertThat(options.offsetIndexCache()).isFalse();
     assertThat(options.int96Unit()).isEqualTo(DataType.TimeUnit.MICROS);
     assertThat(options.dictionaryVectors()).isEqualTo(ParquetOptions.DictionaryVectors.ALL);
+    assertThat(options.coalesceGapBytes()).isEqualTo(1L << 20);
+    assertThat(options.maxRequestBytes()).isEqualTo(64L << 20);
     assertThat(options.libraryProperties()).isEmpty();
   }
 
@@ -35,6 +37,8 @@ class ParquetOptionsTest {
                     "parquet.read.int96-timestamp-unit", " Nanos ",
                     "parquet.read.row-groups", "3,1",
                     "parquet.read.dictionary-vectors", " l_shipmode, l_comment ",
+                    "parquet.read.coalesce-gap-bytes", "256k",
+                    "parquet.read.max-request-bytes", "8 MiB",
                     "parquet.page.size.row.check.min", "7",
                     "orc.read.natural-read-size", "1m",
                     "prefetch.parallelism", "2")));
@@ -44,6 +48,8 @@ class ParquetOptionsTest {
     assertThat(options.dictionaryVectors().includes("l_shipmode")).isTrue();
     assertThat(options.dictionaryVectors().includes("l_comment")).isTrue();
     assertThat(options.dictionaryVectors().includes("l_returnflag")).isFalse();
+    assertThat(options.coalesceGapBytes()).isEqualTo(256 << 10);
+    assertThat(options.maxRequestBytes()).isEqualTo(8 << 20);
     assertThat(options.libraryProperties())
         .containsExactly(Map.entry("parquet.page.size.row.check.min", "7"));
   }
@@ -56,7 +62,13 @@ class ParquetOptionsTest {
         "parquet.read.enable-offset-index-cache|1",
         "parquet.read.int96-timestamp-unit|seconds",
         "parquet.read.row-groups|1,x",
-        "parquet.read.dictionary-vectors|a,,b"
+        "parquet.read.dictionary-vectors|a,,b",
+        "parquet.read.coalesce-gap-bytes|-1",
+        "parquet.read.coalesce-gap-bytes|1 furlong",
+        "parquet.read.coalesce-gap-bytes|2g",
+        "parquet.read.max-request-bytes|0",
+        "parquet.read.max-request-bytes|4g",
+        "parquet.read.max-request-bytes|lots"
       })
   void aBadValueIsRejectedNamingTheKeyAndTheValue(String key, String value) {
     ReadOptions options = ReadOptions.fromProperties(Map.of(key, value));
@@ -70,16 +82,28 @@ class ParquetOptionsTest {
   }
 
   @Test
-  void theRecordRefusesAnotherUnitOrItsOwnKeysAsLibraryProperties() {
+  void aGapOfZeroTurnsCoalescingOff() {
+    ParquetOptions options = ParquetOptions.from(Map.of(ParquetOptions.COALESCE_GAP_BYTES, "0"));
+    assertThat(options.coalesceGapBytes()).isZero();
+  }
+
+  @Test
+  void theRecordRefusesAnotherUnitSizesOutOfRangeOrItsOwnKeysAsLibraryProperties() {
+    ParquetOptions.DictionaryVectors all = ParquetOptions.DictionaryVectors.ALL;
+    long gap = ParquetOptions.DEFAULT_COALESCE_GAP_BYTES;
+    long max = ParquetOptions.DEFAULT_MAX_REQUEST_BYTES;
     assertThatThrownBy(
             () ->
-                new ParquetOptions(
-                    true,
-                    false,
-                    DataType.TimeUnit.MILLIS,
-                    ParquetOptions.DictionaryVectors.ALL,
-                    Map.of()))
+                new ParquetOptions(true, false, DataType.TimeUnit.MILLIS, all, gap, max, Map.of()))
         .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(
+            () -> new ParquetOptions(true, false, DataType.TimeUnit.MICROS, all, -1, max, Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(ParquetOptions.COALESCE_GAP_BYTES);
+    assertThatThrownBy(
+            () -> new ParquetOptions(true, false, DataType.TimeUnit.MICROS, all, gap, 0, Map.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(ParquetOptions.MAX_REQUEST_BYTES);
     assertThatThrownBy(
             () ->
                 new ParquetOptions(
@@ -87,6 +111,8 @@ class ParquetOptionsTest {
                     false,
                     DataType.TimeUnit.MICROS,
                     ParquetOptions.DictionaryVectors.NONE,
+                    gap,
+                    max,
                     Map.of(ParquetOptions.SPLIT_ROW_GROUPS, "true")))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -22,10 +22,11 @@ import org.apache.parquet.io.SeekableInputStream;
  * as ORC's streams do.
  *
  * <p>Vectored reads are offered only when asked for (an object store's client fetches the ranges of
- * one vectored read concurrently); otherwise parquet-hadoop falls back to plain reads. A vectored
- * read into a range reader's {@link ChunkAllocator} allocates through its {@link
- * ChunkAllocator#forVectoredReads()} view, since parquet-hadoop never releases a vectored read's
- * buffers itself.
+ * one vectored read concurrently); otherwise parquet-hadoop falls back to plain reads. The ranges
+ * of a vectored read are joined into fewer requests where the gaps between them are small ({@link
+ * ReadCoalescing}, {@link CoalescedReads}). A vectored read into a range reader's {@link
+ * ChunkAllocator} allocates through its {@link ChunkAllocator#forVectoredReads()} view, since
+ * parquet-hadoop never releases a vectored read's buffers itself.
  */
 public final class CountingInputFile implements InputFile {
 
@@ -36,18 +37,24 @@ public final class CountingInputFile implements InputFile {
   private final FileStatus status;
   private final ScanCounters counters;
   private final boolean vectored;
+  private final ReadCoalescing coalescing;
 
   /**
    * A counted file whose streams offer vectored reads when {@code vectored} and the filesystem's
-   * do.
+   * do, with their ranges joined into requests as {@code coalescing} plans.
    */
-  public CountingInputFile(
-      FileStatus status, Configuration conf, ScanCounters counters, boolean vectored)
+  CountingInputFile(
+      FileStatus status,
+      Configuration conf,
+      ScanCounters counters,
+      boolean vectored,
+      ReadCoalescing coalescing)
       throws IOException {
     this.status = Objects.requireNonNull(status, "status is null");
     this.fs = status.getPath().getFileSystem(conf);
     this.counters = Objects.requireNonNull(counters, "counters is null");
     this.vectored = vectored;
+    this.coalescing = Objects.requireNonNull(coalescing, "coalescing is null");
   }
 
   @Override
@@ -59,7 +66,7 @@ public final class CountingInputFile implements InputFile {
   public SeekableInputStream newStream() throws IOException {
     CountingInputStream counting =
         new CountingInputStream(open(), counters, null, CountingInputStream.isLocal(fs), null);
-    return new VectoredGate(HadoopStreams.wrap(new FSDataInputStream(counting)), vectored);
+    return new VectoredGate(HadoopStreams.wrap(new FSDataInputStream(counting)), this);
   }
 
   /** Opens the file with its known status (no second lookup on an object store). */
@@ -75,36 +82,48 @@ public final class CountingInputFile implements InputFile {
     }
   }
 
+  /** How this file's vectored reads (and a row group's offset indexes) are joined into requests. */
+  ReadCoalescing coalescing() {
+    return vectored ? coalescing : ReadCoalescing.OFF;
+  }
+
   @Override
   public String toString() {
     return status.getPath().toString();
   }
 
-  /** Turns vectored reads off or on, and routes their buffers. Confined like its stream. */
+  /**
+   * Turns vectored reads off or on, joins their ranges and routes their buffers. Confined like its
+   * stream.
+   */
   static final class VectoredGate extends ForwardingSeekableInputStream {
-    private final boolean vectored;
+    private final CountingInputFile file;
 
-    VectoredGate(SeekableInputStream in, boolean vectored) {
+    VectoredGate(SeekableInputStream in, CountingInputFile file) {
       super(in);
-      this.vectored = vectored;
+      this.file = file;
     }
 
     @Override
     public boolean readVectoredAvailable(ByteBufferAllocator allocator) {
-      return vectored && in.readVectoredAvailable(allocator);
+      return file.vectored && in.readVectoredAvailable(allocator);
     }
 
     @Override
     public void readVectored(List<ParquetFileRange> ranges, ByteBufferAllocator allocator)
         throws IOException {
-      if (!vectored) {
+      if (!file.vectored) {
         throw new UnsupportedOperationException("vectored reads are off for this file");
       }
       // parquet-hadoop never releases a vectored read's buffers: the range reader's allocator
       // takes them back itself once the row group is done (see ChunkAllocator).
-      in.readVectored(
-          ranges,
-          allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator);
+      ByteBufferAllocator buffers =
+          allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator;
+      if (!file.coalescing.enabled()) {
+        in.readVectored(ranges, buffers);
+        return;
+      }
+      CoalescedReads.read(in, ranges, buffers, file.coalescing, file.toString(), file.getLength());
     }
   }
 }

@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import java.io.IOException;
+import java.util.List;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -19,6 +20,7 @@ public final class IndexedFileReader extends ParquetFileReader {
 
   private final SeekableInputStream stream;
   private final PageIndexReader indexes;
+  private final OffsetIndexRequests offsetIndexRequests;
 
   public IndexedFileReader(
       InputFile input,
@@ -27,9 +29,38 @@ public final class IndexedFileReader extends ParquetFileReader {
       SeekableInputStream stream,
       PageIndexReader indexes)
       throws IOException {
+    this(input, footer, options, stream, indexes, ReadCoalescing.OFF);
+  }
+
+  /**
+   * A reader whose offset indexes of a row group, once {@link #armOffsetIndexes armed}, are read in
+   * the requests {@code coalescing} joins.
+   */
+  IndexedFileReader(
+      InputFile input,
+      ParquetMetadata footer,
+      ParquetReadOptions options,
+      SeekableInputStream stream,
+      PageIndexReader indexes,
+      ReadCoalescing coalescing)
+      throws IOException {
     super(input, footer, options, stream);
     this.stream = stream;
     this.indexes = indexes;
+    this.offsetIndexRequests = new OffsetIndexRequests(stream, coalescing, input.getLength());
+  }
+
+  /**
+   * Fetches the offset indexes of {@code chunks} (the selected chunks of the row group about to be
+   * read) in joined requests, when parquet-hadoop asks for the first of them.
+   */
+  void armOffsetIndexes(List<ColumnChunkMetaData> chunks) {
+    offsetIndexRequests.arm(chunks);
+  }
+
+  /** Forgets the armed offset index requests. */
+  void disarmOffsetIndexes() {
+    offsetIndexRequests.disarm();
   }
 
   @Override
@@ -39,7 +70,7 @@ public final class IndexedFileReader extends ParquetFileReader {
 
   @Override
   public OffsetIndex readOffsetIndex(ColumnChunkMetaData column) throws IOException {
-    OffsetIndex index = indexes.readOffsetIndex(column, stream);
+    OffsetIndex index = indexes.readOffsetIndex(column, stream, offsetIndexRequests);
     if (stream instanceof PageCheckingStream checking) {
       checking.addPages(column, index); // the pages a read of selected pages is about to fetch
     }

@@ -47,8 +47,27 @@ public final class PageIndexReader {
     this.offsetIndexes = offsetIndexes;
   }
 
+  /** Bytes of the file fetched ahead, with the request that read them. */
+  interface Prefetched {
+    /**
+     * The bytes {@code [position, position + length)} when a request fetched ahead holds them, else
+     * null.
+     */
+    byte[] bytes(long position, int length) throws IOException;
+  }
+
   /** The offset index of a column chunk, or null when the file has none. */
   public OffsetIndex readOffsetIndex(ColumnChunkMetaData column, SeekableInputStream in)
+      throws IOException {
+    return readOffsetIndex(column, in, null);
+  }
+
+  /**
+   * The offset index of a column chunk, or null when the file has none; its bytes from {@code
+   * prefetched} when it holds them (and the cache has not).
+   */
+  OffsetIndex readOffsetIndex(
+      ColumnChunkMetaData column, SeekableInputStream in, Prefetched prefetched)
       throws IOException {
     IndexReference ref = column.getOffsetIndexReference();
     if (ref == null) {
@@ -60,7 +79,7 @@ public final class PageIndexReader {
         return cached;
       }
     }
-    byte[] bytes = bytes(ref, column, "offset index", in);
+    byte[] bytes = bytes(ref, column, "offset index", in, prefetched);
     OffsetIndex index;
     try {
       index =
@@ -82,7 +101,7 @@ public final class PageIndexReader {
     if (ref == null) {
       return null;
     }
-    byte[] bytes = bytes(ref, column, "column index", in);
+    byte[] bytes = bytes(ref, column, "column index", in, null);
     try {
       return ParquetMetadataConverter.fromParquetColumnIndex(
           column.getPrimitiveType(), Util.readColumnIndex(new ByteArrayInputStream(bytes)));
@@ -92,7 +111,11 @@ public final class PageIndexReader {
   }
 
   private byte[] bytes(
-      IndexReference ref, ColumnChunkMetaData column, String what, SeekableInputStream in)
+      IndexReference ref,
+      ColumnChunkMetaData column,
+      String what,
+      SeekableInputStream in,
+      Prefetched prefetched)
       throws IOException {
     long position = ref.getOffset();
     int length = ref.getLength();
@@ -115,16 +138,21 @@ public final class PageIndexReader {
               + " bytes");
     }
     if (cache == null) {
-      return read(in, position, length);
+      return read(in, prefetched, position, length);
     }
     CacheValue value =
         cache.get(
             CacheKey.region(identity, position, length),
-            key -> CacheValue.copyOf(read(in, position, length)));
+            key -> CacheValue.copyOf(read(in, prefetched, position, length)));
     return value.toByteArray();
   }
 
-  private static byte[] read(SeekableInputStream in, long position, int length) throws IOException {
+  private static byte[] read(
+      SeekableInputStream in, Prefetched prefetched, long position, int length) throws IOException {
+    byte[] ahead = prefetched == null ? null : prefetched.bytes(position, length);
+    if (ahead != null) {
+      return ahead;
+    }
     byte[] bytes = new byte[length];
     in.seek(position);
     in.readFully(bytes);

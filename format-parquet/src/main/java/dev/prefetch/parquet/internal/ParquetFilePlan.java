@@ -153,6 +153,11 @@ public final class ParquetFilePlan implements FilePlan {
     return indexes;
   }
 
+  /** How the file's reads are joined into requests: the input's rule, or none. */
+  ReadCoalescing coalescing() {
+    return input instanceof CountingInputFile counted ? counted.coalescing() : ReadCoalescing.OFF;
+  }
+
   int batchSize() {
     return batchSize;
   }

@@ -79,7 +79,8 @@ final class ParquetRangeReader implements RangeReader {
               plan.footer(),
               plan.newReaderOptions(pageArrays, chunkAllocator),
               stream,
-              plan.indexes());
+              plan.indexes(),
+              plan.coalescing());
     } catch (IOException | RuntimeException e) {
       stream.close();
       throw e;
@@ -124,7 +125,11 @@ final class ParquetRangeReader implements RangeReader {
    */
   private PageReadStore read(boolean filtered) throws IOException {
     String where = range.locator().toString();
-    stream.arm(where, filtered ? List.of() : chunkSpans(where));
+    List<ColumnChunkMetaData> chunks = selectedChunks();
+    stream.arm(where, filtered ? List.of() : chunkSpans(chunks, where));
+    if (filtered) {
+      reader.armOffsetIndexes(chunks); // read only if parquet-hadoop has not read them yet
+    }
     try {
       return filtered
           ? RowRangesCompat.readFiltered(
@@ -135,21 +140,32 @@ final class ParquetRangeReader implements RangeReader {
       throw e;
     } finally {
       stream.disarm();
+      reader.disarmOffsetIndexes();
     }
   }
 
-  /** The selected chunks of the range's row group, whole. */
-  private List<PageHeaderCheck.Span> chunkSpans(String where) {
+  /** The selected chunks of the range's row group, in file order. */
+  private List<ColumnChunkMetaData> selectedChunks() {
     Set<ColumnPath> selected = new HashSet<>();
     for (ColumnDescriptor leaf : plan.projection().leaves()) {
       selected.add(ColumnPath.get(leaf.getPath()));
     }
-    List<PageHeaderCheck.Span> spans = new ArrayList<>();
+    List<ColumnChunkMetaData> chunks = new ArrayList<>();
     for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(spec.rowGroup()).getColumns()) {
       if (selected.contains(chunk.getPath())) {
-        long start = chunk.getStartingPos();
-        spans.add(new PageHeaderCheck.Span(start, start + chunk.getTotalSize(), chunk, where));
+        chunks.add(chunk);
       }
+    }
+    return chunks;
+  }
+
+  /** {@code chunks}, whole. */
+  private static List<PageHeaderCheck.Span> chunkSpans(
+      List<ColumnChunkMetaData> chunks, String where) {
+    List<PageHeaderCheck.Span> spans = new ArrayList<>();
+    for (ColumnChunkMetaData chunk : chunks) {
+      long start = chunk.getStartingPos();
+      spans.add(new PageHeaderCheck.Span(start, start + chunk.getTotalSize(), chunk, where));
     }
     return spans;
   }

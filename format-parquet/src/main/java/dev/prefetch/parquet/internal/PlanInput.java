@@ -18,7 +18,8 @@ import org.apache.hadoop.fs.FileSystem;
  * @param conf the context's configuration, or a copy with the read's own parquet-hadoop properties
  * @param status the file's status (one lookup per plan)
  * @param identity the file's identity when the context has a cache, else null
- * @param input the file's bytes, counted; vectored reads only off the local filesystem
+ * @param input the file's bytes, counted; vectored reads, their ranges joined into fewer requests,
+ *     only off the local filesystem
  */
 record PlanInput(
     Configuration conf, FileStatus status, FileIdentity identity, CountingInputFile input) {
@@ -36,10 +37,16 @@ record PlanInput(
     FileIdentity identity = context.cache() == null ? null : FileIdentity.of(status);
     // Vectored reads let an object store client fetch a range's column chunks concurrently; on
     // local files Hadoop serves them through an asynchronous channel with a JDK thread pool of
-    // its own, and positioned reads are as fast, so local files keep plain reads.
+    // its own, and positioned reads are as fast, so local files keep plain reads. A local request
+    // costs a system call, not a first byte's wait, so its ranges are not joined either.
     boolean vectored = !"file".equalsIgnoreCase(status.getPath().toUri().getScheme());
+    ReadCoalescing coalescing =
+        new ReadCoalescing(parquetOptions.coalesceGapBytes(), parquetOptions.maxRequestBytes());
     return new PlanInput(
-        conf, status, identity, new CountingInputFile(status, conf, counters, vectored));
+        conf,
+        status,
+        identity,
+        new CountingInputFile(status, conf, counters, vectored, coalescing));
   }
 
   /** The file's length. */
