@@ -61,6 +61,7 @@ public class HardwoodBenchmark extends SingleShotScans {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
+    HeapProfiler.rowsPerOperation(HardwoodBenchmark.class, BenchData.rows());
     file = BenchData.scanFile("parquet");
     BenchData.configuration(storage);
     context = HardwoodContext.create(threads);

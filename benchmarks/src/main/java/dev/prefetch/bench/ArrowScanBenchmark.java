@@ -97,6 +97,7 @@ public class ArrowScanBenchmark extends SingleShotScans {
               + expected);
     }
     expectedRows = scan.rows();
+    HeapProfiler.rowsPerOperation(ArrowScanBenchmark.class, expectedRows);
     checkConversion();
   }
 

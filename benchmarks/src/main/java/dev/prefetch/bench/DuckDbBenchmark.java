@@ -26,6 +26,7 @@ public class DuckDbBenchmark extends SingleShotScans {
 
   @Setup(Level.Trial)
   public void setUp() throws SQLException {
+    HeapProfiler.rowsPerOperation(DuckDbBenchmark.class, BenchData.rows());
     duckDb =
         new DuckDbScan(
             List.of(BenchData.scanFile("parquet")),

@@ -53,6 +53,7 @@ public class LineitemBenchmark extends SingleShotScans {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException, SQLException {
+    HeapProfiler.rowsPerOperation(LineitemBenchmark.class, LineitemData.rows());
     int dash = table.indexOf('-');
     format = table.substring(0, dash);
     List<String> columns = LineitemData.columns(table.substring(dash + 1));

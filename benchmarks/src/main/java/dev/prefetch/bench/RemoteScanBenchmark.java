@@ -32,6 +32,7 @@ public class RemoteScanBenchmark extends SingleShotScans {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
+    HeapProfiler.rowsPerOperation(RemoteScanBenchmark.class, BenchData.rows());
     trial.format = format;
     trial.storage = "remote";
     trial.reader = reader;

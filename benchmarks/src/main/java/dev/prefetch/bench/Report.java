@@ -16,7 +16,8 @@ import java.util.Map;
 /**
  * Turns a JMH {@code results.json} of the suite into the Markdown of {@code docs/BENCHMARKS.md}:
  * the machine, the command, one table per format and storage with every contender's median and mean
- * time per scan, rows/s, MiB/s and error, and the headline ratios, all from the same run.
+ * time per scan, rows/s, MiB/s and error, and the headline ratios, all from the same run; with
+ * {@code -prof dev.prefetch.bench.HeapProfiler}, every trial's memory ({@link MemoryTable}).
  *
  * <p>{@code Report [results.json] [--data DIR] [--command TEXT] [--rows N]}: the data files ({@code
  * scan.parquet}, {@code scan.orc}) are looked up in the directory of the forks' {@code
@@ -99,6 +100,7 @@ public final class Report {
       }
     }
     out.append(ratios());
+    out.append(MemoryTable.markdown(results));
     return out.toString();
   }
 

@@ -50,6 +50,7 @@ public class ScanBenchmark extends SingleShotScans {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
+    HeapProfiler.rowsPerOperation(ScanBenchmark.class, BenchData.rows());
     Path file = BenchData.scanFile(format);
     Configuration conf = BenchData.configuration(storage);
     path = BenchData.path(storage, file);

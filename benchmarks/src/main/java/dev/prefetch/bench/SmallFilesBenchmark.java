@@ -50,6 +50,7 @@ public class SmallFilesBenchmark extends SingleShotScans {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException, SQLException {
+    HeapProfiler.rowsPerOperation(SmallFilesBenchmark.class, BenchData.rows());
     List<Path> local = BenchData.smallFiles();
     if (reader.startsWith("duckdb-")) {
       int threads = Integer.parseInt(reader.substring("duckdb-".length()));

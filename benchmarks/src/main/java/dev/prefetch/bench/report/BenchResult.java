@@ -17,6 +17,8 @@ import java.util.Map;
  * @param iterations measured iterations per fork
  * @param jvmArgs the forked JVM's arguments
  * @param jvm the JDK version, VM name and VM version, as one line
+ * @param secondary JMH's score of each secondary metric (a profiler's, e.g. {@code heap.peak}), in
+ *     the metric's own unit
  */
 public record BenchResult(
     String benchmark,
@@ -28,10 +30,12 @@ public record BenchResult(
     int warmups,
     int iterations,
     List<String> jvmArgs,
-    String jvm) {
+    String jvm,
+    Map<String, Double> secondary) {
 
   public BenchResult {
     params = Map.copyOf(params);
+    secondary = Map.copyOf(secondary);
     seconds = List.copyOf(seconds);
     jvmArgs = List.copyOf(jvmArgs);
   }
@@ -45,6 +49,12 @@ public record BenchResult(
     sorted.sort(null);
     int n = sorted.size();
     return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+
+  /** A secondary metric's score, or NaN when the run did not measure it. */
+  public double secondary(String name) {
+    Double score = secondary.get(name);
+    return score == null ? Double.NaN : score;
   }
 
   /** A parameter, or {@code fallback} when the benchmark has no such parameter. */

@@ -74,6 +74,12 @@ public final class ResultsFile {
               + " (JDK "
               + r.path("jdkVersion").asText("null")
               + ")";
+      Map<String, Double> secondary = new LinkedHashMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = r.path("secondaryMetrics").fields();
+          it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        secondary.put(e.getKey(), number(e.getValue().path("score")));
+      }
       out.add(
           new BenchResult(
               simpleClass,
@@ -85,7 +91,8 @@ public final class ResultsFile {
               (int) number(r.path("warmupIterations")),
               (int) number(r.path("measurementIterations")),
               jvmArgs,
-              jvm));
+              jvm,
+              secondary));
     }
     return out;
   }
