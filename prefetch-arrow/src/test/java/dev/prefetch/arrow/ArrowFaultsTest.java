@@ -11,11 +11,6 @@ import dev.prefetch.testing.FaultInjectingFileSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.metadata.BlockMetaData;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,17 +39,10 @@ class ArrowFaultsTest extends AllocatorTest {
   static void writeFile() throws IOException {
     file = ArrowTestFiles.writeParquet(dir.resolve("faulty.parquet"), 6000, 17);
     length = Files.size(file);
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(
-            HadoopInputFile.fromPath(
-                new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
-      List<BlockMetaData> groups = reader.getFooter().getBlocks();
-      assertThat(groups).as("row groups of the test file").hasSizeGreaterThan(2);
-      // A row group in the middle: the footer reader's speculative tail read stays clear of it.
-      BlockMetaData middle = groups.get(groups.size() / 2);
-      middleStart = middle.getStartingPos();
-      middleEnd = middleStart + middle.getCompressedSize();
-    }
+    // A row group in the middle: the footer reader's speculative tail read stays clear of it.
+    long[] middle = ArrowTestFiles.rowGroupSpan(file, 1, 2);
+    middleStart = middle[0];
+    middleEnd = middle[1];
   }
 
   @BeforeEach

@@ -1,5 +1,7 @@
 package dev.prefetch.arrow;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -29,9 +31,12 @@ import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
@@ -502,6 +507,24 @@ final class ArrowTestFiles {
         fillOrc(union.fields[tag], type.getChildren().get(tag), slot, r);
       }
       default -> throw new IllegalArgumentException("no test values for " + type);
+    }
+  }
+
+  /**
+   * The byte span {@code [start, end)} of row group {@code numerator / denominator} of the way into
+   * {@code file} (it has more than two), for a fault that fails the reads touching it.
+   */
+  static long[] rowGroupSpan(Path file, int numerator, int denominator) throws IOException {
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(
+            HadoopInputFile.fromPath(
+                new org.apache.hadoop.fs.Path(file.toUri()), new Configuration()))) {
+      List<BlockMetaData> groups = reader.getFooter().getBlocks();
+      assertThat(groups).as("row groups of the test file").hasSizeGreaterThan(2);
+      BlockMetaData group = groups.get(groups.size() * numerator / denominator);
+      return new long[] {
+        group.getStartingPos(), group.getStartingPos() + group.getCompressedSize()
+      };
     }
   }
 }
