@@ -119,8 +119,9 @@ final class OrcRangeReader implements RangeReader {
         rows != null && rowsStripe == locator.stripe() && locator.firstStride() >= windowFirst;
     if (!loaded) {
       closeRows();
+      int windowStart = plan.windowStart(locator);
       try {
-        rows = openRows(locator.stripe(), locator.firstStride());
+        rows = openRows(locator.stripe(), windowStart);
       } catch (IOException | RuntimeException | Error e) {
         try {
           fs.closeOpenStreams(); // orc-core leaks the stream of a record reader that fails to open
@@ -139,7 +140,7 @@ final class OrcRangeReader implements RangeReader {
         throw e;
       }
       rowsStripe = locator.stripe();
-      windowFirst = locator.firstStride();
+      windowFirst = windowStart;
     }
     if (rows.getRowNumber() != range.firstRow()) {
       try {
@@ -183,6 +184,7 @@ final class OrcRangeReader implements RangeReader {
             stream,
             ledger,
             plan.stripeBuffers(),
+            plan.stripeRequests(),
             stripe,
             reader.getCompressionKind(),
             reader.getCompressionSize()));
@@ -258,6 +260,8 @@ final class OrcRangeReader implements RangeReader {
       rangeFinished = true;
       if (plan.stripeBuffers().shares(rowsStripe)) {
         plan.stripeBuffers().rangeDone(rowsStripe);
+      } else if (plan.stripeRequests().shares(rowsStripe)) {
+        plan.stripeRequests().rangeDone(rowsStripe);
       }
     }
   }
