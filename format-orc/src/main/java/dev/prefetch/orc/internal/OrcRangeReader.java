@@ -31,10 +31,11 @@ import org.apache.orc.TypeDescription;
  * one stopped, else it seeks. orc-core gets its bytes through a {@link SharedDataReader}: for a
  * stripe the plan reads whole, slices of the plan's {@link StripeBuffers}, which every producer
  * shares, so each byte is read once however the stripe's ranges are spread; otherwise (row ranges,
- * a predicate) the row groups it asks for, from this reader's stream. The window runs to the
- * stripe's end rather than the range's because orc-core pads every partial read of a compressed
- * stream by two compression blocks, and because a window per range would decompress again the
- * blocks its neighbours share.
+ * a predicate) the row groups it asks for, read once for all the stripe's readers ({@link
+ * StripeRequests}), which therefore all open the stripe at its first stride in the plan. The window
+ * runs to the stripe's end rather than the range's because orc-core pads every partial read of a
+ * compressed stream by two compression blocks, and because a window per range would decompress
+ * again the blocks its neighbours share.
  *
  * <p>One set of orc-core column vectors serves every batch: allocating them afresh per batch (a
  * null mask for every column, the per-value references of every string column...) cost more than

@@ -19,7 +19,10 @@ import org.apache.orc.impl.OrcCodecPool;
 
 /**
  * orc-core's access to one stripe's bytes for one record reader: slices of the plan's {@link
- * StripeBuffers} when the stripe is shared, else reads through its range reader's stream.
+ * StripeBuffers} when the stripe is shared whole; for a stripe read in part or under a predicate,
+ * the reads the plan's other readers of the stripe kept ({@link StripeRequests}) and, for the rest,
+ * reads through its range reader's stream, kept in turn. The requests of one call go out together
+ * ({@link VectoredRead}) on storage that is not local.
  *
  * <p>orc-core clones the instance it is given for each record reader; a clone shares the range
  * reader's stream (which the range reader closes) and takes a decompressor of its own from
@@ -27,7 +30,8 @@ import org.apache.orc.impl.OrcCodecPool;
  *
  * <p>Memory: the bytes it reads for a stripe not shared count in the range reader's ledger from
  * their allocation (before the read fills them) until orc-core releases its buffers or closes this
- * reader; a shared stripe's arrays are counted by {@link StripeBuffers}.
+ * reader; a shared stripe's arrays, and kept reads, are counted by {@link StripeBuffers} and {@link
+ * StripeRequests}.
  */
 final class SharedDataReader implements DataReader {
 
