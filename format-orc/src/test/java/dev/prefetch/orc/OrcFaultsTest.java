@@ -17,6 +17,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
@@ -93,6 +96,79 @@ class OrcFaultsTest {
       assertThat(ReaderThreads.live()).isEmpty();
       FaultInjectingFileSystem.assertAllStreamsClosed();
     }
+  }
+
+  /** Holds for every row, so stripes are read by row groups and their reads kept per stripe. */
+  private static final SearchArgument EVERY_ROW =
+      SearchArgumentFactory.newBuilder()
+          .startNot()
+          .lessThan("id", PredicateLeaf.Type.LONG, -1L)
+          .end()
+          .build();
+
+  @Test
+  void aFailedReadOfAStripeItsProducersShareUnderAPredicateNamesTheFileAndLeaksNothing()
+      throws IOException {
+    StripeInformation third = stripes.get(2);
+    FaultInjectingFileSystem.faults(file)
+        .failReadsTouching(
+            third.getOffset() + third.getIndexLength(),
+            third.getOffset() + 1 + third.getIndexLength());
+    for (int parallelism : new int[] {1, 4}) {
+      ReadOptions options =
+          ReadOptions.builder()
+              .minReadBytes(0)
+              .property(OrcOptions.NATURAL_READ_SIZE, "1")
+              .parallelism(parallelism)
+              .filter(EVERY_ROW)
+              .build();
+      try (ReadContext context = context();
+          BatchReader reader =
+              Readers.open(DataFile.of(FaultInjectingFileSystem.path(file)), options, context)) {
+        assertThatThrownBy(() -> Rows.ours(reader))
+            .isInstanceOf(ReadException.class)
+            .hasMessageContaining("faulty.orc")
+            .hasMessageContaining("stripe 2");
+      }
+      assertThat(ReaderThreads.live()).isEmpty();
+      FaultInjectingFileSystem.assertAllStreamsClosed();
+    }
+  }
+
+  @Test
+  void closeReturnsPromptlyWhileProducersWaitForAStripeWhoseReadHangs() throws Exception {
+    StripeInformation second = stripes.get(1);
+    long data = second.getOffset() + second.getIndexLength();
+    FaultInjectingFileSystem.Faults faults =
+        FaultInjectingFileSystem.faults(file).hangReadsTouching(data, data + 1);
+    ReadOptions options =
+        ReadOptions.builder()
+            .minReadBytes(0)
+            .property(OrcOptions.NATURAL_READ_SIZE, "1")
+            .parallelism(4)
+            .queueCapacity(1)
+            .batchSize(250)
+            .filter(EVERY_ROW)
+            .build();
+    try (ReadContext context = context()) {
+      BatchReader reader =
+          Readers.open(DataFile.of(FaultInjectingFileSystem.path(file)), options, context);
+      for (int i = 0; i < 8; i++) {
+        assertThat(reader.next()).isNotNull(); // stripe 0; producers run ahead into stripe 1
+      }
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (faults.hungReads() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
+      assertThat(faults.hungReads()).isPositive();
+      long start = System.nanoTime();
+      reader.close();
+      assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1500);
+    } finally {
+      faults.release();
+    }
+    assertThat(ReaderThreads.live()).isEmpty();
+    FaultInjectingFileSystem.assertAllStreamsClosed();
   }
 
   @Test

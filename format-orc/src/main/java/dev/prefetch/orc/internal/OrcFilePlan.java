@@ -3,6 +3,7 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.io.CountingInputStream;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
@@ -48,6 +49,10 @@ public final class OrcFilePlan implements FilePlan {
   private final long rowIndexStride;
   private final long maxBatchBytes;
   private final StripeBuffers stripeBuffers;
+  private final StripeRequests stripeRequests;
+
+  /** The first stride of each stripe's first range (-1 for a stripe without ranges). */
+  private final int[] stripeFirstStrides;
 
   OrcFilePlan(
       DataFile file,
@@ -83,13 +88,18 @@ public final class OrcFilePlan implements FilePlan {
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
     this.rowIndexStride = tail.proto().getFooter().getRowIndexStride();
+    this.stripeFirstStrides = new int[stripes.size()];
+    java.util.Arrays.fill(stripeFirstStrides, -1);
+    for (int i = locators.size() - 1; i >= 0; i--) { // file order: the first one wins
+      stripeFirstStrides[locators.get(i).stripe()] = locators.get(i).firstStride();
+    }
+    int[] whole = sharedRanges(this.stripes, this.ranges, this.locators, sarg);
     this.stripeBuffers =
         projection == null
             ? null
             : new StripeBuffers(
-                this.stripes,
-                sharedRanges(this.stripes, this.ranges, this.locators, sarg),
-                projection.include());
+                file, this.stripes, whole, projection.include(), !CountingInputStream.isLocal(fs));
+    this.stripeRequests = new StripeRequests(file, keptRanges(this.stripes, this.locators, whole));
   }
 
   /**
@@ -114,6 +124,25 @@ public final class OrcFilePlan implements FilePlan {
     }
     for (int s = 0; s < count.length; s++) {
       if (rows[s] != stripes.get(s).getNumberOfRows()) {
+        count[s] = 0;
+      }
+    }
+    return count;
+  }
+
+  /**
+   * The plan's ranges per stripe, for the stripes it reads but not whole: their range readers keep
+   * what they read for each other ({@link StripeRequests}); with one range, orc-core's second read
+   * of the row index (when it picks row groups) is then taken from the first.
+   */
+  private static int[] keptRanges(
+      List<StripeInformation> stripes, List<StrideLocator> locators, int[] whole) {
+    int[] count = new int[stripes.size()];
+    for (StrideLocator locator : locators) {
+      count[locator.stripe()]++;
+    }
+    for (int s = 0; s < count.length; s++) {
+      if (whole[s] > 0) {
         count[s] = 0;
       }
     }
@@ -253,6 +282,23 @@ public final class OrcFilePlan implements FilePlan {
     return stripeBuffers;
   }
 
+  /**
+   * The stride at which a range reader opens its record reader for {@code locator}: the plan's
+   * first stride of the stripe when the stripe's reads are kept for each other, so that every
+   * reader asks for the same bytes ({@link StripeRequests}); else the range's own.
+   */
+  int windowStart(StrideLocator locator) {
+    if (!stripeRequests.shares(locator.stripe())) {
+      return locator.firstStride();
+    }
+    return stripeFirstStrides[locator.stripe()];
+  }
+
+  /** The reads of stripes not shared whole, kept for this plan's other range readers. */
+  StripeRequests stripeRequests() {
+    return stripeRequests;
+  }
+
   Projection projection() {
     return projection;
   }
@@ -279,6 +325,7 @@ public final class OrcFilePlan implements FilePlan {
     if (stripeBuffers != null) {
       stripeBuffers.clear();
     }
+    stripeRequests.clear();
   }
 
   @Override

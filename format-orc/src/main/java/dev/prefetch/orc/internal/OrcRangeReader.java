@@ -31,10 +31,11 @@ import org.apache.orc.TypeDescription;
  * one stopped, else it seeks. orc-core gets its bytes through a {@link SharedDataReader}: for a
  * stripe the plan reads whole, slices of the plan's {@link StripeBuffers}, which every producer
  * shares, so each byte is read once however the stripe's ranges are spread; otherwise (row ranges,
- * a predicate) the row groups it asks for, from this reader's stream. The window runs to the
- * stripe's end rather than the range's because orc-core pads every partial read of a compressed
- * stream by two compression blocks, and because a window per range would decompress again the
- * blocks its neighbours share.
+ * a predicate) the row groups it asks for, read once for all the stripe's readers ({@link
+ * StripeRequests}), which therefore all open the stripe at its first stride in the plan. The window
+ * runs to the stripe's end rather than the range's because orc-core pads every partial read of a
+ * compressed stream by two compression blocks, and because a window per range would decompress
+ * again the blocks its neighbours share.
  *
  * <p>One set of orc-core column vectors serves every batch: allocating them afresh per batch (a
  * null mask for every column, the per-value references of every string column...) cost more than
@@ -119,8 +120,9 @@ final class OrcRangeReader implements RangeReader {
         rows != null && rowsStripe == locator.stripe() && locator.firstStride() >= windowFirst;
     if (!loaded) {
       closeRows();
+      int windowStart = plan.windowStart(locator);
       try {
-        rows = openRows(locator.stripe(), locator.firstStride());
+        rows = openRows(locator.stripe(), windowStart);
       } catch (IOException | RuntimeException | Error e) {
         try {
           fs.closeOpenStreams(); // orc-core leaks the stream of a record reader that fails to open
@@ -139,7 +141,7 @@ final class OrcRangeReader implements RangeReader {
         throw e;
       }
       rowsStripe = locator.stripe();
-      windowFirst = locator.firstStride();
+      windowFirst = windowStart;
     }
     if (rows.getRowNumber() != range.firstRow()) {
       try {
@@ -183,6 +185,7 @@ final class OrcRangeReader implements RangeReader {
             stream,
             ledger,
             plan.stripeBuffers(),
+            plan.stripeRequests(),
             stripe,
             reader.getCompressionKind(),
             reader.getCompressionSize()));
@@ -258,6 +261,8 @@ final class OrcRangeReader implements RangeReader {
       rangeFinished = true;
       if (plan.stripeBuffers().shares(rowsStripe)) {
         plan.stripeBuffers().rangeDone(rowsStripe);
+      } else if (plan.stripeRequests().shares(rowsStripe)) {
+        plan.stripeRequests().rangeDone(rowsStripe);
       }
     }
   }

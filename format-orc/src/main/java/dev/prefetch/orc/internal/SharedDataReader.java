@@ -5,6 +5,8 @@ import dev.prefetch.orc.OrcStripeFooters;
 import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.orc.CompressionKind;
 import org.apache.orc.DataReader;
@@ -17,7 +19,10 @@ import org.apache.orc.impl.OrcCodecPool;
 
 /**
  * orc-core's access to one stripe's bytes for one record reader: slices of the plan's {@link
- * StripeBuffers} when the stripe is shared, else reads through its range reader's stream.
+ * StripeBuffers} when the stripe is shared whole; for a stripe read in part or under a predicate,
+ * the reads the plan's other readers of the stripe kept ({@link StripeRequests}) and, for the rest,
+ * reads through its range reader's stream, kept in turn. The requests of one call go out together
+ * ({@link VectoredRead}) on storage that is not local.
  *
  * <p>orc-core clones the instance it is given for each record reader; a clone shares the range
  * reader's stream (which the range reader closes) and takes a decompressor of its own from
@@ -25,7 +30,8 @@ import org.apache.orc.impl.OrcCodecPool;
  *
  * <p>Memory: the bytes it reads for a stripe not shared count in the range reader's ledger from
  * their allocation (before the read fills them) until orc-core releases its buffers or closes this
- * reader; a shared stripe's arrays are counted by {@link StripeBuffers}.
+ * reader; a shared stripe's arrays, and kept reads, are counted by {@link StripeBuffers} and {@link
+ * StripeRequests}.
  */
 final class SharedDataReader implements DataReader {
 
@@ -33,6 +39,7 @@ final class SharedDataReader implements DataReader {
   private final FSDataInputStream in;
   private final MemoryLedger ledger;
   private final StripeBuffers buffers;
+  private final StripeRequests requests;
 
   /** Bytes of this clone's own reads, counted in {@link #ledger} until released. */
   private long heldBytes;
@@ -47,6 +54,7 @@ final class SharedDataReader implements DataReader {
    * @param in the range reader's stream
    * @param ledger the range reader's ledger
    * @param buffers the plan's shared stripe bytes
+   * @param requests the plan's kept reads of stripes not shared whole
    * @param stripe the stripe the record reader reads
    * @param compression the file's compression
    * @param bufferSize the file's compression block size
@@ -56,6 +64,7 @@ final class SharedDataReader implements DataReader {
       FSDataInputStream in,
       MemoryLedger ledger,
       StripeBuffers buffers,
+      StripeRequests requests,
       int stripe,
       CompressionKind compression,
       int bufferSize) {
@@ -63,6 +72,7 @@ final class SharedDataReader implements DataReader {
     this.in = in;
     this.ledger = ledger;
     this.buffers = buffers;
+    this.requests = requests;
     this.stripe = stripe;
     this.compression = compression;
     this.bufferSize = bufferSize;
@@ -77,6 +87,9 @@ final class SharedDataReader implements DataReader {
   public OrcProto.StripeFooter readStripeFooter(StripeInformation info) throws IOException {
     if (buffers.shares(stripe)) {
       return buffers.footer(stripe, this::readFooter);
+    }
+    if (requests.shares(stripe)) {
+      return requests.footer(stripe, info, this::readFooter);
     }
     return readFooter(info);
   }
@@ -95,30 +108,70 @@ final class SharedDataReader implements DataReader {
   @Override
   public BufferChunkList readFileData(BufferChunkList range, boolean doForceDirect)
       throws IOException {
+    boolean kept = !doForceDirect && !buffers.shares(stripe) && requests.shares(stripe);
+    Object lock = kept ? requests.lock(stripe) : null;
+    try {
+      readChunks(range, doForceDirect, lock);
+    } finally {
+      if (lock != null) {
+        requests.unlock(lock);
+      }
+    }
+    return range;
+  }
+
+  /**
+   * Gives every chunk without data its bytes: a slice of the shared stripe or of a kept read
+   * ({@code lock} held, else null) where there is one, else from requests issued together.
+   */
+  private void readChunks(BufferChunkList range, boolean doForceDirect, Object lock)
+      throws IOException {
+    List<BufferChunk> runs = new ArrayList<>(); // first chunk of each run, then the one after it
+    List<VectoredRead.Region> regions = new ArrayList<>();
     BufferChunk chunk = range.get();
     while (chunk != null) {
       BufferChunk next = (BufferChunk) chunk.next;
       if (!chunk.hasData()) {
-        ByteBuffer slice =
-            doForceDirect || !buffers.shares(stripe)
-                ? null
-                : buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in, ledger);
+        ByteBuffer slice = null;
+        if (!doForceDirect && buffers.shares(stripe)) {
+          slice = buffers.slice(stripe, chunk.getOffset(), chunk.getLength(), in, ledger);
+        } else if (lock != null) {
+          slice = requests.cached(lock, chunk.getOffset(), chunk.getLength());
+        }
         if (slice == null) {
-          next = readRun(chunk, doForceDirect);
+          runs.add(chunk);
+          next = planRun(chunk, regions);
+          runs.add(next);
         } else {
           chunk.setChunk(slice);
         }
       }
       chunk = next;
     }
-    return range;
+    if (buffers.together()) {
+      VectoredRead.read(in, regions, file, ledger); // the stripe's requests, issued together
+    } else {
+      for (VectoredRead.Region region : regions) {
+        in.readFully(region.position(), region.array(), 0, region.length());
+      }
+    }
+    if (lock != null && !regions.isEmpty()) {
+      // the stripe's entry counts them from here on, and the plan's other readers take them
+      requests.keep(lock, regions, ledger);
+      for (VectoredRead.Region region : regions) {
+        heldBytes -= region.length();
+      }
+    }
+    for (int i = 0; i < regions.size(); i++) {
+      fill(runs.get(2 * i), runs.get(2 * i + 1), regions.get(i), doForceDirect);
+    }
   }
 
   /**
-   * Reads {@code first} and the chunks right after it that continue it without a gap, in one
-   * request; returns the chunk after them.
+   * Plans one request for {@code first} and the chunks right after it that continue it without a
+   * gap (its array allocated and counted); returns the chunk after them.
    */
-  private BufferChunk readRun(BufferChunk first, boolean direct) throws IOException {
+  private BufferChunk planRun(BufferChunk first, List<VectoredRead.Region> regions) {
     long start = first.getOffset();
     long end = first.getEnd();
     BufferChunk after = (BufferChunk) first.next;
@@ -132,10 +185,17 @@ final class SharedDataReader implements DataReader {
     byte[] bytes = new byte[Math.toIntExact(end - start)];
     ledger.acquire(bytes.length); // a read in flight counts
     heldBytes += bytes.length;
-    in.readFully(start, bytes, 0, bytes.length);
-    ByteBuffer all = ByteBuffer.wrap(bytes);
+    regions.add(new VectoredRead.Region(start, bytes, 0, bytes.length));
+    return after;
+  }
+
+  /** Gives the chunks from {@code first} to before {@code after} their slices of the run. */
+  private static void fill(
+      BufferChunk first, BufferChunk after, VectoredRead.Region run, boolean direct) {
+    long start = run.position();
+    ByteBuffer all = ByteBuffer.wrap(run.array());
     if (direct) {
-      all = ByteBuffer.allocateDirect(bytes.length).put(bytes);
+      all = ByteBuffer.allocateDirect(run.length()).put(run.array());
       all.flip();
     }
     for (BufferChunk chunk = first; chunk != after; chunk = (BufferChunk) chunk.next) {
@@ -144,7 +204,6 @@ final class SharedDataReader implements DataReader {
       slice.limit((int) (chunk.getEnd() - start));
       chunk.setChunk(slice.slice());
     }
-    return after;
   }
 
   @Override
@@ -167,7 +226,8 @@ final class SharedDataReader implements DataReader {
 
   @Override
   public SharedDataReader clone() {
-    return new SharedDataReader(file, in, ledger, buffers, stripe, compression, bufferSize);
+    return new SharedDataReader(
+        file, in, ledger, buffers, requests, stripe, compression, bufferSize);
   }
 
   @Override

@@ -3,20 +3,24 @@ package dev.prefetch.orc.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prefetch.DataFile;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.testing.CountingLedger;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
+import org.apache.hadoop.fs.FileRange;
 import org.apache.orc.OrcProto;
 import org.apache.orc.StripeInformation;
 import org.apache.orc.impl.ReaderImpl;
@@ -62,8 +66,15 @@ class StripeBuffersTest {
     return OrcProto.Stream.newBuilder().setKind(kind).setColumn(column).setLength(length).build();
   }
 
+  private static final DataFile FILE_NAME = DataFile.of(java.nio.file.Path.of("/data/stripes.orc"));
+
   private static StripeBuffers buffers(boolean... include) {
-    return new StripeBuffers(List.of(STRIPE), new int[] {2}, include);
+    return new StripeBuffers(FILE_NAME, List.of(STRIPE), new int[] {2}, include, false);
+  }
+
+  /** Buffers over remote storage: each stripe's units are read together, in one vectored read. */
+  private static StripeBuffers remote(boolean... include) {
+    return new StripeBuffers(FILE_NAME, List.of(STRIPE), new int[] {2}, include, true);
   }
 
   @Test
@@ -135,6 +146,72 @@ class StripeBuffersTest {
   }
 
   @Test
+  @Timeout(30)
+  void onRemoteStorageTheFirstReaderOfAStripeLoadsAllOfItInOneVectoredReadTheOthersWait()
+      throws Exception {
+    StripeBuffers buffers = remote(true, true, true);
+    buffers.footer(0, stripe -> FOOTER);
+    ArrayStream in = new ArrayStream();
+    int threads = 4;
+    CountDownLatch go = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<ByteBuffer>> slices = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        long offset = t % 2 == 0 ? OFFSET : OFFSET + INDEX + BIG; // the index, or the last stream
+        int length = t % 2 == 0 ? INDEX : SMALL;
+        slices.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return buffers.slice(0, offset, length, in.stream(), MemoryLedger.NONE);
+                }));
+      }
+      go.countDown();
+      for (int t = 0; t < threads; t++) {
+        assertSameBytes(slices.get(t).get(), t % 2 == 0 ? OFFSET : OFFSET + INDEX + BIG);
+      }
+    } finally {
+      pool.shutdownNow();
+      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    }
+    assertSameBytes(
+        buffers.slice(0, OFFSET, INDEX + BIG + SMALL, in.stream(), MemoryLedger.NONE), OFFSET);
+    assertThat(in.vectoredReads.get()).isEqualTo(1);
+    // 20 MiB and 1,100 bytes, cut for 8 requests in flight: 8 units of about 2.5 MiB
+    assertThat(in.reads.get()).isEqualTo(StripeBuffers.VECTORED_PARTS);
+    assertThat(in.bytes.get()).isEqualTo(INDEX + BIG + SMALL);
+  }
+
+  @Test
+  void aFilesystemAllocatingItsVectoredBuffersOutOfOrderStillFillsEveryUnitWithItsBytes()
+      throws IOException {
+    StripeBuffers buffers = remote(true, true, true);
+    buffers.footer(0, stripe -> FOOTER);
+    ArrayStream in = new ArrayStream();
+    in.reverseVectored = true;
+    assertSameBytes(
+        buffers.slice(0, OFFSET, INDEX + BIG + SMALL, in.stream(), MemoryLedger.NONE), OFFSET);
+    assertThat(in.vectoredReads.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aFailedVectoredLoadNamesTheFileAndIsLoadedAgainByTheNextReader() throws IOException {
+    StripeBuffers buffers = remote(true, true, true);
+    buffers.footer(0, stripe -> FOOTER);
+    ArrayStream failing = new ArrayStream();
+    failing.failures.set(1);
+    assertThatThrownBy(() -> buffers.slice(0, OFFSET, INDEX, failing.stream(), MemoryLedger.NONE))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("stripes.orc")
+        .hasRootCauseMessage("injected read failure");
+    ArrayStream working = new ArrayStream();
+    assertSameBytes(
+        buffers.slice(0, OFFSET, INDEX + BIG + SMALL, working.stream(), MemoryLedger.NONE), OFFSET);
+    assertThat(working.vectoredReads.get()).isEqualTo(1);
+  }
+
+  @Test
   void theLastRangeOfAStripeDropsItsBytes() throws IOException {
     StripeBuffers buffers = buffers(true, true, true);
     ArrayStream in = new ArrayStream();
@@ -192,7 +269,34 @@ class StripeBuffersTest {
     final AtomicInteger reads = new AtomicInteger();
     final AtomicInteger bytes = new AtomicInteger();
     final AtomicInteger failures = new AtomicInteger();
+    final AtomicInteger vectoredReads = new AtomicInteger();
+
+    /** Whether vectored reads allocate their buffers last range first. */
+    volatile boolean reverseVectored;
+
     private long position;
+
+    /** Each range a positioned read (a failure fails its range's future), in file order. */
+    @Override
+    public void readVectored(List<? extends FileRange> ranges, IntFunction<ByteBuffer> allocate) {
+      vectoredReads.incrementAndGet();
+      List<FileRange> order = new ArrayList<>(ranges);
+      order.sort(java.util.Comparator.comparingLong(FileRange::getOffset));
+      if (reverseVectored) {
+        java.util.Collections.reverse(order);
+      }
+      for (FileRange range : order) {
+        ByteBuffer buffer = allocate.apply(range.getLength());
+        try {
+          byte[] bytes = new byte[range.getLength()];
+          readFully(range.getOffset(), bytes, 0, bytes.length);
+          buffer.put(bytes).flip();
+          range.setData(CompletableFuture.completedFuture(buffer));
+        } catch (IOException e) {
+          range.setData(CompletableFuture.failedFuture(e));
+        }
+      }
+    }
 
     FSDataInputStream stream() {
       return new FSDataInputStream(this);
