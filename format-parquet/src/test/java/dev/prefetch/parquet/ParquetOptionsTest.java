@@ -21,7 +21,7 @@ class ParquetOptionsTest {
     assertThat(options.offsetIndexCache()).isFalse();
     assertThat(options.int96Unit()).isEqualTo(DataType.TimeUnit.MICROS);
     assertThat(options.dictionaryVectors()).isEqualTo(ParquetOptions.DictionaryVectors.ALL);
-    assertThat(options.coalesceGapBytes()).isEqualTo(1L << 20);
+    assertThat(options.coalesceGapBytes()).isEqualTo(256L << 10);
     assertThat(options.maxRequestBytes()).isEqualTo(64L << 20);
     assertThat(options.libraryProperties()).isEmpty();
   }
@@ -37,7 +37,7 @@ class ParquetOptionsTest {
                     "parquet.read.int96-timestamp-unit", " Nanos ",
                     "parquet.read.row-groups", "3,1",
                     "parquet.read.dictionary-vectors", " l_shipmode, l_comment ",
-                    "parquet.read.coalesce-gap-bytes", "256k",
+                    "parquet.read.coalesce-gap-bytes", "512k",
                     "parquet.read.max-request-bytes", "8 MiB",
                     "parquet.page.size.row.check.min", "7",
                     "orc.read.natural-read-size", "1m",
@@ -48,7 +48,7 @@ class ParquetOptionsTest {
     assertThat(options.dictionaryVectors().includes("l_shipmode")).isTrue();
     assertThat(options.dictionaryVectors().includes("l_comment")).isTrue();
     assertThat(options.dictionaryVectors().includes("l_returnflag")).isFalse();
-    assertThat(options.coalesceGapBytes()).isEqualTo(256 << 10);
+    assertThat(options.coalesceGapBytes()).isEqualTo(512 << 10);
     assertThat(options.maxRequestBytes()).isEqualTo(8 << 20);
     assertThat(options.libraryProperties())
         .containsExactly(Map.entry("parquet.page.size.row.check.min", "7"));
