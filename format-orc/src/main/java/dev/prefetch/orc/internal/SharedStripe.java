@@ -15,12 +15,10 @@ import org.apache.orc.StripeInformation;
  * One stripe's footer and bytes in {@link StripeBuffers} (which explains the sharing): spans of
  * neighbouring selected streams, each one array, read in units of at most {@link
  * StripeBuffers#unitBytes}. Layout fields are written once, before {@code footer} is set; all
- * fields but {@code pendingRanges} are guarded by this.
+ * fields are guarded by this.
  */
-final class SharedStripe {
+final class SharedStripe implements StripeEntries.Held {
   /** Guarded by the {@link StripeBuffers} that holds it (not expressible here). */
-  int pendingRanges;
-
   @GuardedBy("this")
   OrcProto.StripeFooter footer;
 
@@ -56,8 +54,7 @@ final class SharedStripe {
   private final DataFile file;
   private final boolean together;
 
-  SharedStripe(int pendingRanges, DataFile file, boolean together) {
-    this.pendingRanges = pendingRanges;
+  SharedStripe(DataFile file, boolean together) {
     this.file = file;
     this.together = together;
   }
@@ -133,7 +130,8 @@ final class SharedStripe {
   }
 
   /** The entry is dropped: its spans no longer count. */
-  synchronized void release() {
+  @Override
+  public synchronized void release() {
     if (spanLedgers == null) {
       return; // never laid out
     }

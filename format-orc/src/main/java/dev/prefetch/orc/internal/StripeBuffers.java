@@ -1,6 +1,5 @@
 package dev.prefetch.orc.internal;
 
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.DataFile;
 import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
@@ -23,8 +22,8 @@ import org.apache.orc.StripeInformation;
  *
  * <h2>Threads</h2>
  *
- * Every producer of the plan calls in concurrently. {@link #entries} and each entry's {@code
- * pendingRanges} are guarded by {@code this}; the rest of an entry by its own monitor. A reader
+ * Every producer of the plan calls in concurrently. {@link #entries} guards the entries and their
+ * counts of ranges left ({@link StripeEntries}); the rest of an entry by its own monitor. A reader
  * that needs units claims those nobody loads yet and reads them through its own stream outside
  * every lock; then it waits (on the entry's monitor) for the units others are loading. Each unit is
  * read once. On remote storage ({@code together}) the first reader that needs any byte of the
@@ -75,9 +74,6 @@ final class StripeBuffers {
 
   private final List<StripeInformation> stripes;
 
-  /** Plan ranges per stripe; 0 for a stripe not read whole (its reads go to the file). */
-  private final int[] rangesPerStripe;
-
   private final boolean[] include;
 
   private final DataFile file;
@@ -85,8 +81,10 @@ final class StripeBuffers {
   /** Whether a stripe's units are read together, as one vectored read (remote storage). */
   private final boolean together;
 
-  @GuardedBy("this")
-  private final SharedStripe[] entries;
+  /**
+   * Per stripe read whole (the plan's ranges of it are not 0; others go to the file): its state.
+   */
+  private final StripeEntries<SharedStripe> entries;
 
   /**
    * @param file the file, for messages
@@ -104,10 +102,9 @@ final class StripeBuffers {
       boolean together) {
     this.file = file;
     this.stripes = stripes;
-    this.rangesPerStripe = rangesPerStripe.clone();
     this.include = include.clone();
     this.together = together;
-    this.entries = new SharedStripe[stripes.size()];
+    this.entries = new StripeEntries<>(rangesPerStripe);
   }
 
   /**
@@ -130,7 +127,7 @@ final class StripeBuffers {
 
   /** Whether stripe {@code stripe}'s reads go through here. */
   boolean shares(int stripe) {
-    return rangesPerStripe[stripe] > 0;
+    return entries.shares(stripe);
   }
 
   /** The stripe's footer, read and parsed by {@code reader} if no producer did yet. */
@@ -175,43 +172,17 @@ final class StripeBuffers {
 
   /** Notes that one of the plan's ranges of {@code stripe} is read; the last one drops it. */
   void rangeDone(int stripe) {
-    SharedStripe dropped = null;
-    synchronized (this) {
-      SharedStripe entry = entries[stripe];
-      if (entry != null && --entry.pendingRanges == 0) {
-        entries[stripe] = null;
-        dropped = entry;
-      }
-    }
-    if (dropped != null) {
-      dropped.release();
-    }
+    entries.rangeDone(stripe);
   }
 
   /** Drops every stripe held. */
   void clear() {
-    SharedStripe[] dropped;
-    synchronized (this) {
-      dropped = entries.clone();
-      java.util.Arrays.fill(entries, null);
-    }
-    for (SharedStripe entry : dropped) {
-      if (entry != null) {
-        entry.release();
-      }
-    }
+    entries.clear();
   }
 
-  private synchronized SharedStripe entry(int stripe) {
-    if (!shares(stripe)) {
-      throw new IllegalStateException("stripe " + stripe + " is not read through shared buffers");
-    }
-    SharedStripe entry = entries[stripe];
-    if (entry == null) {
-      entry = new SharedStripe(rangesPerStripe[stripe], file, together);
-      entries[stripe] = entry;
-    }
-    return entry;
+  private SharedStripe entry(int stripe) {
+    return entries.get(
+        stripe, () -> new SharedStripe(file, together), "is not read through shared buffers");
   }
 
   /** Reads and parses a stripe footer from the file. */

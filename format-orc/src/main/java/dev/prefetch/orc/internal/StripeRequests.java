@@ -30,12 +30,12 @@ import org.apache.orc.StripeInformation;
  *
  * <h2>Threads</h2>
  *
- * Every producer of the plan calls in concurrently. {@link #entries} and each entry's {@code
- * pendingRanges} are guarded by {@code this}; an entry's footer and loads by the entry's monitor. A
- * reader holds the entry's {@code reading} lock from its first look-up to the end of its read
- * ({@link #lock}, {@link #keep}, {@link #unlock}): the producers of one stripe so wait for one read
- * instead of each reading, and the reader after it finds the bytes kept. A load's bytes are written
- * before {@link #keep} adds it under the monitor, which publishes them. The lock is taken
+ * Every producer of the plan calls in concurrently. {@link #entries} guards the entries and their
+ * counts of ranges left ({@link StripeEntries}); an entry's footer and loads by the entry's
+ * monitor. A reader holds the entry's {@code reading} lock from its first look-up to the end of its
+ * read ({@link #lock}, {@link #keep}, {@link #unlock}): the producers of one stripe so wait for one
+ * read instead of each reading, and the reader after it finds the bytes kept. A load's bytes are
+ * written before {@link #keep} adds it under the monitor, which publishes them. The lock is taken
  * interruptibly, so a waiting producer stops when its read is closed; a failed read keeps nothing.
  *
  * <h2>Lifetime and memory</h2>
@@ -46,13 +46,10 @@ import org.apache.orc.StripeInformation;
  */
 final class StripeRequests {
 
-  /** Plan ranges per stripe; 0 for a stripe whose reads are not kept. */
-  private final int[] rangesPerStripe;
-
   private final DataFile file;
 
-  @GuardedBy("this")
-  private final Entry[] entries;
+  /** Per stripe whose reads are kept (the plan's ranges of it are not 0): its entry. */
+  private final StripeEntries<Entry> entries;
 
   /**
    * @param file the file, for messages
@@ -60,13 +57,12 @@ final class StripeRequests {
    */
   StripeRequests(DataFile file, int[] rangesPerStripe) {
     this.file = file;
-    this.rangesPerStripe = rangesPerStripe.clone();
-    this.entries = new Entry[rangesPerStripe.length];
+    this.entries = new StripeEntries<>(rangesPerStripe);
   }
 
   /** Whether stripe {@code stripe}'s reads are kept here. */
   boolean shares(int stripe) {
-    return rangesPerStripe[stripe] > 0;
+    return entries.shares(stripe);
   }
 
   /**
@@ -136,52 +132,23 @@ final class StripeRequests {
 
   /** Notes that one of the plan's ranges of {@code stripe} is read; the last one drops it. */
   void rangeDone(int stripe) {
-    Entry dropped = null;
-    synchronized (this) {
-      Entry entry = entries[stripe];
-      if (entry != null && --entry.pendingRanges == 0) {
-        entries[stripe] = null;
-        dropped = entry;
-      }
-    }
-    if (dropped != null) {
-      dropped.release();
-    }
+    entries.rangeDone(stripe);
   }
 
   /** Drops every stripe held. */
   void clear() {
-    Entry[] dropped;
-    synchronized (this) {
-      dropped = entries.clone();
-      java.util.Arrays.fill(entries, null);
-    }
-    for (Entry entry : dropped) {
-      if (entry != null) {
-        entry.release();
-      }
-    }
+    entries.clear();
   }
 
-  private synchronized Entry entry(int stripe) {
-    if (!shares(stripe)) {
-      throw new IllegalStateException("stripe " + stripe + " does not keep its reads");
-    }
-    Entry entry = entries[stripe];
-    if (entry == null) {
-      entry = new Entry(rangesPerStripe[stripe]);
-      entries[stripe] = entry;
-    }
-    return entry;
+  private Entry entry(int stripe) {
+    return entries.get(stripe, Entry::new, "does not keep its reads");
   }
 
   /** One read request's bytes, and the ledger they count in. */
   private record Load(long start, byte[] data, MemoryLedger ledger) {}
 
-  /** One stripe's footer and kept reads ({@code pendingRanges} guarded by the outer object). */
-  private static final class Entry {
-    int pendingRanges;
-
+  /** One stripe's footer and kept reads. */
+  private static final class Entry implements StripeEntries.Held {
     final ReentrantLock reading = new ReentrantLock();
 
     @GuardedBy("this")
@@ -194,12 +161,9 @@ final class StripeRequests {
     @GuardedBy("this")
     boolean dropped;
 
-    Entry(int pendingRanges) {
-      this.pendingRanges = pendingRanges;
-    }
-
     /** The entry is dropped: its loads no longer count. */
-    synchronized void release() {
+    @Override
+    public synchronized void release() {
       dropped = true;
       for (Load load : loads) {
         load.ledger().release(load.data().length);
