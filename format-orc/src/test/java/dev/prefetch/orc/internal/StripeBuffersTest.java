@@ -18,6 +18,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
+import java.util.function.IntUnaryOperator;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileRange;
@@ -121,26 +123,8 @@ class StripeBuffersTest {
     StripeBuffers buffers = buffers(true, true, true);
     buffers.footer(0, stripe -> FOOTER);
     ArrayStream in = new ArrayStream();
-    int threads = 4;
-    CountDownLatch go = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<ByteBuffer>> slices = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        slices.add(
-            pool.submit(
-                () -> {
-                  go.await();
-                  return buffers.slice(0, OFFSET + INDEX, BIG, in.stream(), MemoryLedger.NONE);
-                }));
-      }
-      go.countDown();
-      for (Future<ByteBuffer> slice : slices) {
-        assertSameBytes(slice.get(), OFFSET + INDEX);
-      }
-    } finally {
-      pool.shutdownNow();
-      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    for (ByteBuffer slice : slicesAtOnce(buffers, in, t -> OFFSET + INDEX, t -> BIG)) {
+      assertSameBytes(slice, OFFSET + INDEX);
     }
     assertThat(in.bytes.get()).isLessThanOrEqualTo(INDEX + BIG + SMALL);
   }
@@ -152,28 +136,11 @@ class StripeBuffersTest {
     StripeBuffers buffers = remote(true, true, true);
     buffers.footer(0, stripe -> FOOTER);
     ArrayStream in = new ArrayStream();
-    int threads = 4;
-    CountDownLatch go = new CountDownLatch(1);
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    try {
-      List<Future<ByteBuffer>> slices = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        long offset = t % 2 == 0 ? OFFSET : OFFSET + INDEX + BIG; // the index, or the last stream
-        int length = t % 2 == 0 ? INDEX : SMALL;
-        slices.add(
-            pool.submit(
-                () -> {
-                  go.await();
-                  return buffers.slice(0, offset, length, in.stream(), MemoryLedger.NONE);
-                }));
-      }
-      go.countDown();
-      for (int t = 0; t < threads; t++) {
-        assertSameBytes(slices.get(t).get(), t % 2 == 0 ? OFFSET : OFFSET + INDEX + BIG);
-      }
-    } finally {
-      pool.shutdownNow();
-      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+    // Half the readers want the index, half the last stream.
+    IntToLongFunction offset = t -> t % 2 == 0 ? OFFSET : OFFSET + INDEX + BIG;
+    List<ByteBuffer> slices = slicesAtOnce(buffers, in, offset, t -> t % 2 == 0 ? INDEX : SMALL);
+    for (int t = 0; t < slices.size(); t++) {
+      assertSameBytes(slices.get(t), offset.applyAsLong(t));
     }
     assertSameBytes(
         buffers.slice(0, OFFSET, INDEX + BIG + SMALL, in.stream(), MemoryLedger.NONE), OFFSET);
@@ -330,6 +297,40 @@ class StripeBuffersTest {
     @Override
     public int read() {
       return position < FILE.length ? FILE[(int) position++] & 0xFF : -1;
+    }
+  }
+
+  /**
+   * Four readers slicing stripe 0 at once, reader {@code t} at {@code offset(t)} for {@code
+   * length(t)} bytes; their slices in reader order.
+   */
+  private static List<ByteBuffer> slicesAtOnce(
+      StripeBuffers buffers, ArrayStream in, IntToLongFunction offset, IntUnaryOperator length)
+      throws Exception {
+    int threads = 4;
+    CountDownLatch go = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<ByteBuffer>> futures = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        long at = offset.applyAsLong(t);
+        int bytes = length.applyAsInt(t);
+        futures.add(
+            pool.submit(
+                () -> {
+                  go.await();
+                  return buffers.slice(0, at, bytes, in.stream(), MemoryLedger.NONE);
+                }));
+      }
+      go.countDown();
+      List<ByteBuffer> slices = new ArrayList<>();
+      for (Future<ByteBuffer> future : futures) {
+        slices.add(future.get());
+      }
+      return slices;
+    } finally {
+      pool.shutdownNow();
+      assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
     }
   }
 }
