@@ -4,7 +4,6 @@ import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import dev.prefetch.parquet.internal.page.LevelRuns;
 import dev.prefetch.parquet.internal.page.ValuesDecoder;
-import java.util.Arrays;
 
 /**
  * Reads a flat (non-repeated) column of any type, page by page, into batches: the generic part of
@@ -126,12 +125,7 @@ public final class FlatColumnReader<B> {
         continue;
       }
       int n = Math.min(rows - done, pageLeft);
-      LevelRuns levels = page.definitionLevels();
-      if (levels == null) {
-        adapter.decode(page.values(), values, done, n);
-      } else {
-        nulls = readRuns(levels, page.values(), values, nulls, rows, done, n);
-      }
+      nulls = readRuns(page.definitionLevels(), page.values(), values, nulls, rows, done, n);
       pageLeft -= n;
       nextRow += n;
       done += n;
@@ -140,7 +134,14 @@ public final class FlatColumnReader<B> {
   }
 
   /**
-   * Reads {@code n} rows of the current page at row {@code done} of the batch, level run by run.
+   * Reads {@code n} rows of the current page at row {@code done} of the batch, level run by run (a
+   * page without levels is one run of defined values).
+   *
+   * <p>Each run's defined values are decoded in one call, densely, and then moved to their rows
+   * (bit-packed levels, scattered nulls) rather than a call per stretch. The adapter is called at
+   * one site each for decoding, spreading and nulls: the JIT inlines the whole decoder tree at
+   * every such site, so one site keeps this method's compiled code, and the time to compile it in
+   * the first scans of a JVM, a fraction of what a site per kind of run costs.
    */
   private boolean[] readRuns(
       LevelRuns levels,
@@ -152,39 +153,24 @@ public final class FlatColumnReader<B> {
       int n) {
     int i = 0;
     while (i < n) {
-      int run = Math.min(levels.nextRun(), n - i);
+      int run = levels == null ? n : Math.min(levels.nextRun(), n - i);
       int at = done + i;
-      if (levels.isRle()) {
-        if (levels.rleValue() == maxDefinitionLevel) {
-          adapter.decode(decoder, values, at, run);
-        } else {
-          nulls = nulls == null ? arrays.mask(rows) : nulls;
-          Arrays.fill(nulls, at, at + run, true);
-          adapter.nulls(values, at, run);
-        }
-      } else {
-        // Bit-packed levels (scattered nulls): the run's defined values are decoded in one call,
-        // densely, and then moved to their rows, rather than a call per stretch.
-        int defined = 0;
-        for (int j = 0; j < run; j++) {
-          defined += levels.packedValue(j) == maxDefinitionLevel ? 1 : 0;
-        }
-        if (defined == run) {
-          adapter.decode(decoder, values, at, run);
-        } else {
-          nulls = nulls == null ? arrays.mask(rows) : nulls;
-          for (int j = 0; j < run; j++) {
-            nulls[at + j] = levels.packedValue(j) != maxDefinitionLevel;
-          }
-          if (defined == 0) {
-            adapter.nulls(values, at, run);
-          } else {
-            adapter.decode(decoder, values, at, defined);
-            adapter.spread(values, at, run, defined, nulls);
-          }
-        }
+      int defined = levels == null ? run : levels.countOf(maxDefinitionLevel, run);
+      if (defined < run) {
+        nulls = nulls == null ? arrays.mask(rows) : nulls;
+        levels.markOthers(maxDefinitionLevel, nulls, at, run);
       }
-      levels.consume(run);
+      if (defined > 0) {
+        adapter.decode(decoder, values, at, defined);
+      }
+      if (defined == 0) {
+        adapter.nulls(values, at, run);
+      } else if (defined < run) {
+        adapter.spread(values, at, run, defined, nulls);
+      }
+      if (levels != null) {
+        levels.consume(run);
+      }
       i += run;
     }
     return nulls;
@@ -199,13 +185,7 @@ public final class FlatColumnReader<B> {
       int i = 0;
       while (i < n) {
         int run = Math.min(levels.nextRun(), n - i);
-        if (levels.isRle()) {
-          defined += levels.rleValue() == maxDefinitionLevel ? run : 0;
-        } else {
-          for (int j = 0; j < run; j++) {
-            defined += levels.packedValue(j) == maxDefinitionLevel ? 1 : 0;
-          }
-        }
+        defined += levels.countOf(maxDefinitionLevel, run);
         levels.consume(run);
         i += run;
       }

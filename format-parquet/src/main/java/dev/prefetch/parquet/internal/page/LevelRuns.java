@@ -1,5 +1,7 @@
 package dev.prefetch.parquet.internal.page;
 
+import java.util.Arrays;
+
 /**
  * Levels (or ids) as runs: an RLE run repeats one value; a bit-packed run lists its values. Taking
  * whole runs is what lets definition levels turn into null-mask blocks without a step per value.
@@ -19,6 +21,32 @@ public interface LevelRuns {
 
   /** Consumes {@code count} values of the current run. */
   void consume(int count);
+
+  /** How many of the current run's next {@code count} values are {@code level}. */
+  default int countOf(int level, int count) {
+    if (isRle()) {
+      return rleValue() == level ? count : 0;
+    }
+    int found = 0;
+    for (int j = 0; j < count; j++) {
+      found += packedValue(j) == level ? 1 : 0;
+    }
+    return found;
+  }
+
+  /**
+   * Sets {@code marks[at + j]} to whether value {@code j} of the current run's next {@code count}
+   * values is not {@code level} (a null, for definition levels).
+   */
+  default void markOthers(int level, boolean[] marks, int at, int count) {
+    if (isRle()) {
+      Arrays.fill(marks, at, at + count, rleValue() != level);
+      return;
+    }
+    for (int j = 0; j < count; j++) {
+      marks[at + j] = packedValue(j) != level;
+    }
+  }
 
   /** Levels already decoded into an array (old BIT_PACKED pages): one bit-packed run. */
   final class OfArray implements LevelRuns {
