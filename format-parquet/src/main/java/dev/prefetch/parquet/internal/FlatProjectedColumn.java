@@ -1,9 +1,9 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.flat.FlatColumnReader;
-import dev.prefetch.parquet.internal.flat.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import java.util.List;
@@ -25,7 +25,7 @@ final class FlatProjectedColumn extends ProjectedColumn {
   private final ColumnPath path;
 
   /** The arrays of this column's released vectors, for its next batches. */
-  private final VectorArrayPool arrays = new VectorArrayPool();
+  private final VectorArrayPool arrays;
 
   private final FlatColumnReader<?> plain;
 
@@ -38,8 +38,10 @@ final class FlatProjectedColumn extends ProjectedColumn {
   /** Where this column's chunk was in the last row group's column list (usually where it stays). */
   private int chunkIndex;
 
-  FlatProjectedColumn(ColumnNode.Leaf leaf, ByteArrayPool pages, boolean dictionaryVectors) {
+  FlatProjectedColumn(
+      ColumnNode.Leaf leaf, ByteArrayPool pages, boolean dictionaryVectors, int queueCapacity) {
     this.leaf = leaf;
+    this.arrays = new VectorArrayPool(queueCapacity);
     this.pages = pages;
     this.path = ColumnPath.get(leaf.descriptor().getPath());
     int maxDefinitionLevel = leaf.descriptor().getMaxDefinitionLevel();

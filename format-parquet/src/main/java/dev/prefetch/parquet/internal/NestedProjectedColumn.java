@@ -1,8 +1,8 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
-import dev.prefetch.parquet.internal.flat.VectorArrayPool;
 import dev.prefetch.parquet.internal.nested.Assembler;
 import dev.prefetch.parquet.internal.nested.LeafAssembler;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;

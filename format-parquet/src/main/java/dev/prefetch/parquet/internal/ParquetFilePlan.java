@@ -40,6 +40,7 @@ public final class ParquetFilePlan implements FilePlan {
   private final List<ReadRange> ranges;
   private final List<SliceSpec> specs;
   private final int batchSize;
+  private final int queueCapacity;
   private final ParquetOptions.DictionaryVectors dictionaryVectors;
   private final ScanCounters counters;
 
@@ -66,6 +67,7 @@ public final class ParquetFilePlan implements FilePlan {
     this.ranges = List.copyOf(ranges);
     this.specs = List.copyOf(specs);
     this.batchSize = options.batchSize();
+    this.queueCapacity = options.queueCapacity();
     this.dictionaryVectors = dictionaryVectors;
     this.counters = counters;
   }
@@ -160,6 +162,11 @@ public final class ParquetFilePlan implements FilePlan {
 
   int batchSize() {
     return batchSize;
+  }
+
+  /** The most batches a producer's queue holds (what each column's array pool keeps). */
+  int queueCapacity() {
+    return queueCapacity;
   }
 
   /** The columns read as dictionary vectors where their chunk allows. */

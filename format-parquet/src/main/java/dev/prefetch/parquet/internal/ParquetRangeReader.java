@@ -88,7 +88,11 @@ final class ParquetRangeReader implements RangeReader {
     reader.setRequestedSchema(plan.projection().leaves());
     for (ColumnNode node : plan.projection().columns()) {
       columns.add(
-          ProjectedColumn.of(node, pageArrays, plan.dictionaryVectors().includes(node.name())));
+          ProjectedColumn.of(
+              node,
+              pageArrays,
+              plan.dictionaryVectors().includes(node.name()),
+              plan.queueCapacity()));
     }
   }
 

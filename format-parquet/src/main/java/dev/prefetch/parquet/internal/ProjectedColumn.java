@@ -17,11 +17,13 @@ abstract class ProjectedColumn {
   /**
    * The reader of {@code node}, whose pages are decompressed into arrays of {@code pages}; with
    * {@code dictionaryVectors}, a flat string or binary column comes as dictionary vectors in the
-   * row groups where it is wholly dictionary-encoded.
+   * row groups where it is wholly dictionary-encoded; a flat column keeps the arrays of up to
+   * {@code queueCapacity} released batches for its next ones.
    */
-  static ProjectedColumn of(ColumnNode node, ByteArrayPool pages, boolean dictionaryVectors) {
+  static ProjectedColumn of(
+      ColumnNode node, ByteArrayPool pages, boolean dictionaryVectors, int queueCapacity) {
     return node instanceof ColumnNode.Leaf leaf && leaf.descriptor().getMaxRepetitionLevel() == 0
-        ? new FlatProjectedColumn(leaf, pages, dictionaryVectors)
+        ? new FlatProjectedColumn(leaf, pages, dictionaryVectors, queueCapacity)
         : new NestedProjectedColumn(node, pages);
   }
 

@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.BinaryBuilder;
 
 /**

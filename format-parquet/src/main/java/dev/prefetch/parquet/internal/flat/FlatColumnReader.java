@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import dev.prefetch.parquet.internal.page.LevelRuns;
 import dev.prefetch.parquet.internal.page.ValuesDecoder;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.batch.DataType;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.LeafTypes;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageTypeParser;

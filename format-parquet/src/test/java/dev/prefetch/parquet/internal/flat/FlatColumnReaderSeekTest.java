@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.IntVector;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import dev.prefetch.parquet.internal.page.PlainIntPages;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.LongVector;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.LeafTypes;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import java.io.IOException;

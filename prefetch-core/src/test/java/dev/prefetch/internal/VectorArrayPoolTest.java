@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal.flat;
+package dev.prefetch.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,11 +7,13 @@ import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
 import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.LongVector;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class VectorArrayPoolTest {
 
-  private final VectorArrayPool arrays = new VectorArrayPool();
+  private final VectorArrayPool arrays = new VectorArrayPool(0);
 
   @Test
   void aRecycledVectorsArraysServeTheNextRequests() {
@@ -67,6 +69,25 @@ class VectorArrayPoolTest {
     assertThat(arrays.values(int[].class, 4)).isSameAs(ids);
     assertThat(arrays.binaryData(1)).isNotSameAs(entries); // shared by the chunk's next batches
     assertThat(arrays.binaryOffsets(1)).isNotSameAs(entryOffsets);
+  }
+
+  @Test
+  void aPoolKeepsAsManyArraysAsItsQueueHoldsBatches() {
+    // A consumer that drains a full queue of 100 batches while the producer waits for room: every
+    // one of those arrays serves the producer's next batches, none is allocated again.
+    VectorArrayPool sized = new VectorArrayPool(100);
+    List<long[]> released = new ArrayList<>();
+    for (int i = 0; i < 101; i++) {
+      long[] values = new long[4];
+      released.add(values);
+      sized.recycle(new LongVector(DataType.int64(), 4, values, null));
+    }
+
+    for (int i = 0; i < 100; i++) {
+      assertThat(sized.values(long[].class, 4)).isSameAs(released.get(i));
+    }
+    long[] next = sized.values(long[].class, 4);
+    assertThat(released).noneMatch(values -> values == next); // the 101st was dropped
   }
 
   @Test

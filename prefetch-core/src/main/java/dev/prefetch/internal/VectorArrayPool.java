@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal.flat;
+package dev.prefetch.internal;
 
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
@@ -26,15 +26,23 @@ import java.util.function.Function;
  * through {@link #recycle} of a released batch, whose consumer promised to read it no more. A
  * column mostly builds the same kind of vector, so each pool holds one array type (a string column
  * read as dictionary ids keeps int arrays beside its byte arrays); an array too short for a request
- * is dropped for the garbage collector. Each pool keeps at most {@value #MAX_FREE} arrays: a
- * producer that runs ahead of its consumer allocates as before.
+ * is dropped for the garbage collector.
+ *
+ * <p>Size: a pool keeps at most {@code maxFree} arrays of each kind, which should be the most
+ * batches of the column that can be between the producer and the consumer (its queue's capacity):
+ * the consumer releases batches in bursts while the producer waits for room in its queue, and every
+ * array the pool drops then is allocated again when the producer goes on. The pool never holds more
+ * than the queue held a moment before, which its byte budget already allowed.
  *
  * <p>Thread-safe: the consumer recycles while the producer takes. Every method holds the lock for a
  * deque operation only, and never blocks otherwise.
  */
 public final class VectorArrayPool {
 
-  private static final int MAX_FREE = 16;
+  /** The fewest arrays of a kind a pool keeps, whatever its queue. */
+  private static final int MIN_FREE = 16;
+
+  private final int maxFree;
 
   /** The value array of each primitive vector class, looked up once per recycled vector. */
   private static final Map<Class<?>, Function<ColumnVector, Object>> VALUE_ARRAYS =
@@ -56,9 +64,17 @@ public final class VectorArrayPool {
   private final ArrayDeque<byte[]> bytes = new ArrayDeque<>();
   private final ArrayDeque<int[]> offsets = new ArrayDeque<>();
 
+  /**
+   * A pool for the batches of a column that go through a queue of {@code queueCapacity} batches: it
+   * keeps that many arrays of each kind (at least {@value #MIN_FREE}).
+   */
+  public VectorArrayPool(int queueCapacity) {
+    this.maxFree = Math.max(MIN_FREE, queueCapacity);
+  }
+
   /** A pool that nothing is recycled into: every request allocates. */
   public static VectorArrayPool none() {
-    return new VectorArrayPool();
+    return new VectorArrayPool(0);
   }
 
   /**
@@ -118,7 +134,7 @@ public final class VectorArrayPool {
   }
 
   /** Keeps a value array that no vector was built over (a batch that changed its layout). */
-  void recycleUnused(Object values) {
+  public void recycleUnused(Object values) {
     give(this.values, values);
   }
 
@@ -135,7 +151,7 @@ public final class VectorArrayPool {
       return;
     }
     synchronized (pool) {
-      if (pool.size() < MAX_FREE) {
+      if (pool.size() < maxFree) {
         pool.addLast(array);
       }
     }
