@@ -40,6 +40,7 @@ public final class OrcFilePlan implements FilePlan {
   private final List<StrideLocator> locators;
 
   private final int batchSize;
+  private final int queueCapacity;
 
   /** orc.read.enable-prefetch-read-size-threshold, when the read sets it. */
   private final OptionalLong prefetchThresholdBytes;
@@ -64,6 +65,7 @@ public final class OrcFilePlan implements FilePlan {
       List<StripeInformation> stripes,
       RangePlanner.Planned planned,
       int batchSize,
+      int queueCapacity,
       long maxBatchBytes,
       OptionalLong prefetchThresholdBytes,
       ScanCounters counters) {
@@ -85,6 +87,7 @@ public final class OrcFilePlan implements FilePlan {
     this.ranges = planned.ranges();
     this.locators = planned.locators();
     this.batchSize = batchSize;
+    this.queueCapacity = queueCapacity;
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
     this.rowIndexStride = tail.proto().getFooter().getRowIndexStride();
@@ -305,6 +308,11 @@ public final class OrcFilePlan implements FilePlan {
 
   int batchSize() {
     return batchSize;
+  }
+
+  /** The most batches a producer's queue holds (what each column's array pool keeps). */
+  int queueCapacity() {
+    return queueCapacity;
   }
 
   long stripeFirstRow(int stripe) {

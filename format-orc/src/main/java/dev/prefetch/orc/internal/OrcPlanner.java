@@ -75,6 +75,7 @@ public final class OrcPlanner {
             List.of(),
             new RangePlanner.Planned(List.of(), List.of()),
             options.batchSize(),
+            options.queueCapacity(),
             options.maxBufferedBytes(),
             orcOptions.prefetchThresholdBytes(),
             counters);
@@ -137,6 +138,7 @@ public final class OrcPlanner {
           stripes,
           ranges,
           options.batchSize(),
+          options.queueCapacity(),
           options.maxBufferedBytes(),
           orcOptions.prefetchThresholdBytes(),
           counters);

@@ -1,9 +1,11 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -41,7 +43,8 @@ import org.apache.orc.TypeDescription;
  * null mask for every column, the per-value references of every string column...) cost more than
  * the conversion itself. The converted vectors still keep orc-core's {@code long[]}, {@code
  * double[]} and null-mask arrays without copying: once a batch is converted, the converter gives
- * the orc-core vectors it took arrays from fresh ones (see {@link VectorConverter}).
+ * the orc-core vectors it took arrays from other ones (see {@link VectorConverter}): the arrays of
+ * batches the consumer released, kept per column ({@link VectorArrayPool}), else new ones.
  */
 final class OrcRangeReader implements RangeReader {
 
@@ -51,6 +54,11 @@ final class OrcRangeReader implements RangeReader {
   private final int[] readSchemaIndex;
   private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
   private final VectorConverter converter = new VectorConverter();
+
+  /** The arrays of each projected column's released vectors, for its next batches. */
+  private final VectorArrayPool[] arrays;
+
+  private final BatchRecycler recycler = this::recycle;
 
   /** The reused orc-core vectors of the top-level columns read, at the plan's batch size. */
   private final org.apache.hadoop.hive.ql.exec.vector.ColumnVector[] readColumns;
@@ -84,6 +92,10 @@ final class OrcRangeReader implements RangeReader {
     this.ledger = ledger;
     this.projection = plan.projection();
     this.schema = projection.schema();
+    this.arrays = new VectorArrayPool[projection.columnCount()];
+    for (int c = 0; c < arrays.length; c++) {
+      arrays[c] = new VectorArrayPool(plan.queueCapacity());
+    }
     // A struct of only the top-level columns read, to allocate their vectors (and no others).
     TypeDescription fileSchema = projection.fileSchema();
     TypeDescription struct;
@@ -301,9 +313,17 @@ final class OrcRangeReader implements RangeReader {
               schema.field(c).type(),
               VectorConverter.column(batch, projection.path(c)),
               start,
-              count));
+              count,
+              arrays[c]));
     }
-    return new RecordBatch(plan.file(), firstRow, count, schema, columns);
+    return new RecordBatch(plan.file(), firstRow, count, schema, columns, recycler);
+  }
+
+  /** Takes back a released batch's arrays; on the consumer's thread (the pools are thread-safe). */
+  private void recycle(List<ColumnVector> vectors) {
+    for (int c = 0; c < vectors.size(); c++) {
+      arrays[c].recycle(vectors.get(c));
+    }
   }
 
   /**

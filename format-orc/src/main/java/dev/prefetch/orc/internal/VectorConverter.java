@@ -13,6 +13,7 @@ import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.MapVector;
 import dev.prefetch.batch.ShortVector;
 import dev.prefetch.batch.StructVector;
+import dev.prefetch.internal.VectorArrayPool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,51 +56,61 @@ import org.apache.orc.TypeDescription;
  */
 final class VectorConverter {
 
+  /**
+   * An orc-core vector whose array went into a converted vector, and the pool to refill it from.
+   */
+  private record Lent<V>(V vector, VectorArrayPool arrays) {}
+
   /** orc-core vectors whose {@code isNull} array was handed over since the last release. */
-  private final List<org.apache.hadoop.hive.ql.exec.vector.ColumnVector> lentNulls =
+  private final List<Lent<org.apache.hadoop.hive.ql.exec.vector.ColumnVector>> lentNulls =
       new ArrayList<>();
 
   /** orc-core vectors whose {@code long[]} values were handed over since the last release. */
-  private final List<LongColumnVector> lentLongs = new ArrayList<>();
+  private final List<Lent<LongColumnVector>> lentLongs = new ArrayList<>();
 
   /** orc-core vectors whose {@code double[]} values were handed over since the last release. */
-  private final List<DoubleColumnVector> lentDoubles = new ArrayList<>();
+  private final List<Lent<DoubleColumnVector>> lentDoubles = new ArrayList<>();
 
   /**
-   * Gives every orc-core vector whose arrays went into converted vectors fresh arrays of the same
-   * capacity, so that orc-core's next batch cannot write into them.
+   * Gives every orc-core vector whose arrays went into converted vectors other arrays of at least
+   * the same capacity (released ones from the column's pool, else new ones), so that orc-core's
+   * next batch cannot write into them.
    */
   void release() {
     for (int i = 0; i < lentNulls.size(); i++) {
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v = lentNulls.get(i);
-      v.isNull = new boolean[v.isNull.length];
+      Lent<org.apache.hadoop.hive.ql.exec.vector.ColumnVector> lent = lentNulls.get(i);
+      lent.vector().isNull = lent.arrays().mask(lent.vector().isNull.length);
     }
     for (int i = 0; i < lentLongs.size(); i++) {
-      LongColumnVector v = lentLongs.get(i);
-      v.vector = new long[v.vector.length];
+      Lent<LongColumnVector> lent = lentLongs.get(i);
+      lent.vector().vector = lent.arrays().values(long[].class, lent.vector().vector.length);
     }
     for (int i = 0; i < lentDoubles.size(); i++) {
-      DoubleColumnVector v = lentDoubles.get(i);
-      v.vector = new double[v.vector.length];
+      Lent<DoubleColumnVector> lent = lentDoubles.get(i);
+      lent.vector().vector = lent.arrays().values(double[].class, lent.vector().vector.length);
     }
     lentNulls.clear();
     lentLongs.clear();
     lentDoubles.clear();
   }
 
-  /** The run {@code [start, start + count)} of {@code v} (of ORC type {@code type}) as a vector. */
+  /**
+   * The run {@code [start, start + count)} of {@code v} (of ORC type {@code type}) as a vector,
+   * whose new arrays come from {@code arrays} (the released arrays of the column's vectors).
+   */
   ColumnVector convert(
       TypeDescription type,
       DataType dataType,
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
       int start,
-      int count) {
-    boolean[] nulls = nulls(v, start, count);
+      int count,
+      VectorArrayPool arrays) {
+    boolean[] nulls = nulls(v, start, count, arrays);
     switch (type.getCategory()) {
       case BOOLEAN:
         {
           long[] in = ((LongColumnVector) v).vector;
-          boolean[] out = new boolean[count];
+          boolean[] out = arrays.values(boolean[].class, count);
           if (v.isRepeating) {
             Arrays.fill(out, in[0] != 0);
           } else {
@@ -112,7 +123,7 @@ final class VectorConverter {
       case BYTE:
         {
           long[] in = ((LongColumnVector) v).vector;
-          byte[] out = new byte[count];
+          byte[] out = arrays.values(byte[].class, count);
           if (v.isRepeating) {
             Arrays.fill(out, (byte) in[0]);
           } else {
@@ -125,7 +136,7 @@ final class VectorConverter {
       case SHORT:
         {
           long[] in = ((LongColumnVector) v).vector;
-          short[] out = new short[count];
+          short[] out = arrays.values(short[].class, count);
           if (v.isRepeating) {
             Arrays.fill(out, (short) in[0]);
           } else {
@@ -139,7 +150,7 @@ final class VectorConverter {
       case DATE:
         {
           long[] in = ((LongColumnVector) v).vector;
-          int[] out = new int[count];
+          int[] out = arrays.values(int[].class, count);
           if (v.isRepeating) {
             Arrays.fill(out, (int) in[0]);
           } else {
@@ -150,11 +161,12 @@ final class VectorConverter {
           return new IntVector(dataType, count, out, nulls);
         }
       case LONG:
-        return new LongVector(dataType, count, longs((LongColumnVector) v, start, count), nulls);
+        return new LongVector(
+            dataType, count, longs((LongColumnVector) v, start, count, arrays), nulls);
       case FLOAT:
         {
           double[] in = ((DoubleColumnVector) v).vector;
-          float[] out = new float[count];
+          float[] out = arrays.values(float[].class, count);
           if (v.isRepeating) {
             Arrays.fill(out, (float) in[0]);
           } else {
@@ -166,7 +178,7 @@ final class VectorConverter {
         }
       case DOUBLE:
         return new DoubleVector(
-            dataType, count, doubles((DoubleColumnVector) v, start, count), nulls);
+            dataType, count, doubles((DoubleColumnVector) v, start, count, arrays), nulls);
       case STRING:
       case CHAR:
       case VARCHAR:
@@ -175,7 +187,7 @@ final class VectorConverter {
       case Geography:
         return OrcCopies.bytes(dataType, (BytesColumnVector) v, start, count, nulls);
       case DECIMAL:
-        return decimal(type, dataType, v, start, count, nulls);
+        return decimal(type, dataType, v, start, count, nulls, arrays);
       case TIMESTAMP:
       case TIMESTAMP_INSTANT:
         return new LongVector(
@@ -192,7 +204,8 @@ final class VectorConverter {
                   dataType.elementField().type(),
                   list.child,
                   childStart,
-                  offsets[count]);
+                  offsets[count],
+                  arrays);
           return new ListVector(dataType, count, offsets, elements, nulls);
         }
       case MAP:
@@ -207,14 +220,16 @@ final class VectorConverter {
                   dataType.keyField().type(),
                   map.keys,
                   childStart,
-                  offsets[count]);
+                  offsets[count],
+                  arrays);
           ColumnVector values =
               convert(
                   type.getChildren().get(1),
                   dataType.valueField().type(),
                   map.values,
                   childStart,
-                  offsets[count]);
+                  offsets[count],
+                  arrays);
           return new MapVector(dataType, count, offsets, keys, values, nulls);
         }
       case STRUCT:
@@ -229,12 +244,13 @@ final class VectorConverter {
                     dataType.children().get(f).type(),
                     struct.fields[f],
                     start,
-                    count));
+                    count,
+                    arrays));
           }
           return new StructVector(dataType, count, fields, nulls);
         }
       case UNION:
-        return union(type, dataType, (UnionColumnVector) v, start, count, nulls);
+        return union(type, dataType, (UnionColumnVector) v, start, count, nulls, arrays);
       default:
         throw new IllegalArgumentException("unsupported ORC type " + type);
     }
@@ -242,7 +258,10 @@ final class VectorConverter {
 
   /** The null mask of the run, or null when no value in it is null. */
   private boolean[] nulls(
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int start, int count) {
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count,
+      VectorArrayPool arrays) {
     if (v.noNulls) {
       return null;
     }
@@ -250,40 +269,46 @@ final class VectorConverter {
       if (!v.isNull[0]) {
         return null;
       }
-      boolean[] all = new boolean[count];
-      Arrays.fill(all, true);
+      boolean[] all = arrays.mask(count);
+      Arrays.fill(all, 0, count, true);
       return all;
     }
     if (start != 0) {
-      return Arrays.copyOfRange(v.isNull, start, start + count);
+      boolean[] part = arrays.mask(count);
+      System.arraycopy(v.isNull, start, part, 0, count);
+      return part;
     }
-    lentNulls.add(v);
+    lentNulls.add(new Lent<>(v, arrays));
     return v.isNull;
   }
 
-  private long[] longs(LongColumnVector v, int start, int count) {
+  private long[] longs(LongColumnVector v, int start, int count, VectorArrayPool arrays) {
     if (v.isRepeating) {
-      long[] out = new long[count];
-      Arrays.fill(out, v.vector[0]);
+      long[] out = arrays.values(long[].class, count);
+      Arrays.fill(out, 0, count, v.vector[0]);
       return out;
     }
     if (start != 0) {
-      return Arrays.copyOfRange(v.vector, start, start + count);
+      long[] part = arrays.values(long[].class, count);
+      System.arraycopy(v.vector, start, part, 0, count);
+      return part;
     }
-    lentLongs.add(v);
+    lentLongs.add(new Lent<>(v, arrays));
     return v.vector;
   }
 
-  private double[] doubles(DoubleColumnVector v, int start, int count) {
+  private double[] doubles(DoubleColumnVector v, int start, int count, VectorArrayPool arrays) {
     if (v.isRepeating) {
-      double[] out = new double[count];
-      Arrays.fill(out, v.vector[0]);
+      double[] out = arrays.values(double[].class, count);
+      Arrays.fill(out, 0, count, v.vector[0]);
       return out;
     }
     if (start != 0) {
-      return Arrays.copyOfRange(v.vector, start, start + count);
+      double[] part = arrays.values(double[].class, count);
+      System.arraycopy(v.vector, start, part, 0, count);
+      return part;
     }
-    lentDoubles.add(v);
+    lentDoubles.add(new Lent<>(v, arrays));
     return v.vector;
   }
 
@@ -293,20 +318,20 @@ final class VectorConverter {
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
       int start,
       int count,
-      boolean[] nulls) {
+      boolean[] nulls,
+      VectorArrayPool arrays) {
     if (v instanceof Decimal64ColumnVector d64) {
       // Unscaled values at the column's scale, as the decimal vector wants them.
-      return DecimalVector.ofLongs(dataType, count, longs(d64, start, count), nulls);
+      return DecimalVector.ofLongs(dataType, count, longs(d64, start, count, arrays), nulls);
     }
     DecimalColumnVector dv = (DecimalColumnVector) v;
     int scale = type.getScale();
     if (type.getPrecision() <= DataType.MAX_LONG_DECIMAL_PRECISION) {
-      long[] out = new long[count];
+      long[] out = arrays.values(long[].class, count);
       for (int i = 0; i < count; i++) {
         int row = v.isRepeating ? 0 : start + i;
-        if (nulls == null || !nulls[i]) {
-          out[i] = OrcCopies.unscaled(dv, row, scale).longValueExact();
-        }
+        out[i] =
+            nulls == null || !nulls[i] ? OrcCopies.unscaled(dv, row, scale).longValueExact() : 0;
       }
       return DecimalVector.ofLongs(dataType, count, out, nulls);
     }
@@ -336,7 +361,8 @@ final class VectorConverter {
       UnionColumnVector v,
       int start,
       int count,
-      boolean[] nulls) {
+      boolean[] nulls,
+      VectorArrayPool arrays) {
     byte[] tags = new byte[count];
     for (int i = 0; i < count; i++) {
       tags[i] = (byte) v.tags[v.isRepeating ? 0 : start + i];
@@ -349,9 +375,9 @@ final class VectorConverter {
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector child = v.fields[f];
       ColumnVector converted;
       if (v.isRepeating && !v.noNulls && v.isNull[0]) {
-        converted = allNull(alternatives.get(f), fieldType, child, count);
+        converted = allNull(alternatives.get(f), fieldType, child, count, arrays);
       } else {
-        converted = convert(alternatives.get(f), fieldType, child, start, count);
+        converted = convert(alternatives.get(f), fieldType, child, start, count, arrays);
       }
       fields.add(converted);
     }
@@ -363,11 +389,12 @@ final class VectorConverter {
       TypeDescription type,
       DataType dataType,
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector child,
-      int count) {
+      int count,
+      VectorArrayPool arrays) {
     child.noNulls = false;
     child.isRepeating = true;
     child.isNull[0] = true;
-    return convert(type, dataType, child, 0, count);
+    return convert(type, dataType, child, 0, count, arrays);
   }
 
   /**
