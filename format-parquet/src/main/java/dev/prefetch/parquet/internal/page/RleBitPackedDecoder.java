@@ -192,9 +192,10 @@ final class RleBitPackedDecoder implements LevelRuns {
    * Unpacks values {@code first..first+count-1} of the current bit-packed run into {@code
    * out[offset..]}, each {@code bitWidth} bits, least significant bit first. A value of at most 32
    * bits always lies within the 8 bytes from its first byte, so each is one unaligned little-endian
-   * load, a shift and a mask, with no branch on the data; only values within 8 bytes of the array's
-   * end take the byte-wise path. The run's bytes were checked to lie in the data when its header
-   * was read.
+   * load, a shift and a mask, with no branch on the data; up to 16 bits, a whole group of 8 values
+   * comes from one or two loads (dictionary ids and levels are mostly that narrow). Only values
+   * within 8 bytes of the array's end take the byte-wise path. The run's bytes were checked to lie
+   * in the data when its header was read.
    */
   private void unpack(int[] out, int offset, int first, int count) {
     int width = bitWidth;
@@ -205,12 +206,35 @@ final class RleBitPackedDecoder implements LevelRuns {
     long loadable = ((long) (data.length - p - 8) * 8) / width + 1;
     int fast = data.length - p < 8 ? first : (int) Math.max(first, Math.min(last, loadable));
     int shift = offset - first;
-    for (int i = first; i < fast; i++) {
+    int i = first;
+    if (width <= 16) {
+      // Whole groups of 8 values (a group is width bytes): one or two loads per group rather than
+      // one per value. Value k lies in the group's first 8 bytes (lo) when its bits end by bit 64,
+      // else, for widths of 9 to 16, wholly in the group's last 8 bytes (hi).
+      for (; i < fast && (i & 7) != 0; i++) {
+        long bit = (long) i * width;
+        long word = (long) LONG_LE.get(data, p + (int) (bit >>> 3));
+        out[shift + i] = (int) ((word >>> (bit & 7)) & mask);
+      }
+      int hiShift = Math.max(0, 8 * width - 64);
+      for (; i + 8 <= fast; i += 8) {
+        int group = p + (i >>> 3) * width;
+        long lo = (long) LONG_LE.get(data, group);
+        long hi = width > 8 ? (long) LONG_LE.get(data, group + width - 8) : lo;
+        int o = shift + i;
+        for (int k = 0; k < 8; k++) {
+          int bit = k * width;
+          long word = bit + width <= 64 ? lo >>> bit : hi >>> (bit - hiShift);
+          out[o + k] = (int) (word & mask);
+        }
+      }
+    }
+    for (; i < fast; i++) {
       long bit = (long) i * width;
       long word = (long) LONG_LE.get(data, p + (int) (bit >>> 3));
       out[shift + i] = (int) ((word >>> (bit & 7)) & mask);
     }
-    for (int i = fast; i < last; i++) {
+    for (; i < last; i++) {
       long bit = (long) i * width;
       int at = p + (int) (bit >>> 3);
       long word = 0;
