@@ -39,6 +39,9 @@ import java.util.function.Function;
  */
 public final class VectorArrayPool {
 
+  /** Largest array a JVM reliably allocates. */
+  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
   /** The fewest arrays of a kind a pool keeps, whatever its queue. */
   private static final int MIN_FREE = 16;
 
@@ -98,10 +101,16 @@ public final class VectorArrayPool {
     return mask;
   }
 
-  /** The data array of a binary vector, of at least {@code length} bytes, contents unspecified. */
+  /**
+   * The data array of a binary vector, of at least {@code length} bytes, contents unspecified. A
+   * new one gets an eighth more, so that it still serves when it comes back for a later batch of
+   * somewhat longer values, rather than being dropped for another new one.
+   */
   public byte[] binaryData(int length) {
     byte[] data = take(bytes);
-    return data != null && data.length >= length ? data : new byte[length];
+    return data != null && data.length >= length
+        ? data
+        : new byte[(int) Math.min(MAX_ARRAY_LENGTH, length + (long) length / 8)];
   }
 
   /** The offsets of a binary vector: at least {@code length} entries, contents unspecified. */

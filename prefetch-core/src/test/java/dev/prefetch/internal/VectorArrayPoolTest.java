@@ -91,6 +91,15 @@ class VectorArrayPoolTest {
   }
 
   @Test
+  void aNewBinaryArrayHasRoomForSomewhatLongerValuesWhenItComesBack() {
+    byte[] data = arrays.binaryData(800);
+    assertThat(data.length).isEqualTo(900);
+    arrays.recycle(new BinaryVector(DataType.string(), 1, data, new int[] {0, 800}, null));
+
+    assertThat(arrays.binaryData(880)).isSameAs(data); // a later batch's values are 10% longer
+  }
+
+  @Test
   void theNonePoolAlwaysAllocates() {
     VectorArrayPool none = VectorArrayPool.none();
 

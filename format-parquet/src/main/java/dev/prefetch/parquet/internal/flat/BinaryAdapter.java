@@ -31,10 +31,11 @@ final class BinaryAdapter extends BinaryBufferAdapter {
 
   @Override
   public BinaryBuilder buffer(int rows) {
-    // Batches of one column have similar value lengths: sizing from the last one (plus an eighth)
-    // avoids both regrowing the array mid-batch and zeroing far more than is filled.
+    // Batches of one column have similar value lengths: sizing from the last one (plus a
+    // sixteenth) avoids both regrowing the array mid-batch and zeroing far more than is filled; a
+    // new array gets an eighth more again from the pool, so that it serves later batches too.
     long expected = rows * bytesPerValue16 / 16;
-    int capacity = (int) Math.min(MAX_ARRAY_LENGTH, expected + expected / 8 + 64);
+    int capacity = (int) Math.min(MAX_ARRAY_LENGTH, expected + expected / 16 + 64);
     return new BinaryBuilder(arrays.binaryData(capacity), arrays.binaryOffsets(rows + 1));
   }
 
