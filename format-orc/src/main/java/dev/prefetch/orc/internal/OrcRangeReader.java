@@ -1,8 +1,6 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
-import dev.prefetch.batch.BatchRecycler;
-import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.internal.VectorArrayPool;
@@ -11,7 +9,6 @@ import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import java.io.IOException;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
@@ -43,8 +40,9 @@ import org.apache.orc.TypeDescription;
  * null mask for every column, the per-value references of every string column...) cost more than
  * the conversion itself. The converted vectors still keep orc-core's {@code long[]}, {@code
  * double[]} and null-mask arrays without copying: once a batch is converted, the converter gives
- * the orc-core vectors it took arrays from other ones (see {@link VectorConverter}): the arrays of
- * batches the consumer released, kept per column ({@link VectorArrayPool}), else new ones.
+ * the orc-core vectors it took arrays from other ones (see {@link VectorConverter}, {@link
+ * BatchConversion}): the arrays of batches the consumer released, kept per column ({@link
+ * VectorArrayPool}), else new ones.
  */
 final class OrcRangeReader implements RangeReader {
 
@@ -53,12 +51,9 @@ final class OrcRangeReader implements RangeReader {
   private final Schema schema;
   private final int[] readSchemaIndex;
   private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
-  private final VectorConverter converter = new VectorConverter();
 
-  /** The arrays of each projected column's released vectors, for its next batches. */
-  private final VectorArrayPool[] arrays;
-
-  private final BatchRecycler recycler = this::recycle;
+  /** Converts orc-core's batch into ours and takes released batches' arrays back. */
+  private final BatchConversion conversion;
 
   /** The reused orc-core vectors of the top-level columns read, at the plan's batch size. */
   private final org.apache.hadoop.hive.ql.exec.vector.ColumnVector[] readColumns;
@@ -92,10 +87,7 @@ final class OrcRangeReader implements RangeReader {
     this.ledger = ledger;
     this.projection = plan.projection();
     this.schema = projection.schema();
-    this.arrays = new VectorArrayPool[projection.columnCount()];
-    for (int c = 0; c < arrays.length; c++) {
-      arrays[c] = new VectorArrayPool(plan.queueCapacity());
-    }
+    this.conversion = new BatchConversion(plan.file(), projection, plan.queueCapacity());
     // A struct of only the top-level columns read, to allocate their vectors (and no others).
     TypeDescription fileSchema = projection.fileSchema();
     TypeDescription struct;
@@ -257,10 +249,10 @@ final class OrcRangeReader implements RangeReader {
         if (batch.selectedInUse) {
           addSelectedRuns(batch, first, limit);
         } else {
-          pending.add(convert(batch, first, 0, Math.min(batch.size, limit)));
+          pending.add(conversion.convert(batch, first, 0, Math.min(batch.size, limit)));
         }
       } finally {
-        converter.release(); // before orc-core fills the vectors again
+        conversion.release(); // before orc-core fills the vectors again
       }
     }
     return pending.poll();
@@ -289,7 +281,7 @@ final class OrcRangeReader implements RangeReader {
       while (j < batch.size && selected[j] == selected[j - 1] + 1 && selected[j] < limit) {
         j++;
       }
-      pending.add(convert(batch, firstRow + runStart, runStart, j - i));
+      pending.add(conversion.convert(batch, firstRow + runStart, runStart, j - i));
       i = j;
     }
   }
@@ -302,28 +294,6 @@ final class OrcRangeReader implements RangeReader {
       batch.cols[i] = readSchemaIndex[i] < 0 ? null : readColumns[readSchemaIndex[i]];
     }
     return batch;
-  }
-
-  private RecordBatch convert(VectorizedRowBatch batch, long firstRow, int start, int count) {
-    List<ColumnVector> columns = new ArrayList<>(projection.columnCount());
-    for (int c = 0; c < projection.columnCount(); c++) {
-      columns.add(
-          converter.convert(
-              projection.type(c),
-              schema.field(c).type(),
-              VectorConverter.column(batch, projection.path(c)),
-              start,
-              count,
-              arrays[c]));
-    }
-    return new RecordBatch(plan.file(), firstRow, count, schema, columns, recycler);
-  }
-
-  /** Takes back a released batch's arrays; on the consumer's thread (the pools are thread-safe). */
-  private void recycle(List<ColumnVector> vectors) {
-    for (int c = 0; c < vectors.size(); c++) {
-      arrays[c].recycle(vectors.get(c));
-    }
   }
 
   /**

@@ -1,17 +1,13 @@
 package dev.prefetch.orc.internal;
 
-import dev.prefetch.batch.BooleanVector;
 import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
 import dev.prefetch.batch.DoubleVector;
-import dev.prefetch.batch.FloatVector;
-import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.MapVector;
-import dev.prefetch.batch.ShortVector;
 import dev.prefetch.batch.StructVector;
 import dev.prefetch.internal.VectorArrayPool;
 import java.util.ArrayList;
@@ -27,7 +23,6 @@ import org.apache.hadoop.hive.ql.exec.vector.MapColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.StructColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.TimestampColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.UnionColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.orc.TypeDescription;
 
 /**
@@ -95,165 +90,164 @@ final class VectorConverter {
   }
 
   /**
-   * The run {@code [start, start + count)} of {@code v} (of ORC type {@code type}) as a vector,
-   * whose new arrays come from {@code arrays} (the released arrays of the column's vectors).
+   * Converts runs of one column's orc-core vectors: chosen once per column from its type ({@link
+   * #conversion}), so that each kind of column is its own small piece of compiled code. One
+   * conversion for every type behind a switch was compiled as one method of some 37 KB, and
+   * compiled again whenever a rarely taken branch of its inlined parts was first taken: three times
+   * in a fresh JVM's first two scans, a second of compilation each time on a 2-core machine.
    */
-  ColumnVector convert(
-      TypeDescription type,
-      DataType dataType,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
-      int start,
-      int count,
-      VectorArrayPool arrays) {
-    boolean[] nulls = nulls(v, start, count, arrays);
+  interface Conversion {
+    /** The run {@code [start, start + count)} of {@code v}; new arrays come from {@code arrays}. */
+    ColumnVector convert(
+        org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+        int start,
+        int count,
+        VectorArrayPool arrays);
+  }
+
+  /** The conversion of a column of ORC type {@code type} into vectors of {@code dataType}. */
+  Conversion conversion(TypeDescription type, DataType dataType) {
     switch (type.getCategory()) {
       case BOOLEAN:
-        {
-          long[] in = ((LongColumnVector) v).vector;
-          boolean[] out = arrays.values(boolean[].class, count);
-          if (v.isRepeating) {
-            Arrays.fill(out, in[0] != 0);
-          } else {
-            for (int i = 0; i < count; i++) {
-              out[i] = in[start + i] != 0;
-            }
-          }
-          return new BooleanVector(dataType, count, out, nulls);
-        }
+        return (v, start, count, arrays) ->
+            NarrowedCopies.booleans(
+                dataType, v, start, count, nulls(v, start, count, arrays), arrays);
       case BYTE:
-        {
-          long[] in = ((LongColumnVector) v).vector;
-          byte[] out = arrays.values(byte[].class, count);
-          if (v.isRepeating) {
-            Arrays.fill(out, (byte) in[0]);
-          } else {
-            for (int i = 0; i < count; i++) {
-              out[i] = (byte) in[start + i];
-            }
-          }
-          return new ByteVector(dataType, count, out, nulls);
-        }
+        return (v, start, count, arrays) ->
+            NarrowedCopies.bytes(dataType, v, start, count, nulls(v, start, count, arrays), arrays);
       case SHORT:
-        {
-          long[] in = ((LongColumnVector) v).vector;
-          short[] out = arrays.values(short[].class, count);
-          if (v.isRepeating) {
-            Arrays.fill(out, (short) in[0]);
-          } else {
-            for (int i = 0; i < count; i++) {
-              out[i] = (short) in[start + i];
-            }
-          }
-          return new ShortVector(dataType, count, out, nulls);
-        }
+        return (v, start, count, arrays) ->
+            NarrowedCopies.shorts(
+                dataType, v, start, count, nulls(v, start, count, arrays), arrays);
       case INT:
       case DATE:
-        {
-          long[] in = ((LongColumnVector) v).vector;
-          int[] out = arrays.values(int[].class, count);
-          if (v.isRepeating) {
-            Arrays.fill(out, (int) in[0]);
-          } else {
-            for (int i = 0; i < count; i++) {
-              out[i] = (int) in[start + i];
-            }
-          }
-          return new IntVector(dataType, count, out, nulls);
-        }
+        return (v, start, count, arrays) ->
+            NarrowedCopies.ints(dataType, v, start, count, nulls(v, start, count, arrays), arrays);
       case LONG:
-        return new LongVector(
-            dataType, count, longs((LongColumnVector) v, start, count, arrays), nulls);
+        return (v, start, count, arrays) ->
+            new LongVector(
+                dataType,
+                count,
+                longs((LongColumnVector) v, start, count, arrays),
+                nulls(v, start, count, arrays));
       case FLOAT:
-        {
-          double[] in = ((DoubleColumnVector) v).vector;
-          float[] out = arrays.values(float[].class, count);
-          if (v.isRepeating) {
-            Arrays.fill(out, (float) in[0]);
-          } else {
-            for (int i = 0; i < count; i++) {
-              out[i] = (float) in[start + i];
-            }
-          }
-          return new FloatVector(dataType, count, out, nulls);
-        }
+        return (v, start, count, arrays) ->
+            NarrowedCopies.floats(
+                dataType, v, start, count, nulls(v, start, count, arrays), arrays);
       case DOUBLE:
-        return new DoubleVector(
-            dataType, count, doubles((DoubleColumnVector) v, start, count, arrays), nulls);
+        return (v, start, count, arrays) ->
+            new DoubleVector(
+                dataType,
+                count,
+                doubles((DoubleColumnVector) v, start, count, arrays),
+                nulls(v, start, count, arrays));
       case STRING:
       case CHAR:
       case VARCHAR:
       case BINARY:
       case Geometry:
       case Geography:
-        return OrcCopies.bytes(dataType, (BytesColumnVector) v, start, count, nulls);
+        return (v, start, count, arrays) ->
+            OrcCopies.bytes(
+                dataType, (BytesColumnVector) v, start, count, nulls(v, start, count, arrays));
       case DECIMAL:
-        return decimal(type, dataType, v, start, count, nulls, arrays);
+        return (v, start, count, arrays) ->
+            decimal(type, dataType, v, start, count, nulls(v, start, count, arrays), arrays);
       case TIMESTAMP:
       case TIMESTAMP_INSTANT:
-        return new LongVector(
-            dataType, count, OrcCopies.timestamps((TimestampColumnVector) v, start, count), nulls);
+        return (v, start, count, arrays) ->
+            new LongVector(
+                dataType,
+                count,
+                OrcCopies.timestamps((TimestampColumnVector) v, start, count),
+                nulls(v, start, count, arrays));
       case LIST:
         {
-          ListColumnVector list = (ListColumnVector) v;
-          int[] offsets = new int[count + 1];
-          int childStart =
-              OrcCopies.childOffsets(list.offsets, list.lengths, v, start, count, offsets);
-          ColumnVector elements =
-              convert(
-                  type.getChildren().get(0),
-                  dataType.elementField().type(),
-                  list.child,
-                  childStart,
-                  offsets[count],
-                  arrays);
-          return new ListVector(dataType, count, offsets, elements, nulls);
+          Conversion elements =
+              conversion(type.getChildren().get(0), dataType.elementField().type());
+          return (v, start, count, arrays) -> list(dataType, elements, v, start, count, arrays);
         }
       case MAP:
         {
-          MapColumnVector map = (MapColumnVector) v;
-          int[] offsets = new int[count + 1];
-          int childStart =
-              OrcCopies.childOffsets(map.offsets, map.lengths, v, start, count, offsets);
-          ColumnVector keys =
-              convert(
-                  type.getChildren().get(0),
-                  dataType.keyField().type(),
-                  map.keys,
-                  childStart,
-                  offsets[count],
-                  arrays);
-          ColumnVector values =
-              convert(
-                  type.getChildren().get(1),
-                  dataType.valueField().type(),
-                  map.values,
-                  childStart,
-                  offsets[count],
-                  arrays);
-          return new MapVector(dataType, count, offsets, keys, values, nulls);
+          Conversion keys = conversion(type.getChildren().get(0), dataType.keyField().type());
+          Conversion values = conversion(type.getChildren().get(1), dataType.valueField().type());
+          return (v, start, count, arrays) -> map(dataType, keys, values, v, start, count, arrays);
         }
       case STRUCT:
         {
-          StructColumnVector struct = (StructColumnVector) v;
-          List<TypeDescription> children = type.getChildren();
-          List<ColumnVector> fields = new ArrayList<>(children.size());
-          for (int f = 0; f < children.size(); f++) {
-            fields.add(
-                convert(
-                    children.get(f),
-                    dataType.children().get(f).type(),
-                    struct.fields[f],
-                    start,
-                    count,
-                    arrays));
-          }
-          return new StructVector(dataType, count, fields, nulls);
+          List<Conversion> fields = childConversions(type.getChildren(), dataType, 0);
+          return (v, start, count, arrays) -> struct(dataType, fields, v, start, count, arrays);
         }
       case UNION:
-        return union(type, dataType, (UnionColumnVector) v, start, count, nulls, arrays);
+        {
+          // the children of the union's struct: its tag, then one field per alternative
+          List<Conversion> alternatives = childConversions(type.getChildren(), dataType, 1);
+          return (v, start, count, arrays) ->
+              union(dataType, alternatives, (UnionColumnVector) v, start, count, arrays);
+        }
       default:
         throw new IllegalArgumentException("unsupported ORC type " + type);
     }
+  }
+
+  /**
+   * The conversions of {@code children}, into the fields of {@code dataType} from {@code first}.
+   */
+  private List<Conversion> childConversions(
+      List<TypeDescription> children, DataType dataType, int first) {
+    List<Conversion> conversions = new ArrayList<>(children.size());
+    for (int f = 0; f < children.size(); f++) {
+      conversions.add(conversion(children.get(f), dataType.children().get(first + f).type()));
+    }
+    return List.copyOf(conversions);
+  }
+
+  private ListVector list(
+      DataType dataType,
+      Conversion elements,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count,
+      VectorArrayPool arrays) {
+    ListColumnVector list = (ListColumnVector) v;
+    boolean[] nulls = nulls(v, start, count, arrays);
+    int[] offsets = new int[count + 1];
+    int childStart = OrcCopies.childOffsets(list.offsets, list.lengths, v, start, count, offsets);
+    ColumnVector values = elements.convert(list.child, childStart, offsets[count], arrays);
+    return new ListVector(dataType, count, offsets, values, nulls);
+  }
+
+  private MapVector map(
+      DataType dataType,
+      Conversion keys,
+      Conversion values,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count,
+      VectorArrayPool arrays) {
+    MapColumnVector map = (MapColumnVector) v;
+    boolean[] nulls = nulls(v, start, count, arrays);
+    int[] offsets = new int[count + 1];
+    int childStart = OrcCopies.childOffsets(map.offsets, map.lengths, v, start, count, offsets);
+    ColumnVector keyVector = keys.convert(map.keys, childStart, offsets[count], arrays);
+    ColumnVector valueVector = values.convert(map.values, childStart, offsets[count], arrays);
+    return new MapVector(dataType, count, offsets, keyVector, valueVector, nulls);
+  }
+
+  private StructVector struct(
+      DataType dataType,
+      List<Conversion> fields,
+      org.apache.hadoop.hive.ql.exec.vector.ColumnVector v,
+      int start,
+      int count,
+      VectorArrayPool arrays) {
+    StructColumnVector struct = (StructColumnVector) v;
+    boolean[] nulls = nulls(v, start, count, arrays);
+    List<ColumnVector> children = new ArrayList<>(fields.size());
+    for (int f = 0; f < fields.size(); f++) {
+      children.add(fields.get(f).convert(struct.fields[f], start, count, arrays));
+    }
+    return new StructVector(dataType, count, children, nulls);
   }
 
   /** The null mask of the run, or null when no value in it is null. */
@@ -356,65 +350,31 @@ final class VectorConverter {
   }
 
   private StructVector union(
-      TypeDescription type,
       DataType dataType,
+      List<Conversion> alternatives,
       UnionColumnVector v,
       int start,
       int count,
-      boolean[] nulls,
       VectorArrayPool arrays) {
+    boolean[] nulls = nulls(v, start, count, arrays);
     byte[] tags = new byte[count];
     for (int i = 0; i < count; i++) {
       tags[i] = (byte) v.tags[v.isRepeating ? 0 : start + i];
     }
-    List<TypeDescription> alternatives = type.getChildren();
     List<ColumnVector> fields = new ArrayList<>(alternatives.size() + 1);
     fields.add(new ByteVector(DataType.int8(), count, tags, nulls == null ? null : nulls.clone()));
     for (int f = 0; f < alternatives.size(); f++) {
-      DataType fieldType = dataType.children().get(f + 1).type();
       org.apache.hadoop.hive.ql.exec.vector.ColumnVector child = v.fields[f];
-      ColumnVector converted;
       if (v.isRepeating && !v.noNulls && v.isNull[0]) {
-        converted = allNull(alternatives.get(f), fieldType, child, count, arrays);
+        // a run of nulls of the alternative's type: the union is null throughout
+        child.noNulls = false;
+        child.isRepeating = true;
+        child.isNull[0] = true;
+        fields.add(alternatives.get(f).convert(child, 0, count, arrays));
       } else {
-        converted = convert(alternatives.get(f), fieldType, child, start, count, arrays);
+        fields.add(alternatives.get(f).convert(child, start, count, arrays));
       }
-      fields.add(converted);
     }
     return new StructVector(dataType, count, fields, nulls);
-  }
-
-  /** A run of nulls of any type, for the alternatives of a union that is null throughout. */
-  private ColumnVector allNull(
-      TypeDescription type,
-      DataType dataType,
-      org.apache.hadoop.hive.ql.exec.vector.ColumnVector child,
-      int count,
-      VectorArrayPool arrays) {
-    child.noNulls = false;
-    child.isRepeating = true;
-    child.isNull[0] = true;
-    return convert(type, dataType, child, 0, count, arrays);
-  }
-
-  /**
-   * The vector at {@code path}. A nested field is null where a struct on its path is null: orc-core
-   * marks that in the field's own mask, except when a struct is null in every row of the batch,
-   * where it leaves the fields unread; such a field is marked all-null here (the batch is ours).
-   */
-  static org.apache.hadoop.hive.ql.exec.vector.ColumnVector column(
-      VectorizedRowBatch batch, int[] path) {
-    org.apache.hadoop.hive.ql.exec.vector.ColumnVector vector = batch.cols[path[0]];
-    boolean allNull = false;
-    for (int i = 1; i < path.length; i++) {
-      allNull |= vector.isRepeating && !vector.noNulls && vector.isNull[0];
-      vector = ((StructColumnVector) vector).fields[path[i]];
-    }
-    if (allNull) {
-      vector.noNulls = false;
-      vector.isRepeating = true;
-      vector.isNull[0] = true;
-    }
-    return vector;
   }
 }
