@@ -24,6 +24,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.example.data.simple.SimpleGroupFactory;
 import org.apache.parquet.format.PageHeader;
+import org.apache.parquet.format.Statistics;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.example.ExampleParquetWriter;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -89,6 +90,13 @@ class ParquetSizeChecksTest {
         header -> header.setUncompressed_page_size(Integer.MAX_VALUE - 8);
     Consumer<PageHeader> moreValues =
         header -> header.getData_page_header().setNum_values(Integer.MAX_VALUE);
+    Consumer<PageHeader> moreValuesBehindLargeStatistics =
+        header ->
+            header
+                .getData_page_header()
+                .setNum_values(Integer.MAX_VALUE)
+                .setStatistics(
+                    new Statistics().setMin_value(new byte[5_000]).setMax_value(new byte[5_000]));
     return Stream.of(
         Arguments.of(
             "a compressed size past its column chunk",
@@ -110,6 +118,13 @@ class ParquetSizeChecksTest {
             1,
             0,
             moreValues,
+            List.of("column 's'", Integer.MAX_VALUE + " values")),
+        Arguments.of(
+            "a value count beyond the chunk's, in a header longer than its first read window",
+            CompressionCodecName.SNAPPY,
+            1,
+            2,
+            moreValuesBehindLargeStatistics,
             List.of("column 's'", Integer.MAX_VALUE + " values")));
   }
 

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.parquet.bytes.ByteBufferAllocator;
-import org.apache.parquet.bytes.ByteBufferInputStream;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.ParquetFileRange;
@@ -126,22 +125,38 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
     }
   }
 
-  /** The region's bytes of {@code span}, as a stream over views (nothing is copied). */
-  private ByteBufferInputStream bytesOf(PageHeaderCheck.Span span) {
-    List<ByteBuffer> parts = new ArrayList<>();
+  /** The region's bytes of {@code span}. */
+  private PageHeaderCheck.SpanBytes bytesOf(PageHeaderCheck.Span span) {
+    return (offset, length) -> regionBytes(span.start() + offset, length);
+  }
+
+  /**
+   * {@code length} bytes of the region at file position {@code from}: a view of the read buffer
+   * that holds them all, else (a header across two buffers) a copy.
+   */
+  private ByteBuffer regionBytes(long from, int length) {
     long at = regionStart;
+    ByteBuffer copy = null;
     for (ByteBuffer buffer : region) {
-      long from = Math.max(at, span.start());
-      long to = Math.min(at + buffer.remaining(), span.end());
-      if (from < to) {
-        ByteBuffer part = buffer.duplicate();
-        part.position(buffer.position() + (int) (from - at));
-        part.limit(buffer.position() + (int) (to - at));
-        parts.add(part.slice());
+      long bufferEnd = at + buffer.remaining();
+      if (copy == null && from >= at && from + length <= bufferEnd) {
+        return buffer.slice(buffer.position() + (int) (from - at), length);
       }
-      at += buffer.remaining();
+      long start = Math.max(at, from);
+      long end = Math.min(bufferEnd, from + length);
+      if (start < end) {
+        if (copy == null) {
+          copy = ByteBuffer.allocate(length);
+        }
+        copy.put(
+            (int) (start - from),
+            buffer,
+            buffer.position() + (int) (start - at),
+            (int) (end - start));
+      }
+      at = bufferEnd;
     }
-    return ByteBufferInputStream.wrap(parts);
+    return copy == null ? ByteBuffer.allocate(0) : copy;
   }
 
   @Override
@@ -173,7 +188,7 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
                         part.limit(buffer.position() + (int) (span.end() - start));
                         try {
                           PageHeaderCheck.check(
-                              file, span, ByteBufferInputStream.wrap(part.slice()));
+                              file, span, PageHeaderCheck.SpanBytes.of(part.slice()));
                         } catch (CorruptFileException e) {
                           throw new UncheckedIOException(e);
                         }

@@ -2,18 +2,9 @@ package dev.prefetch.parquet.internal;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
-import java.io.IOException;
-import org.apache.parquet.bytes.ByteBufferInputStream;
-import org.apache.parquet.format.DataPageHeader;
-import org.apache.parquet.format.DataPageHeaderV2;
-import org.apache.parquet.format.DictionaryPageHeader;
-import org.apache.parquet.format.PageHeader;
+import java.nio.ByteBuffer;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
-import shaded.parquet.org.apache.thrift.TConfiguration;
-import shaded.parquet.org.apache.thrift.TException;
-import shaded.parquet.org.apache.thrift.protocol.TCompactProtocol;
-import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
 
 /**
  * Checks the page headers of a column chunk's bytes before parquet-hadoop parses them and allocates
@@ -36,9 +27,9 @@ import shaded.parquet.org.apache.thrift.transport.TIOStreamTransport;
  *       most its value count, and its level lengths inside its bytes.
  * </ul>
  *
- * The header itself is parsed with a message limit of the bytes left, so that a corrupt string
- * length in its statistics cannot make the parser allocate more than the chunk holds (parquet-
- * hadoop then parses the same bytes). A header that does not parse is left to parquet-hadoop, which
+ * Only the header's sizes and counts are read ({@link PageHeaderFields}), with every length checked
+ * against the bytes left and nothing allocated from what the header says; parquet-hadoop then
+ * parses the same bytes in full. A header that does not parse is left to parquet-hadoop, which
  * fails on it with its own error.
  *
  * <p>Stateless; thread-safe.
@@ -52,8 +43,11 @@ final class PageHeaderCheck {
    */
   static final int OLD_WRITER_SLACK_BYTES = 256;
 
-  /** The deepest a page header's Thrift structs nest (statistics inside a data page header). */
-  private static final int MAX_DEPTH = 16;
+  /**
+   * Bytes a header is first read from: headers without statistics take 20 to 40, parquet-java's
+   * truncated statistics a few hundred more; a longer header is read again from a larger window.
+   */
+  private static final int FIRST_HEADER_WINDOW = 512;
 
   /**
    * A span of file bytes holding whole pages of one column chunk: the chunk, or for a read of
@@ -101,50 +95,62 @@ final class PageHeaderCheck {
     }
   }
 
-  /** Checks the pages of {@code span}, whose bytes {@code bytes} holds from its start. */
-  static void check(DataFile file, Span span, ByteBufferInputStream bytes)
-      throws CorruptFileException {
-    ColumnChunkMetaData chunk = span.chunk();
-    long length = span.length();
-    long position = 0;
-    while (position < length) {
-      PageHeader header;
-      try {
-        header = read(bytes, length - position);
-      } catch (IOException | TException | RuntimeException e) {
-        return; // parquet-hadoop parses the same bytes and fails with its own error
-      }
-      long headerLength = bytes.position() - position;
-      long left = length - position - headerLength;
-      checkPage(file, span, header, span.start() + position, left);
-      long size = header.getCompressed_page_size();
-      if (size > left) {
-        return; // an old writer's last page (checked above to be within the slack)
-      }
-      try {
-        bytes.skipFully(size);
-      } catch (IOException e) {
-        return;
-      }
-      position = bytes.position();
+  /**
+   * The bytes of a span, by offset from its start; a header is read from a window of them, so that
+   * a span split over several read buffers is not copied whole.
+   */
+  interface SpanBytes {
+    /** {@code length} bytes at {@code offset}: a view where one buffer holds them, else a copy. */
+    ByteBuffer window(long offset, int length);
+
+    /** The bytes of one buffer that holds the whole span. */
+    static SpanBytes of(ByteBuffer span) {
+      return (offset, length) -> span.slice(span.position() + (int) offset, length);
     }
   }
 
-  private static PageHeader read(ByteBufferInputStream bytes, long left)
-      throws IOException, TException {
-    int limit = (int) Math.min(Integer.MAX_VALUE, Math.max(left, 1));
-    PageHeader header = new PageHeader();
-    header.read(
-        new TCompactProtocol(
-            new TIOStreamTransport(new TConfiguration(limit, limit, MAX_DEPTH), bytes)));
-    return header;
+  /** Checks the pages of {@code span}, whose bytes {@code bytes} holds from its start. */
+  static void check(DataFile file, Span span, SpanBytes bytes) throws CorruptFileException {
+    long length = span.length();
+    long position = 0;
+    while (position < length) {
+      long left = length - position;
+      PageHeaderFields header = read(file, bytes, position, left);
+      if (header == null) {
+        return; // parquet-hadoop parses the same bytes and fails with its own error
+      }
+      long afterHeader = left - header.length();
+      checkPage(file, span, header, span.start() + position, afterHeader);
+      long size = header.compressedSize();
+      if (size > afterHeader) {
+        return; // an old writer's last page (checked above to be within the slack)
+      }
+      position += header.length() + size;
+    }
   }
 
-  private static void checkPage(DataFile file, Span span, PageHeader header, long offset, long left)
+  /**
+   * The header at {@code position}, read from a window of the bytes that grows while the header
+   * runs past it (large statistics); null when no window up to the span's end holds one.
+   */
+  private static PageHeaderFields read(DataFile file, SpanBytes bytes, long position, long left) {
+    int window = (int) Math.min(left, FIRST_HEADER_WINDOW);
+    while (true) {
+      PageHeaderFields header =
+          PageHeaderFields.read(bytes.window(position, window), file.toString());
+      if (header != null || window == left || window == Integer.MAX_VALUE) {
+        return header;
+      }
+      window = (int) Math.min(Math.min(left, Integer.MAX_VALUE), (long) window * 16);
+    }
+  }
+
+  private static void checkPage(
+      DataFile file, Span span, PageHeaderFields header, long offset, long left)
       throws CorruptFileException {
     ColumnChunkMetaData chunk = span.chunk();
-    long compressed = header.getCompressed_page_size();
-    long uncompressed = header.getUncompressed_page_size();
+    long compressed = header.compressedSize();
+    long uncompressed = header.uncompressedSize();
     long slack = span.atChunkEnd() ? OLD_WRITER_SLACK_BYTES : 0;
     if (compressed < 0 || compressed > left + slack) {
       throw corrupt(
@@ -175,25 +181,20 @@ final class PageHeaderCheck {
               + " uncompressed bytes");
     }
     long chunkValues = chunk.getValueCount();
-    if (header.isSetData_page_header()) {
-      DataPageHeader v1 = header.getData_page_header();
-      if (v1.getNum_values() < 0 || v1.getNum_values() > chunkValues) {
-        throw corrupt(
-            file,
-            span,
-            offset,
-            "it claims " + v1.getNum_values() + " values, its chunk has " + chunkValues);
-      }
+    long v1Values = header.v1Values();
+    if (v1Values != PageHeaderFields.ABSENT && (v1Values < 0 || v1Values > chunkValues)) {
+      throw corrupt(
+          file, span, offset, "it claims " + v1Values + " values, its chunk has " + chunkValues);
     }
-    if (header.isSetData_page_header_v2()) {
-      DataPageHeaderV2 v2 = header.getData_page_header_v2();
-      long values = v2.getNum_values();
+    PageHeaderFields.V2 v2 = header.v2();
+    if (v2 != null) {
+      long values = v2.values();
       if (values < 0
           || values > chunkValues
-          || v2.getNum_nulls() < 0
-          || v2.getNum_nulls() > values
-          || v2.getNum_rows() < 0
-          || v2.getNum_rows() > values) {
+          || v2.nulls() < 0
+          || v2.nulls() > values
+          || v2.rows() < 0
+          || v2.rows() > values) {
         throw corrupt(
             file,
             span,
@@ -201,42 +202,37 @@ final class PageHeaderCheck {
             "it claims "
                 + values
                 + " values, "
-                + v2.getNum_nulls()
+                + v2.nulls()
                 + " nulls and "
-                + v2.getNum_rows()
+                + v2.rows()
                 + " rows, its chunk has "
                 + chunkValues
                 + " values");
       }
-      long levels =
-          (long) v2.getRepetition_levels_byte_length() + v2.getDefinition_levels_byte_length();
-      if (v2.getRepetition_levels_byte_length() < 0
-          || v2.getDefinition_levels_byte_length() < 0
+      long levels = v2.repetitionLevelsLength() + v2.definitionLevelsLength();
+      if (v2.repetitionLevelsLength() < 0
+          || v2.definitionLevelsLength() < 0
           || levels > compressed) {
         throw corrupt(
             file,
             span,
             offset,
             "its levels claim "
-                + v2.getRepetition_levels_byte_length()
+                + v2.repetitionLevelsLength()
                 + " + "
-                + v2.getDefinition_levels_byte_length()
+                + v2.definitionLevelsLength()
                 + " bytes of its "
                 + compressed);
       }
     }
-    if (header.isSetDictionary_page_header()) {
-      DictionaryPageHeader dictionary = header.getDictionary_page_header();
-      if (dictionary.getNum_values() < 0 || dictionary.getNum_values() > uncompressed * 8 + 1) {
+    long dictionaryValues = header.dictionaryValues();
+    if (dictionaryValues != PageHeaderFields.ABSENT) {
+      if (dictionaryValues < 0 || dictionaryValues > uncompressed * 8 + 1) {
         throw corrupt(
             file,
             span,
             offset,
-            "its dictionary claims "
-                + dictionary.getNum_values()
-                + " entries in "
-                + uncompressed
-                + " bytes");
+            "its dictionary claims " + dictionaryValues + " entries in " + uncompressed + " bytes");
       }
     }
   }

@@ -1,13 +1,14 @@
 package dev.prefetch.parquet.internal.footer;
 
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BINARY;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I16;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I32;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I64;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.LIST;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.STRUCT;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BINARY;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I16;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I32;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I64;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.LIST;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.STRUCT;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import org.apache.parquet.format.RowGroup;

@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal.footer;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

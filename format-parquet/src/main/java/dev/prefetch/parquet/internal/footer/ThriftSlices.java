@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal.footer;
 
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import shaded.parquet.org.apache.thrift.TConfiguration;

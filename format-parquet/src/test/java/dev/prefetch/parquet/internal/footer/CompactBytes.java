@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal.footer;
 
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 

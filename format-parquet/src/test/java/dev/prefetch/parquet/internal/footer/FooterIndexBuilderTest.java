@@ -1,18 +1,18 @@
 package dev.prefetch.parquet.internal.footer;
 
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BINARY;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BOOLEAN_FALSE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BOOLEAN_TRUE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BYTE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.DOUBLE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I16;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I32;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I64;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.LIST;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.MAP;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.SET;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.STRUCT;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.UUID;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BINARY;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BOOLEAN_FALSE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BOOLEAN_TRUE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BYTE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.DOUBLE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I16;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I32;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I64;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.LIST;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.MAP;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.SET;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.STRUCT;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

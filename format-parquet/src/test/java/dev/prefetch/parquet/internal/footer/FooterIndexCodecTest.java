@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Random;

@@ -8,6 +8,7 @@ import dev.prefetch.cache.CacheKey;
 import dev.prefetch.cache.CacheValue;
 import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.cache.MemoryCache;
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import dev.prefetch.spi.ScanCounters;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal.footer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prefetch.parquet.internal.thrift.CompactCursor;
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal.footer;
+package dev.prefetch.parquet.internal.thrift;
 
 import dev.prefetch.CorruptFileException;
 import java.nio.ByteBuffer;
@@ -16,32 +16,32 @@ import java.nio.ByteBuffer;
  * read-only cache value does): array reads are several times faster than {@code ByteBuffer.get} in
  * this byte-at-a-time walk.
  */
-final class CompactCursor {
+public final class CompactCursor {
 
   /** Compact type ids (the low nibble of a field header or a collection's element type). */
-  static final int STOP = 0;
+  public static final int STOP = 0;
 
-  static final int BOOLEAN_TRUE = 1;
-  static final int BOOLEAN_FALSE = 2;
-  static final int BYTE = 3;
-  static final int I16 = 4;
-  static final int I32 = 5;
-  static final int I64 = 6;
-  static final int DOUBLE = 7;
-  static final int BINARY = 8;
-  static final int LIST = 9;
-  static final int SET = 10;
-  static final int MAP = 11;
-  static final int STRUCT = 12;
-  static final int UUID = 13;
+  public static final int BOOLEAN_TRUE = 1;
+  public static final int BOOLEAN_FALSE = 2;
+  public static final int BYTE = 3;
+  public static final int I16 = 4;
+  public static final int I32 = 5;
+  public static final int I64 = 6;
+  public static final int DOUBLE = 7;
+  public static final int BINARY = 8;
+  public static final int LIST = 9;
+  public static final int SET = 10;
+  public static final int MAP = 11;
+  public static final int STRUCT = 12;
+  public static final int UUID = 13;
 
   /**
    * Deeper nesting than this is taken as corruption; Parquet metadata nests fewer than 10 levels.
    */
-  static final int MAX_DEPTH = 64;
+  public static final int MAX_DEPTH = 64;
 
-  static final int MAX_VARINT_BYTES = 10;
-  static final int UUID_BYTES = 16;
+  public static final int MAX_VARINT_BYTES = 10;
+  public static final int UUID_BYTES = 16;
 
   // bytes, delta, limit and pos are read and written by CompactSkipper's loop as well (the one
   // other class of this cursor's state): it keeps the position in a local while it runs and
@@ -67,7 +67,7 @@ final class CompactCursor {
   /**
    * A cursor over {@code buffer[start, limit)} (absolute indexes), naming {@code file} in errors.
    */
-  CompactCursor(ByteBuffer buffer, int start, int limit, String file) {
+  public CompactCursor(ByteBuffer buffer, int start, int limit, String file) {
     if (start < 0 || limit < start || limit > buffer.limit()) {
       throw new IllegalArgumentException(
           "bad span [" + start + ", " + limit + ") of a buffer of " + buffer.limit() + " bytes");
@@ -87,28 +87,28 @@ final class CompactCursor {
   }
 
   /** The absolute position of the next byte. */
-  int position() {
+  public int position() {
     return pos;
   }
 
-  int limit() {
+  public int limit() {
     return limit;
   }
 
-  int remaining() {
+  public int remaining() {
     return limit - pos;
   }
 
-  int fieldId() {
+  public int fieldId() {
     return fieldId;
   }
 
-  int fieldType() {
+  public int fieldType() {
     return fieldType;
   }
 
   /** Starts reading a struct: the field ids of its headers are deltas from 0. */
-  void beginStruct() {
+  public void beginStruct() {
     fieldId = 0;
   }
 
@@ -116,7 +116,7 @@ final class CompactCursor {
    * Returns to an enclosing struct after reading nested structs field by field: its next header's
    * delta counts from {@code lastFieldId}, the id of the field that held the nested values.
    */
-  void resumeStruct(int lastFieldId) {
+  public void resumeStruct(int lastFieldId) {
     fieldId = lastFieldId;
   }
 
@@ -124,7 +124,7 @@ final class CompactCursor {
    * Reads the next field header of the current struct; returns false at its stop byte. The caller
    * keeps the previous field id across nested structs (see {@link #skipStruct}).
    */
-  boolean readFieldHeader() throws CorruptFileException {
+  public boolean readFieldHeader() throws CorruptFileException {
     int header = readByte() & 0xff;
     if (header == STOP) {
       fieldType = STOP;
@@ -146,7 +146,7 @@ final class CompactCursor {
     return true;
   }
 
-  byte readByte() throws CorruptFileException {
+  public byte readByte() throws CorruptFileException {
     if (pos >= limit) {
       throw corrupt("a value runs past the end of the metadata");
     }
@@ -154,7 +154,7 @@ final class CompactCursor {
   }
 
   /** An unsigned LEB128 varint of at most 10 bytes. */
-  long readVarint() throws CorruptFileException {
+  public long readVarint() throws CorruptFileException {
     long value = 0;
     int shift = 0;
     for (int i = 0; i < MAX_VARINT_BYTES; i++) {
@@ -169,12 +169,12 @@ final class CompactCursor {
   }
 
   /** A zigzag-encoded i16, i32 or i64 value. */
-  long readZigzag() throws CorruptFileException {
+  public long readZigzag() throws CorruptFileException {
     return zigzag(readVarint());
   }
 
   /** Reads an integer field value of compact type I16, I32 or I64 (BYTE also accepted). */
-  long readInteger(String what) throws CorruptFileException {
+  public long readInteger(String what) throws CorruptFileException {
     switch (fieldType) {
       case BYTE:
         return readByte();
@@ -191,7 +191,7 @@ final class CompactCursor {
    * A collection or binary size: a varint that must fit an int, not be negative, and not claim more
    * elements than the bytes left could hold at {@code minBytesEach} bytes per element.
    */
-  int readSize(int minBytesEach, String what) throws CorruptFileException {
+  public int readSize(int minBytesEach, String what) throws CorruptFileException {
     long size = readVarint();
     return checkSize(size, minBytesEach, what);
   }
@@ -216,7 +216,7 @@ final class CompactCursor {
    * Reads a list or set header; returns its size and leaves the element type in {@link
    * #elementType}.
    */
-  int readListHeader(String what) throws CorruptFileException {
+  public int readListHeader(String what) throws CorruptFileException {
     int header = readByte() & 0xff;
     int type = header & 0x0f;
     checkElementType(type);
@@ -229,12 +229,12 @@ final class CompactCursor {
   private int elementType;
 
   /** The element type of the last list or set header. */
-  int elementType() {
+  public int elementType() {
     return elementType;
   }
 
   /** Skips the value of the field just read by {@link #readFieldHeader}. */
-  void skipFieldValue(int depth) throws CorruptFileException {
+  public void skipFieldValue(int depth) throws CorruptFileException {
     if (fieldType == BOOLEAN_TRUE || fieldType == BOOLEAN_FALSE) {
       return; // a struct field's boolean lives in its header
     }
@@ -242,7 +242,7 @@ final class CompactCursor {
   }
 
   /** Skips one value of compact type {@code type} (inside a collection when boolean). */
-  void skipValue(int type, int depth) throws CorruptFileException {
+  public void skipValue(int type, int depth) throws CorruptFileException {
     if (depth > MAX_DEPTH) {
       throw corrupt("values nest deeper than " + MAX_DEPTH + " levels");
     }
@@ -250,7 +250,7 @@ final class CompactCursor {
   }
 
   /** Skips the fields of a struct up to and including its stop byte. */
-  void skipStruct(int depth) throws CorruptFileException {
+  public void skipStruct(int depth) throws CorruptFileException {
     skip(STRUCT, depth - 1);
   }
 
@@ -265,7 +265,7 @@ final class CompactCursor {
     skipper.skip(type, depth);
   }
 
-  void advance(int bytes) throws CorruptFileException {
+  public void advance(int bytes) throws CorruptFileException {
     if (bytes < 0 || bytes > remaining()) {
       throw corrupt(
           "a value of "
@@ -277,7 +277,7 @@ final class CompactCursor {
     pos += bytes;
   }
 
-  CorruptFileException corrupt(String what) {
+  public CorruptFileException corrupt(String what) {
     return new CorruptFileException(
         file
             + ": corrupt Parquet footer: "
@@ -289,17 +289,17 @@ final class CompactCursor {
             + ")");
   }
 
-  void checkType(int type) throws CorruptFileException {
+  public void checkType(int type) throws CorruptFileException {
     if (type < BOOLEAN_TRUE || type > UUID) {
       throw corrupt("unknown compact type " + type);
     }
   }
 
-  void checkElementType(int type) throws CorruptFileException {
+  public void checkElementType(int type) throws CorruptFileException {
     checkType(type);
   }
 
-  static long zigzag(long n) {
+  public static long zigzag(long n) {
     return (n >>> 1) ^ -(n & 1);
   }
 }

@@ -1,22 +1,22 @@
-package dev.prefetch.parquet.internal.footer;
+package dev.prefetch.parquet.internal.thrift;
 
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BINARY;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BOOLEAN_FALSE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BOOLEAN_TRUE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.BYTE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.DOUBLE;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I16;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I32;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.I64;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.LIST;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.MAP;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.MAX_DEPTH;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.MAX_VARINT_BYTES;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.SET;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.STOP;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.STRUCT;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.UUID;
-import static dev.prefetch.parquet.internal.footer.CompactCursor.UUID_BYTES;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BINARY;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BOOLEAN_FALSE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BOOLEAN_TRUE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.BYTE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.DOUBLE;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I16;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I32;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.I64;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.LIST;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.MAP;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.MAX_DEPTH;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.MAX_VARINT_BYTES;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.SET;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.STOP;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.STRUCT;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.UUID;
+import static dev.prefetch.parquet.internal.thrift.CompactCursor.UUID_BYTES;
 
 import dev.prefetch.CorruptFileException;
 
