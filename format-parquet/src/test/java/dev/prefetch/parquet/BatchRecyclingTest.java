@@ -3,6 +3,7 @@ package dev.prefetch.parquet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.BatchReader;
+import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
@@ -12,9 +13,12 @@ import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.testing.CountingFileSystem;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Set;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,6 +74,35 @@ class BatchRecyclingTest {
       assertThat(second.column("value").nullMask()).isSameAs(valueNulls);
       assertThat(((BinaryVector) second.column("name")).offsets()).isSameAs(offsets);
       checkValues(second);
+    }
+  }
+
+  @Test
+  void theFirstBatchOfTheNextFileIsBuiltInTheArraysTheLastFileReleased() throws IOException {
+    Path copy = dir.resolve("recycled-copy.parquet");
+    Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader =
+            Readers.open(
+                List.of(DataFile.of(file), DataFile.of(copy)),
+                options().prefetchEnabled(false).build(),
+                context)) {
+      long[] lastIds = null;
+      int[] lastOffsets = null;
+      for (long rows = 0; rows < ROWS; ) {
+        RecordBatch batch = reader.next();
+        lastIds = ((LongVector) batch.column("id")).values();
+        lastOffsets = ((BinaryVector) batch.column("name")).offsets();
+        rows += batch.rowCount();
+        batch.release();
+      }
+
+      RecordBatch next = reader.next();
+
+      assertThat(next.file()).isEqualTo(DataFile.of(copy));
+      assertThat(((LongVector) next.column("id")).values()).isSameAs(lastIds);
+      assertThat(((BinaryVector) next.column("name")).offsets()).isSameAs(lastOffsets);
+      checkValues(next);
     }
   }
 

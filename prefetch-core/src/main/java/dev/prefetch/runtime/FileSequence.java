@@ -5,6 +5,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
@@ -77,12 +78,21 @@ final class FileSequence implements AutoCloseable {
 
   private volatile boolean closed;
 
+  /**
+   * The arrays of released batches, per output column, for every range reader of the read: as many
+   * of each kind as all producers' queues hold.
+   */
+  private final ColumnArrayPools arrays;
+
   FileSequence(
       List<DataFile> files, ReadOptions options, ReadContext context, ScanCounters counters) {
     this.files = List.copyOf(files);
     this.options = options;
     this.budget = RangeBudget.of(options, files.size());
     this.aheadLimit = options.prefetchEnabled() ? options.parallelism() : 0;
+    this.arrays =
+        new ColumnArrayPools(
+            options.queueCapacity() * (options.prefetchEnabled() ? options.parallelism() : 1));
     this.context = context;
     this.counters = counters;
     this.locks = new ReentrantLock[files.size()];
@@ -215,12 +225,13 @@ final class FileSequence implements AutoCloseable {
 
   /**
    * Opens a range reader on the plan of file {@code index}, reporting to {@code ledger}, counting
-   * it, so that the plan is kept until the reader is closed through {@link #closeReader}.
+   * it, so that the plan is kept until the reader is closed through {@link #closeReader}. Its
+   * batches' arrays come from the read's pools, which outlive the reader.
    */
   RangeReader openReader(FilePlan plan, int index, MemoryLedger ledger) throws IOException {
     openReaders.incrementAndGet(index);
     try {
-      return plan.openReader(ledger);
+      return plan.openReader(ledger, arrays);
     } catch (IOException | RuntimeException | Error e) {
       openReaders.decrementAndGet(index);
       releaseIfDone(index);

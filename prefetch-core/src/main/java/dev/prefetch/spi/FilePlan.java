@@ -3,6 +3,7 @@ package dev.prefetch.spi;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.ColumnArrayPools;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
@@ -55,6 +56,15 @@ public interface FilePlan extends Closeable {
    * batches to {@code ledger} (buffers, chunk or stripe bytes, reads in flight).
    */
   RangeReader openReader(MemoryLedger ledger) throws IOException;
+
+  /**
+   * Opens a reader as {@link #openReader(MemoryLedger)} does, whose batches' vectors take their
+   * arrays from {@code arrays}, the pools of the read's output columns that every reader of the
+   * read shares (a format without pools ignores them).
+   */
+  default RangeReader openReader(MemoryLedger ledger, ColumnArrayPools arrays) throws IOException {
+    return openReader(ledger);
+  }
 
   @Override
   default void close() throws IOException {}

@@ -4,6 +4,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.internal.VectorArrayPool;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +32,10 @@ final class BatchConversion {
   private final BatchRecycler recycler = this::recycle;
 
   /**
-   * @param queueCapacity the most batches a producer's queue holds: how many arrays of each kind a
-   *     column's pool keeps
+   * @param pools the read's pools of its output columns, which this conversion's batches take their
+   *     arrays from and give them back to
    */
-  BatchConversion(DataFile file, Projection projection, int queueCapacity) {
+  BatchConversion(DataFile file, Projection projection, ColumnArrayPools pools) {
     this.file = file;
     this.projection = projection;
     this.conversions = new VectorConverter.Conversion[projection.columnCount()];
@@ -42,7 +43,7 @@ final class BatchConversion {
     for (int c = 0; c < arrays.length; c++) {
       conversions[c] =
           converter.conversion(projection.type(c), projection.schema().field(c).type());
-      arrays[c] = new VectorArrayPool(queueCapacity);
+      arrays[c] = pools.column(c);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.internal.io.CountingInputStream;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.MemoryLedger;
@@ -215,7 +216,12 @@ public final class OrcFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return new OrcRangeReader(this, ledger);
+    return openReader(ledger, new ColumnArrayPools(queueCapacity));
+  }
+
+  @Override
+  public RangeReader openReader(MemoryLedger ledger, ColumnArrayPools arrays) throws IOException {
+    return new OrcRangeReader(this, ledger, arrays);
   }
 
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */

@@ -3,6 +3,7 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
@@ -82,12 +83,13 @@ final class OrcRangeReader implements RangeReader {
   /** What this reader's stripe bytes are reported to (see {@link SharedDataReader}). */
   private final MemoryLedger ledger;
 
-  OrcRangeReader(OrcFilePlan plan, MemoryLedger ledger) throws IOException {
+  OrcRangeReader(OrcFilePlan plan, MemoryLedger ledger, ColumnArrayPools arrays)
+      throws IOException {
     this.plan = plan;
     this.ledger = ledger;
     this.projection = plan.projection();
     this.schema = projection.schema();
-    this.conversion = new BatchConversion(plan.file(), projection, plan.queueCapacity());
+    this.conversion = new BatchConversion(plan.file(), projection, arrays);
     // A struct of only the top-level columns read, to allocate their vectors (and no others).
     TypeDescription fileSchema = projection.fileSchema();
     TypeDescription struct;

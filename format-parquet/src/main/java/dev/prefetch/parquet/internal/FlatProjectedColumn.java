@@ -24,7 +24,10 @@ final class FlatProjectedColumn extends ProjectedColumn {
   private final ByteArrayPool pages;
   private final ColumnPath path;
 
-  /** The arrays of this column's released vectors, for its next batches. */
+  /**
+   * The arrays of this column's released vectors, for its next batches: the read's pool of the
+   * column, which later range readers (of this file or the next) take from as well.
+   */
   private final VectorArrayPool arrays;
 
   private final FlatColumnReader<?> plain;
@@ -39,9 +42,12 @@ final class FlatProjectedColumn extends ProjectedColumn {
   private int chunkIndex;
 
   FlatProjectedColumn(
-      ColumnNode.Leaf leaf, ByteArrayPool pages, boolean dictionaryVectors, int queueCapacity) {
+      ColumnNode.Leaf leaf,
+      ByteArrayPool pages,
+      boolean dictionaryVectors,
+      VectorArrayPool arrays) {
     this.leaf = leaf;
-    this.arrays = new VectorArrayPool(queueCapacity);
+    this.arrays = arrays;
     this.pages = pages;
     this.path = ColumnPath.get(leaf.descriptor().getPath());
     int maxDefinitionLevel = leaf.descriptor().getMaxDefinitionLevel();

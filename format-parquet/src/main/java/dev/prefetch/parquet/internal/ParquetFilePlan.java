@@ -3,6 +3,7 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
@@ -115,7 +116,12 @@ public final class ParquetFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return new ParquetRangeReader(this, ledger);
+    return openReader(ledger, new ColumnArrayPools(queueCapacity));
+  }
+
+  @Override
+  public RangeReader openReader(MemoryLedger ledger, ColumnArrayPools arrays) throws IOException {
+    return new ParquetRangeReader(this, ledger, arrays);
   }
 
   /** How to read range {@code index}. */

@@ -4,6 +4,7 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
@@ -65,8 +66,12 @@ final class ParquetRangeReader implements RangeReader {
   /** The first row (within the row group) of the next batch. */
   private long position;
 
-  /** A reader whose buffer pools report to {@code ledger}. */
-  ParquetRangeReader(ParquetFilePlan plan, MemoryLedger ledger) throws IOException {
+  /**
+   * A reader whose buffer pools report to {@code ledger}, and whose vectors' arrays come from
+   * {@code arrays}.
+   */
+  ParquetRangeReader(ParquetFilePlan plan, MemoryLedger ledger, ColumnArrayPools arrays)
+      throws IOException {
     this.plan = plan;
     this.pageArrays = new ByteArrayPool(ledger);
     this.chunkAllocator = new ChunkAllocator(ledger);
@@ -86,13 +91,12 @@ final class ParquetRangeReader implements RangeReader {
       throw e;
     }
     reader.setRequestedSchema(plan.projection().leaves());
-    for (ColumnNode node : plan.projection().columns()) {
+    List<ColumnNode> projected = plan.projection().columns();
+    for (int c = 0; c < projected.size(); c++) {
+      ColumnNode node = projected.get(c);
       columns.add(
           ProjectedColumn.of(
-              node,
-              pageArrays,
-              plan.dictionaryVectors().includes(node.name()),
-              plan.queueCapacity()));
+              node, pageArrays, plan.dictionaryVectors().includes(node.name()), arrays.column(c)));
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
@@ -21,9 +22,9 @@ abstract class ProjectedColumn {
    * {@code queueCapacity} released batches for its next ones.
    */
   static ProjectedColumn of(
-      ColumnNode node, ByteArrayPool pages, boolean dictionaryVectors, int queueCapacity) {
+      ColumnNode node, ByteArrayPool pages, boolean dictionaryVectors, VectorArrayPool arrays) {
     return node instanceof ColumnNode.Leaf leaf && leaf.descriptor().getMaxRepetitionLevel() == 0
-        ? new FlatProjectedColumn(leaf, pages, dictionaryVectors, queueCapacity)
+        ? new FlatProjectedColumn(leaf, pages, dictionaryVectors, arrays)
         : new NestedProjectedColumn(node, pages);
   }
 
