@@ -1,12 +1,14 @@
 package dev.prefetch.internal;
 
+import dev.prefetch.ReadOptions;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One {@link VectorArrayPool} per output column of a read, shared by every range reader the read
- * opens: the arrays of batches released while one file's ranges were read serve the batches of the
- * next file's, so that a stream of many small files (a range reader each) does not start every file
- * with empty pools and allocate all its arrays anew.
+ * opens (formats keep it in the read's {@link dev.prefetch.spi.ReadState}): the arrays of batches
+ * released while one file's ranges were read serve the batches of the next file's, so that a stream
+ * of many small files (a range reader each) does not start every file with empty pools and allocate
+ * all its arrays anew.
  *
  * <p>Size: each pool keeps {@code arraysEach} arrays of each kind, which should be the most batches
  * of a column that can be queued at once (every producer's queue). Pools are made on first use and
@@ -22,6 +24,15 @@ public final class ColumnArrayPools {
   /** Pools that each keep {@code arraysEach} arrays of each kind (at least the pool's minimum). */
   public ColumnArrayPools(int arraysEach) {
     this.arraysEach = arraysEach;
+  }
+
+  /**
+   * Pools for a read with {@code options}: as many arrays of each kind as all its producers' queues
+   * hold batches.
+   */
+  public static ColumnArrayPools forRead(ReadOptions options) {
+    int producers = options.prefetchEnabled() ? options.parallelism() : 1;
+    return new ColumnArrayPools(options.queueCapacity() * producers);
   }
 
   /** The pool of output column {@code column}: the same pool on every call for the same column. */

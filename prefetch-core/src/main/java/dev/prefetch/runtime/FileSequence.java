@@ -5,13 +5,13 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.internal.jfr.ReadScope;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.RangeReader;
+import dev.prefetch.spi.ReadState;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -78,11 +78,8 @@ final class FileSequence implements AutoCloseable {
 
   private volatile boolean closed;
 
-  /**
-   * The arrays of released batches, per output column, for every range reader of the read: as many
-   * of each kind as all producers' queues hold.
-   */
-  private final ColumnArrayPools arrays;
+  /** What the format keeps for the whole read, across its range readers (array pools). */
+  private final ReadState state = new ReadState();
 
   FileSequence(
       List<DataFile> files, ReadOptions options, ReadContext context, ScanCounters counters) {
@@ -90,9 +87,6 @@ final class FileSequence implements AutoCloseable {
     this.options = options;
     this.budget = RangeBudget.of(options, files.size());
     this.aheadLimit = options.prefetchEnabled() ? options.parallelism() : 0;
-    this.arrays =
-        new ColumnArrayPools(
-            options.queueCapacity() * (options.prefetchEnabled() ? options.parallelism() : 1));
     this.context = context;
     this.counters = counters;
     this.locks = new ReentrantLock[files.size()];
@@ -225,13 +219,13 @@ final class FileSequence implements AutoCloseable {
 
   /**
    * Opens a range reader on the plan of file {@code index}, reporting to {@code ledger}, counting
-   * it, so that the plan is kept until the reader is closed through {@link #closeReader}. Its
-   * batches' arrays come from the read's pools, which outlive the reader.
+   * it, so that the plan is kept until the reader is closed through {@link #closeReader}. The
+   * reader shares the read's state (its batches' array pools), which outlives it.
    */
   RangeReader openReader(FilePlan plan, int index, MemoryLedger ledger) throws IOException {
     openReaders.incrementAndGet(index);
     try {
-      return plan.openReader(ledger, arrays);
+      return plan.openReader(ledger, state);
     } catch (IOException | RuntimeException | Error e) {
       openReaders.decrementAndGet(index);
       releaseIfDone(index);

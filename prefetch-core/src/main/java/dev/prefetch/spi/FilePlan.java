@@ -3,7 +3,6 @@ package dev.prefetch.spi;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.internal.ColumnArrayPools;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
@@ -58,11 +57,11 @@ public interface FilePlan extends Closeable {
   RangeReader openReader(MemoryLedger ledger) throws IOException;
 
   /**
-   * Opens a reader as {@link #openReader(MemoryLedger)} does, whose batches' vectors take their
-   * arrays from {@code arrays}, the pools of the read's output columns that every reader of the
-   * read shares (a format without pools ignores them).
+   * Opens a reader as {@link #openReader(MemoryLedger)} does, which may keep what outlives it in
+   * {@code state}, the read's state that every range reader of the read shares (the arrays of
+   * released batches, for the next file's); a format that keeps nothing ignores it.
    */
-  default RangeReader openReader(MemoryLedger ledger, ColumnArrayPools arrays) throws IOException {
+  default RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
     return openReader(ledger);
   }
 

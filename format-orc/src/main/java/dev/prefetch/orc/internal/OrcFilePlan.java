@@ -9,6 +9,7 @@ import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ReadState;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class OrcFilePlan implements FilePlan {
   private final List<StrideLocator> locators;
 
   private final int batchSize;
-  private final int queueCapacity;
+  private final ReadOptions options;
 
   /** orc.read.enable-prefetch-read-size-threshold, when the read sets it. */
   private final OptionalLong prefetchThresholdBytes;
@@ -66,7 +67,7 @@ public final class OrcFilePlan implements FilePlan {
       List<StripeInformation> stripes,
       RangePlanner.Planned planned,
       int batchSize,
-      int queueCapacity,
+      ReadOptions options,
       long maxBatchBytes,
       OptionalLong prefetchThresholdBytes,
       ScanCounters counters) {
@@ -88,7 +89,7 @@ public final class OrcFilePlan implements FilePlan {
     this.ranges = planned.ranges();
     this.locators = planned.locators();
     this.batchSize = batchSize;
-    this.queueCapacity = queueCapacity;
+    this.options = options;
     this.counters = counters;
     this.alwaysTrue = projection == null ? null : alwaysTrue(projection);
     this.rowIndexStride = tail.proto().getFooter().getRowIndexStride();
@@ -216,12 +217,15 @@ public final class OrcFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return openReader(ledger, new ColumnArrayPools(queueCapacity));
+    return openReader(ledger, new ReadState());
   }
 
   @Override
-  public RangeReader openReader(MemoryLedger ledger, ColumnArrayPools arrays) throws IOException {
-    return new OrcRangeReader(this, ledger, arrays);
+  public RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
+    return new OrcRangeReader(
+        this,
+        ledger,
+        state.shared(ColumnArrayPools.class, () -> ColumnArrayPools.forRead(options)));
   }
 
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */
@@ -317,10 +321,6 @@ public final class OrcFilePlan implements FilePlan {
   }
 
   /** The most batches a producer's queue holds (what each column's array pool keeps). */
-  int queueCapacity() {
-    return queueCapacity;
-  }
-
   long stripeFirstRow(int stripe) {
     return stripeFirstRows[stripe];
   }

@@ -75,7 +75,7 @@ public final class OrcPlanner {
             List.of(),
             new RangePlanner.Planned(List.of(), List.of()),
             options.batchSize(),
-            options.queueCapacity(),
+            options,
             options.maxBufferedBytes(),
             orcOptions.prefetchThresholdBytes(),
             counters);
@@ -138,7 +138,7 @@ public final class OrcPlanner {
           stripes,
           ranges,
           options.batchSize(),
-          options.queueCapacity(),
+          options,
           options.maxBufferedBytes(),
           orcOptions.prefetchThresholdBytes(),
           counters);

@@ -10,6 +10,7 @@ import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ReadState;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class ParquetFilePlan implements FilePlan {
   private final List<ReadRange> ranges;
   private final List<SliceSpec> specs;
   private final int batchSize;
-  private final int queueCapacity;
+  private final ReadOptions options;
   private final ParquetOptions.DictionaryVectors dictionaryVectors;
   private final ScanCounters counters;
 
@@ -68,7 +69,7 @@ public final class ParquetFilePlan implements FilePlan {
     this.ranges = List.copyOf(ranges);
     this.specs = List.copyOf(specs);
     this.batchSize = options.batchSize();
-    this.queueCapacity = options.queueCapacity();
+    this.options = options;
     this.dictionaryVectors = dictionaryVectors;
     this.counters = counters;
   }
@@ -116,12 +117,15 @@ public final class ParquetFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return openReader(ledger, new ColumnArrayPools(queueCapacity));
+    return openReader(ledger, new ReadState());
   }
 
   @Override
-  public RangeReader openReader(MemoryLedger ledger, ColumnArrayPools arrays) throws IOException {
-    return new ParquetRangeReader(this, ledger, arrays);
+  public RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
+    return new ParquetRangeReader(
+        this,
+        ledger,
+        state.shared(ColumnArrayPools.class, () -> ColumnArrayPools.forRead(options)));
   }
 
   /** How to read range {@code index}. */
@@ -171,9 +175,6 @@ public final class ParquetFilePlan implements FilePlan {
   }
 
   /** The most batches a producer's queue holds (what each column's array pool keeps). */
-  int queueCapacity() {
-    return queueCapacity;
-  }
 
   /** The columns read as dictionary vectors where their chunk allows. */
   ParquetOptions.DictionaryVectors dictionaryVectors() {

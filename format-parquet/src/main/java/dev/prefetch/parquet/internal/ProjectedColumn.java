@@ -18,8 +18,8 @@ abstract class ProjectedColumn {
   /**
    * The reader of {@code node}, whose pages are decompressed into arrays of {@code pages}; with
    * {@code dictionaryVectors}, a flat string or binary column comes as dictionary vectors in the
-   * row groups where it is wholly dictionary-encoded; a flat column keeps the arrays of up to
-   * {@code queueCapacity} released batches for its next ones.
+   * row groups where it is wholly dictionary-encoded; a flat column builds its vectors in arrays of
+   * {@code arrays}, the read's pool of the column, where released batches give them back.
    */
   static ProjectedColumn of(
       ColumnNode node, ByteArrayPool pages, boolean dictionaryVectors, VectorArrayPool arrays) {
