@@ -144,6 +144,28 @@ class ParquetSizeChecksTest {
   }
 
   /**
+   * parquet-hadoop reads a row group's chunks into buffers of at most {@code
+   * parquet.read.allocation.size} bytes; at 100 bytes, page headers lie across two buffers, and are
+   * checked from a copy of their bytes.
+   */
+  @Test
+  void pageHeadersAcrossTwoReadBuffersAreCheckedAsWell() throws IOException {
+    Configuration smallBuffers = new Configuration();
+    smallBuffers.setInt("parquet.read.allocation.size", 100);
+    Path valid = write("small-buffers.parquet", CompressionCodecName.SNAPPY);
+    assertThat(rows(valid, options(false), smallBuffers)).isEqualTo(ROWS);
+    assertThat(rows(valid, options(true), smallBuffers)).isEqualTo(ROWS);
+    Path file =
+        pageEdited(
+            "small-buffers-values.parquet",
+            CompressionCodecName.UNCOMPRESSED,
+            1,
+            2,
+            header -> header.getData_page_header().setNum_values(Integer.MAX_VALUE));
+    assertCorrupt(smallBuffers, file, "column 's'", Integer.MAX_VALUE + " values");
+  }
+
+  /**
    * A footer length field says up to 4 GiB, which fits a file over 2 GiB but no array: a corrupt
    * file, not a negative array size. The file is sparse, so it takes no disk space.
    */
@@ -205,8 +227,12 @@ class ParquetSizeChecksTest {
   }
 
   private static void assertCorrupt(Path file, String... parts) {
+    assertCorrupt(new Configuration(), file, parts);
+  }
+
+  private static void assertCorrupt(Configuration conf, Path file, String... parts) {
     for (boolean prefetch : new boolean[] {false, true}) {
-      assertThatThrownBy(() -> rows(file, options(prefetch)))
+      assertThatThrownBy(() -> rows(file, options(prefetch), conf))
           .isInstanceOfSatisfying(
               IOException.class,
               e -> {
@@ -223,8 +249,13 @@ class ParquetSizeChecksTest {
   }
 
   private static long rows(Path file, ReadOptions options) throws IOException {
+    return rows(file, options, new Configuration());
+  }
+
+  private static long rows(Path file, ReadOptions options, Configuration conf) throws IOException {
     long rows = 0;
-    try (BatchReader reader = Readers.open(DataFile.of(file), options, ReadContext.defaults())) {
+    try (ReadContext context = ReadContext.builder().configuration(conf).build();
+        BatchReader reader = Readers.open(DataFile.of(file), options, context)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         rows += batch.rowCount();
       }

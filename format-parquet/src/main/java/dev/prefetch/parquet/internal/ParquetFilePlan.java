@@ -145,9 +145,8 @@ public final class ParquetFilePlan implements FilePlan {
   /**
    * Read options for one more parquet-hadoop reader: the plan's, with a codec factory of its own,
    * since a factory pools decompressors without locking and a reader's close releases them; SNAPPY
-   * pages go into arrays of the reader's {@code buffers}.
+   * pages go into arrays of the reader's {@code buffers}, column chunks into {@code chunkBuffers}.
    */
-  /** Options of one range reader: its page arrays and its pool of column chunk buffers. */
   ParquetReadOptions newReaderOptions(ByteArrayPool buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf)
         .copy(readOptions)
