@@ -1,6 +1,7 @@
 package dev.prefetch.internal;
 
 import dev.prefetch.ReadOptions;
+import dev.prefetch.spi.ReadState;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -33,6 +34,11 @@ public final class ColumnArrayPools {
   public static ColumnArrayPools forRead(ReadOptions options) {
     int producers = options.prefetchEnabled() ? options.parallelism() : 1;
     return new ColumnArrayPools(options.queueCapacity() * producers);
+  }
+
+  /** The pools of the read whose state is {@code state}, made for {@code options} on first use. */
+  public static ColumnArrayPools of(ReadState state, ReadOptions options) {
+    return state.shared(ColumnArrayPools.class, () -> forRead(options));
   }
 
   /** The pool of output column {@code column}: the same pool on every call for the same column. */

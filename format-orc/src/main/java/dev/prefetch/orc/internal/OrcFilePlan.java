@@ -222,10 +222,7 @@ public final class OrcFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
-    return new OrcRangeReader(
-        this,
-        ledger,
-        state.shared(ColumnArrayPools.class, () -> ColumnArrayPools.forRead(options)));
+    return new OrcRangeReader(this, ledger, ColumnArrayPools.of(state, options));
   }
 
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */

@@ -112,10 +112,11 @@ final class PageHeaderCheck {
   /** Checks the pages of {@code span}, whose bytes {@code bytes} holds from its start. */
   static void check(DataFile file, Span span, SpanBytes bytes) throws CorruptFileException {
     long length = span.length();
+    String name = file.toString(); // once per span: only a corrupt header's message needs it
     long position = 0;
     while (position < length) {
       long left = length - position;
-      PageHeaderFields header = read(file, bytes, position, left);
+      PageHeaderFields header = read(name, bytes, position, left);
       if (header == null) {
         return; // parquet-hadoop parses the same bytes and fails with its own error
       }
@@ -133,11 +134,10 @@ final class PageHeaderCheck {
    * The header at {@code position}, read from a window of the bytes that grows while the header
    * runs past it (large statistics); null when no window up to the span's end holds one.
    */
-  private static PageHeaderFields read(DataFile file, SpanBytes bytes, long position, long left) {
+  private static PageHeaderFields read(String file, SpanBytes bytes, long position, long left) {
     int window = (int) Math.min(left, FIRST_HEADER_WINDOW);
     while (true) {
-      PageHeaderFields header =
-          PageHeaderFields.read(bytes.window(position, window), file.toString());
+      PageHeaderFields header = PageHeaderFields.read(bytes.window(position, window), file);
       if (header != null || window == left || window == Integer.MAX_VALUE) {
         return header;
       }

@@ -122,10 +122,7 @@ public final class ParquetFilePlan implements FilePlan {
 
   @Override
   public RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
-    return new ParquetRangeReader(
-        this,
-        ledger,
-        state.shared(ColumnArrayPools.class, () -> ColumnArrayPools.forRead(options)));
+    return new ParquetRangeReader(this, ledger, ColumnArrayPools.of(state, options));
   }
 
   /** How to read range {@code index}. */
