@@ -1,10 +1,11 @@
 package dev.prefetch;
 
-import static dev.prefetch.OptionValues.checkRange;
-import static dev.prefetch.OptionValues.parseBoolean;
-import static dev.prefetch.OptionValues.parseBytes;
-import static dev.prefetch.OptionValues.parseInt;
+import static dev.prefetch.spi.OptionValues.checkRange;
+import static dev.prefetch.spi.OptionValues.parseBoolean;
+import static dev.prefetch.spi.OptionValues.parseBytes;
+import static dev.prefetch.spi.OptionValues.parseInt;
 
+import dev.prefetch.spi.OptionValues;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

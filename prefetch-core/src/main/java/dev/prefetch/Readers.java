@@ -1,6 +1,6 @@
 package dev.prefetch;
 
-import dev.prefetch.runtime.ReaderFactory;
+import dev.prefetch.internal.runtime.ReaderFactory;
 import java.io.IOException;
 import java.util.List;
 import org.apache.hadoop.fs.Path;

@@ -105,8 +105,7 @@ public class ArrowScanBenchmark extends SingleShotScans {
   private void checkConversion() throws IOException {
     try (BatchReader reader = Readers.open(DataFile.of(path), options, context);
         BatchConverter converter =
-            ArrowBatches.converter(
-                ArrowMapping.of(reader.schema(), path, context.configuration()), allocator)) {
+            ArrowBatches.converter(ArrowMapping.of(reader.schema()), allocator)) {
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         VectorSchemaRoot root = converter.convert(batch);
         if (root.getRowCount() != batch.rowCount()) {

@@ -90,8 +90,7 @@ class ArrowExportTest {
               Readers.open(
                   file, ReadOptions.builder().batchSize(1000).build(), ReadContext.defaults());
           BatchConverter converter =
-              ArrowBatches.converter(
-                  ArrowMapping.of(reader.schema(), hadoop(file), new Configuration()), allocator)) {
+              ArrowBatches.converter(ArrowMapping.of(reader.schema()), allocator)) {
         for (RecordBatch batch; (batch = reader.next()) != null; ) {
           values +=
               ValueWalk.assertSameValues(batch, converter.convert(batch), converter.mapping());

@@ -1,7 +1,7 @@
 package dev.prefetch.orc;
 
-import dev.prefetch.OptionValues;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.spi.OptionValues;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;

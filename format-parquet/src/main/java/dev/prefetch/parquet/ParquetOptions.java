@@ -1,9 +1,9 @@
 package dev.prefetch.parquet;
 
-import dev.prefetch.OptionValues;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.parquet.internal.footer.RowGroupSelection;
+import dev.prefetch.spi.OptionValues;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;

@@ -18,7 +18,6 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,8 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ArrowCorpusTest extends CorpusFilesTest {
 
   private static ArrowMapping mapping(BatchReader reader, CorpusFile file) throws Exception {
-    return ArrowMapping.of(
-        reader.schema(), new org.apache.hadoop.fs.Path(file.path().toUri()), new Configuration());
+    return ArrowMapping.of(reader.schema());
   }
 
   @ParameterizedTest(name = "{0}")

@@ -13,7 +13,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
  * try (BufferAllocator allocator = new RootAllocator();
  *      BatchReader reader = Readers.open(path, options, context);
  *      BatchConverter converter = ArrowBatches.converter(
- *          ArrowMapping.of(reader.schema(), path, conf), allocator)) {
+ *          ArrowMapping.of(reader.schema()), allocator)) {
  *   for (RecordBatch batch; (batch = reader.next()) != null; ) {
  *     VectorSchemaRoot root = converter.convert(batch);
  *     batch.release();

@@ -3,10 +3,9 @@ package dev.prefetch.arrow;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.arrow.internal.ArrowTypes;
 import dev.prefetch.arrow.internal.ColumnPlan;
-import dev.prefetch.arrow.internal.DictionaryColumns;
 import dev.prefetch.arrow.internal.SourceType;
-import dev.prefetch.arrow.internal.SourceTypes;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.FileFormats;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,15 +21,15 @@ import org.apache.hadoop.fs.Path;
 /**
  * How the columns of a batch schema map to Arrow fields: an immutable value, built once per scan.
  *
- * <p>{@link #of(Schema)} maps by the batch types alone. {@link #of(Schema, Path, Configuration)}
- * also reads the file's own schema, for the types our batches widen: unsigned Parquet integers
- * become Arrow's unsigned integers (UINT64 values at or above 2^63 kept), Parquet FLOAT16 Arrow's
- * half float, and ORC unions Arrow dense unions. The full table is in the README. A column with no
- * Arrow type (a decimal of more than 76 digits) makes the factories throw an {@code
- * IllegalArgumentException} naming the column.
+ * <p>{@link #of(Schema)} maps by the batch types, and by the file's own types that the format
+ * recorded on the schema's fields ({@link dev.prefetch.batch.Field#FILE_TYPE}) where our batches
+ * widen them: unsigned Parquet integers become Arrow's unsigned integers (UINT64 values at or above
+ * 2^63 kept), Parquet FLOAT16 Arrow's half float, and ORC unions Arrow dense unions. The full table
+ * is in docs/arrow.md. A column with no Arrow type (a decimal of more than 76 digits) makes the
+ * factories throw an {@code IllegalArgumentException} naming the column.
  *
- * <p>Dictionary encoding: both factories map every column expanded (its values in the field's own
- * vector). {@link #dictionaryEncoded} and {@link #of(Schema, Path, Configuration, ReadOptions)}
+ * <p>Dictionary encoding: {@link #of(Schema)} maps every column expanded (its values in the field's
+ * own vector). {@link #dictionaryEncoded} and {@link #of(Schema, Path, Configuration, ReadOptions)}
  * make top-level string and binary columns dictionary-encoded: the field keeps its value type
  * (Utf8, Binary, FixedSizeBinary) and gets a {@link DictionaryEncoding} with signed int32 indices,
  * not ordered, whose id is the column's position in the schema. A root then holds the indices and
@@ -66,52 +65,41 @@ public final class ArrowMapping {
     this.arrowSchema = new org.apache.arrow.vector.types.pojo.Schema(fields);
   }
 
-  /** The mapping by batch types alone. */
+  /**
+   * The mapping of batches of {@code schema} (a reader's schema, whose fields carry the file's own
+   * types), every column expanded.
+   */
   public static ArrowMapping of(Schema schema) {
     Objects.requireNonNull(schema, "schema is null");
-    return new ArrowMapping(schema, SourceTypes.plain(schema), Set.of());
+    return new ArrowMapping(schema, SourceType.of(schema), Set.of());
   }
 
   /**
-   * The mapping of a scan of {@code file}, whose batches have {@code schema}, with the source types
-   * read from the file's footer (Parquet) or tail (ORC).
+   * The mapping of a scan of {@code file} read with {@code options}, as {@link #of(Schema)} and
+   * with every column dictionary-encoded that the scan may hand out as {@link
+   * dev.prefetch.batch.DictionaryVector}s, as the file's format answers ({@link
+   * dev.prefetch.spi.FileFormat#dictionaryColumns}: for Parquet, the top-level STRING, BINARY and
+   * FIXED_BINARY columns that {@code parquet.read.dictionary-vectors} selects, {@code all} by
+   * default; for ORC, none). The format is told as the scan tells it ({@link FileFormats}); no
+   * metadata is read. This is the mapping of {@link PrefetchArrowReader}.
    *
-   * @throws IOException when the file cannot be read
-   */
-  public static ArrowMapping of(Schema schema, Path file, Configuration conf) throws IOException {
-    return new ArrowMapping(schema, read(schema, file, conf).types(), Set.of());
-  }
-
-  /**
-   * The mapping of a scan of {@code file} read with {@code options}, as {@link #of(Schema, Path,
-   * Configuration)} and with every column dictionary-encoded that the scan may hand out as {@link
-   * dev.prefetch.batch.DictionaryVector}s: for a Parquet file, the top-level STRING, BINARY and
-   * FIXED_BINARY columns that {@code parquet.read.dictionary-vectors} selects ({@code all} by
-   * default); for any other file, none. This is the mapping of {@link PrefetchArrowReader}.
-   *
-   * @throws IOException when the file cannot be read
+   * @throws IOException when the file's format cannot be told
+   * @throws IllegalArgumentException when the options hold a bad value of the format's
    */
   public static ArrowMapping of(Schema schema, Path file, Configuration conf, ReadOptions options)
       throws IOException {
-    Objects.requireNonNull(options, "options is null");
-    SourceTypes.FileTypes types = read(schema, file, conf);
-    ArrowMapping plain = new ArrowMapping(schema, types.types(), Set.of());
-    if (types.format() != SourceTypes.Format.PARQUET) {
-      return plain;
-    }
-    return plain.dictionaryEncoded(DictionaryColumns.of(plain.plans, schema, options));
-  }
-
-  private static SourceTypes.FileTypes read(Schema schema, Path file, Configuration conf)
-      throws IOException {
-    Objects.requireNonNull(schema, "schema is null");
     Objects.requireNonNull(file, "file is null");
     Objects.requireNonNull(conf, "conf is null");
-    try {
-      return SourceTypes.read(file, schema, conf);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+    Objects.requireNonNull(options, "options is null");
+    ArrowMapping plain = of(schema);
+    Set<String> encoded = new HashSet<>();
+    for (String name : FileFormats.of(file, conf).dictionaryColumns(schema, options)) {
+      int index = schema.indexOf(name);
+      if (index >= 0 && ArrowTypes.canEncode(plain.plans.get(index))) {
+        encoded.add(name);
+      }
     }
+    return plain.dictionaryEncoded(encoded);
   }
 
   /**

@@ -19,7 +19,6 @@ import org.apache.arrow.vector.types.UnionMode;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -50,8 +49,7 @@ class ArrowConversionTest extends AllocatorTest {
   void parquetTypesMapToTheirArrowTypes() throws IOException {
     try (BatchReader reader =
         Readers.open(parquet, ReadOptions.defaults(), ReadContext.defaults())) {
-      Schema arrow =
-          ArrowMapping.of(reader.schema(), hadoopPath(parquet), new Configuration()).arrowSchema();
+      Schema arrow = ArrowMapping.of(reader.schema()).arrowSchema();
       assertThat(type(arrow, "u8")).isEqualTo(new ArrowType.Int(8, false));
       assertThat(type(arrow, "u16")).isEqualTo(new ArrowType.Int(16, false));
       assertThat(type(arrow, "u32")).isEqualTo(new ArrowType.Int(32, false));
@@ -83,8 +81,7 @@ class ArrowConversionTest extends AllocatorTest {
   @Test
   void orcUnionsBecomeDenseUnions() throws IOException {
     try (BatchReader reader = Readers.open(orc, ReadOptions.defaults(), ReadContext.defaults())) {
-      Schema arrow =
-          ArrowMapping.of(reader.schema(), hadoopPath(orc), new Configuration()).arrowSchema();
+      Schema arrow = ArrowMapping.of(reader.schema()).arrowSchema();
       assertThat(type(arrow, "u"))
           .isEqualTo(new ArrowType.Union(UnionMode.Dense, new int[] {0, 1, 2}));
       assertThat(arrow.findField("u").getChildren()).hasSize(3);
@@ -95,10 +92,14 @@ class ArrowConversionTest extends AllocatorTest {
   }
 
   @Test
-  void withoutTheFileTheMappingFollowsTheBatchTypes() throws IOException {
+  void aSchemaWithoutTheFilesOwnTypesMapsByTheBatchTypes() throws IOException {
     try (BatchReader reader =
         Readers.open(parquet, ReadOptions.defaults(), ReadContext.defaults())) {
-      Schema arrow = ArrowMapping.of(reader.schema()).arrowSchema();
+      List<dev.prefetch.batch.Field> plain = new ArrayList<>();
+      for (dev.prefetch.batch.Field field : reader.schema().fields()) {
+        plain.add(new dev.prefetch.batch.Field(field.name(), field.type(), field.nullable()));
+      }
+      Schema arrow = ArrowMapping.of(new dev.prefetch.batch.Schema(plain)).arrowSchema();
       assertThat(type(arrow, "u8")).isEqualTo(new ArrowType.Int(16, true));
       assertThat(type(arrow, "u64")).isEqualTo(new ArrowType.Decimal(20, 0, 128));
       assertThat(type(arrow, "f16"))
@@ -115,9 +116,7 @@ class ArrowConversionTest extends AllocatorTest {
     ReadOptions options = ReadOptions.builder().batchSize(700).prefetchEnabled(false).build();
     try (BatchReader reader = Readers.open(file, options, ReadContext.defaults());
         BatchConverter converter =
-            ArrowBatches.converter(
-                ArrowMapping.of(reader.schema(), hadoopPath(file), new Configuration()),
-                allocator)) {
+            ArrowBatches.converter(ArrowMapping.of(reader.schema()), allocator)) {
       TypeWalk.assertMapped(reader.schema(), converter.mapping().arrowSchema());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {
         VectorSchemaRoot root = converter.convert(batch);

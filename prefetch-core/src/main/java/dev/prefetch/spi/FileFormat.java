@@ -3,7 +3,9 @@ package dev.prefetch.spi;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.batch.Schema;
 import java.io.IOException;
+import java.util.Set;
 
 /**
  * A file format (Parquet, ORC), found through {@link java.util.ServiceLoader}: a module registers
@@ -32,6 +34,27 @@ public interface FileFormat {
    * @throws IllegalArgumentException for a bad value, naming the key and the value
    */
   default void checkOptions(ReadOptions options) {}
+
+  /**
+   * The top-level columns of {@code schema} (the schema of a plan of this format) whose batches may
+   * come as {@link dev.prefetch.batch.DictionaryVector}s in a read with {@code options}, batch by
+   * batch; every other column always comes as plain vectors. An engine whose schema is fixed at
+   * open (an Arrow stream) asks this to choose its dictionary-encoded fields. The default: none.
+   *
+   * @throws IllegalArgumentException for a bad value of this format's options
+   */
+  default Set<String> dictionaryColumns(Schema schema, ReadOptions options) {
+    return Set.of();
+  }
+
+  /**
+   * The keys of this format's options whose value is a comma-separated list of column names, as the
+   * file names them; an engine whose users name columns by its own rules (Spark, which ignores case
+   * by default) resolves the names of these values as it resolves a query's. The default: none.
+   */
+  default Set<String> columnListOptions() {
+    return Set.of();
+  }
 
   /**
    * Reads the file's metadata (through {@code context}'s cache when there is one) and plans its

@@ -11,7 +11,7 @@ import java.util.List;
  * A file's read, planned: its projected schema and its ordered read ranges, from metadata read
  * once.
  *
- * <p>Thread-safety: {@link #openReader(MemoryLedger)} is called concurrently by producer threads;
+ * <p>Thread-safety: {@link #openReader(ReaderContext)} is called concurrently by producer threads;
  * everything else is read-only after construction. {@link #close()} is called once, after every
  * reader it opened is closed.
  */
@@ -45,25 +45,13 @@ public interface FilePlan extends Closeable {
     return options.minReadBytes();
   }
 
-  /** Opens a reader with its own file handle over this plan's (shared, parsed) metadata. */
-  default RangeReader openReader() throws IOException {
-    return openReader(MemoryLedger.NONE);
-  }
-
   /**
-   * Opens a reader as {@link #openReader()} does, which reports the memory it holds besides its
-   * batches to {@code ledger} (buffers, chunk or stripe bytes, reads in flight).
+   * Opens a reader with its own file handle over this plan's (shared, parsed) metadata, which
+   * reports the memory it holds besides its batches to {@code context}'s ledger (buffers, chunk or
+   * stripe bytes, reads in flight), builds its batches in the read's pools and counts into the
+   * read's counters.
    */
-  RangeReader openReader(MemoryLedger ledger) throws IOException;
-
-  /**
-   * Opens a reader as {@link #openReader(MemoryLedger)} does, which may keep what outlives it in
-   * {@code state}, the read's state that every range reader of the read shares (the arrays of
-   * released batches, for the next file's); a format that keeps nothing ignores it.
-   */
-  default RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
-    return openReader(ledger);
-  }
+  RangeReader openReader(ReaderContext context) throws IOException;
 
   @Override
   default void close() throws IOException {}

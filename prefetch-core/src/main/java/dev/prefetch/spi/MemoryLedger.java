@@ -3,9 +3,9 @@ package dev.prefetch.spi;
 /**
  * Where a range reader reports the memory it holds besides its batches: buffer pools, column chunk
  * or stripe bytes read and not yet dropped, arrays allocated for a read in flight. The runtime
- * hands one ledger to each reader it opens ({@link FilePlan#openReader(MemoryLedger)}) and counts
- * what all its readers hold against the read's {@code prefetch.max-buffered-bytes}, together with
- * the batches queued and being decoded; a format reports without knowing how the budget is kept.
+ * hands one ledger to each reader it opens (in its {@link ReaderContext}) and counts what all its
+ * readers hold against the read's {@code prefetch.max-buffered-bytes}, together with the batches
+ * queued and being decoded; a format reports without knowing how the budget is kept.
  *
  * <p>Reporting never waits: a reader reports inside a read or a decode, where it cannot give its
  * thread up. The runtime enforces the budget between batches instead: a producer begins decoding

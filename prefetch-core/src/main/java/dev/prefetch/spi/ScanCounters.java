@@ -1,14 +1,15 @@
 package dev.prefetch.spi;
 
-import dev.prefetch.internal.jfr.ReadScope;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Named counters a format adds to while a reader plans and reads (bytes read, footer reads, row
- * groups decoded, ...). Thread-safe: producers add concurrently. One instance per reader.
+ * groups decoded, ...). Thread-safe: producers add concurrently. One instance per read; the runtime
+ * hands it to the format's plan and to every range reader it opens ({@link ReaderContext}).
  */
 public final class ScanCounters {
 
@@ -25,12 +26,21 @@ public final class ScanCounters {
   public static final String FOOTER_BYTES_READ = "footerBytesRead";
 
   private final ConcurrentHashMap<String, LongAdder> counters = new ConcurrentHashMap<>();
+  private final CounterListener listener;
+
+  /** Counters nobody listens to. */
+  public ScanCounters() {
+    this(CounterListener.NONE);
+  }
+
+  /** Counters that tell {@code listener} of every add. */
+  public ScanCounters(CounterListener listener) {
+    this.listener = Objects.requireNonNull(listener, "listener is null");
+  }
 
   public void add(String name, long delta) {
     counters.computeIfAbsent(name, k -> new LongAdder()).add(delta);
-    if (ReadScope.anyOpen()) { // a JFR recording attributes the count to a plan or range
-      ReadScope.count(this, name, delta);
-    }
+    listener.counted(this, name, delta);
   }
 
   public void increment(String name) {

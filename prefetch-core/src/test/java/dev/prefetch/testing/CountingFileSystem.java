@@ -1,6 +1,6 @@
 package dev.prefetch.testing;
 
-import dev.prefetch.internal.io.ForwardingInputStream;
+import dev.prefetch.spi.ForwardingInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

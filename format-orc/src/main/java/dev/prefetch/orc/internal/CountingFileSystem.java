@@ -1,6 +1,6 @@
 package dev.prefetch.orc.internal;
 
-import dev.prefetch.internal.io.CountingInputStream;
+import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.Objects;

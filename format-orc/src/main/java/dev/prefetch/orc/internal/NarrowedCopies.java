@@ -6,7 +6,7 @@ import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.ShortVector;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 import java.util.Arrays;
 import org.apache.hadoop.hive.ql.exec.vector.DoubleColumnVector;
 import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;

@@ -3,13 +3,11 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.internal.ColumnArrayPools;
-import dev.prefetch.internal.io.CountingInputStream;
+import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.FilePlan;
-import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
-import dev.prefetch.spi.ReadState;
+import dev.prefetch.spi.ReaderContext;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;
@@ -216,13 +214,8 @@ public final class OrcFilePlan implements FilePlan {
   }
 
   @Override
-  public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return openReader(ledger, new ReadState());
-  }
-
-  @Override
-  public RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
-    return new OrcRangeReader(this, ledger, ColumnArrayPools.of(state, options));
+  public RangeReader openReader(ReaderContext context) throws IOException {
+    return new OrcRangeReader(this, context);
   }
 
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */

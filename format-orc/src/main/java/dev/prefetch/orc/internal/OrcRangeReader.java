@@ -3,11 +3,13 @@ package dev.prefetch.orc.internal;
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.internal.ColumnArrayPools;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ReaderContext;
+import dev.prefetch.spi.ScanCounters;
+import dev.prefetch.spi.VectorArrayPool;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -83,10 +85,14 @@ final class OrcRangeReader implements RangeReader {
   /** What this reader's stripe bytes are reported to (see {@link SharedDataReader}). */
   private final MemoryLedger ledger;
 
-  OrcRangeReader(OrcFilePlan plan, MemoryLedger ledger, ColumnArrayPools arrays)
-      throws IOException {
+  /** What this reader counts into: the read's counters. */
+  private final ScanCounters counters;
+
+  OrcRangeReader(OrcFilePlan plan, ReaderContext context) throws IOException {
     this.plan = plan;
-    this.ledger = ledger;
+    this.ledger = context.ledger();
+    this.counters = context.counters();
+    ColumnArrayPools arrays = context.pools();
     this.projection = plan.projection();
     this.schema = projection.schema();
     this.conversion = new BatchConversion(plan.file(), projection, arrays);
@@ -201,7 +207,7 @@ final class OrcRangeReader implements RangeReader {
     }
     CheckedRecordReader.ReadChecks checks =
         new CheckedRecordReader.ReadChecks(
-            plan.counters(),
+            counters,
             plan.maxBatchBytes(),
             OrcChecks.stripeValueBytes(
                 reader.getStripes().get(stripe), reader.getCompressionKind()),

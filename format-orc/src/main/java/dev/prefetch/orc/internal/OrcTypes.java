@@ -82,17 +82,16 @@ public final class OrcTypes {
       case TIMESTAMP_INSTANT:
         return DataType.timestamp(TimeUnit.NANOS, true);
       case LIST:
-        return DataType.list(Field.of("element", toDataType(type.getChildren().get(0))));
+        return DataType.list(toField("element", type.getChildren().get(0)));
       case MAP:
         return DataType.map(
-            Field.of("key", toDataType(type.getChildren().get(0))),
-            Field.of("value", toDataType(type.getChildren().get(1))));
+            toField("key", type.getChildren().get(0)), toField("value", type.getChildren().get(1)));
       case STRUCT:
         {
           List<Field> fields = new ArrayList<>();
           List<String> names = type.getFieldNames();
           for (int i = 0; i < names.size(); i++) {
-            fields.add(Field.of(names.get(i), toDataType(type.getChildren().get(i))));
+            fields.add(toField(names.get(i), type.getChildren().get(i)));
           }
           return DataType.struct(fields);
         }
@@ -102,12 +101,23 @@ public final class OrcTypes {
           fields.add(Field.of(UNION_TAG, DataType.int8()));
           List<TypeDescription> children = type.getChildren();
           for (int i = 0; i < children.size(); i++) {
-            fields.add(Field.of(UNION_FIELD_PREFIX + i, toDataType(children.get(i))));
+            fields.add(toField(UNION_FIELD_PREFIX + i, children.get(i)));
           }
           return DataType.struct(fields);
         }
       default:
         throw new IllegalArgumentException("unsupported ORC type " + type);
     }
+  }
+
+  /**
+   * The field {@code name} of ORC type {@code type}: a union's says so in {@link Field#FILE_TYPE},
+   * since its batch type is a plain STRUCT of the tag and the alternatives.
+   */
+  static Field toField(String name, TypeDescription type) {
+    Field field = Field.of(name, toDataType(type));
+    return type.getCategory() == TypeDescription.Category.UNION
+        ? field.withMetadata(Field.FILE_TYPE, "union")
+        : field;
   }
 }

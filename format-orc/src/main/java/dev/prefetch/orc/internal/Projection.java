@@ -103,7 +103,7 @@ final class Projection {
       paths[c] = path;
       types[c] = type;
       ids.add(type.getId());
-      fields.add(Field.of(name, OrcTypes.toDataType(type)));
+      fields.add(OrcTypes.toField(name, type));
     }
     for (String name : alsoRead) {
       int[] path = find(fileSchema, name);
@@ -151,7 +151,7 @@ final class Projection {
     java.util.Arrays.fill(include, true);
     return new Projection(
         root,
-        new Schema(List.of(Field.of(name, OrcTypes.toDataType(root)))),
+        new Schema(List.of(OrcTypes.toField(name, root))),
         new int[][] {{0}},
         new TypeDescription[] {root},
         include,

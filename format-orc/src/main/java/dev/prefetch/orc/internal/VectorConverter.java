@@ -9,7 +9,7 @@ import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.MapVector;
 import dev.prefetch.batch.StructVector;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.Field;
 import java.util.List;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 
 /**
@@ -32,6 +33,23 @@ public sealed interface ColumnNode {
       implements ColumnNode {
     public PrimitiveType primitiveType() {
       return descriptor.getPrimitiveType();
+    }
+
+    /**
+     * The field, with the file's own type where the batch type widens it ({@link Field#FILE_TYPE}).
+     */
+    @Override
+    public Field field() {
+      Field field = ColumnNode.super.field();
+      LogicalTypeAnnotation logical = primitiveType().getLogicalTypeAnnotation();
+      if (logical instanceof LogicalTypeAnnotation.IntLogicalTypeAnnotation integer
+          && !integer.isSigned()) {
+        return field.withMetadata(Field.FILE_TYPE, "uint" + integer.getBitWidth());
+      }
+      if (logical instanceof LogicalTypeAnnotation.Float16LogicalTypeAnnotation) {
+        return field.withMetadata(Field.FILE_TYPE, "float16");
+      }
+      return field;
     }
   }
 

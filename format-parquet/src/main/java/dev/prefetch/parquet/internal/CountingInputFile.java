@@ -1,6 +1,6 @@
 package dev.prefetch.parquet.internal;
 
-import dev.prefetch.internal.io.CountingInputStream;
+import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.flat.FlatColumnReader;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
+import dev.prefetch.spi.VectorArrayPool;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;

@@ -1,12 +1,12 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.nested.Assembler;
 import dev.prefetch.parquet.internal.nested.LeafAssembler;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
+import dev.prefetch.spi.VectorArrayPool;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;

@@ -3,14 +3,12 @@ package dev.prefetch.parquet.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
-import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
-import dev.prefetch.spi.ReadState;
+import dev.prefetch.spi.ReaderContext;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.List;
@@ -27,7 +25,7 @@ import org.apache.parquet.schema.MessageType;
 /**
  * A planned Parquet read: the footer parsed once, the projection, the ranges and how to read each.
  * Immutable after construction except for the shared offset index cache (thread-safe); producers
- * call {@link #openReader(MemoryLedger)} concurrently, each getting its own stream and
+ * call {@link #openReader(ReaderContext)} concurrently, each getting its own stream and
  * parquet-hadoop reader over the same parsed footer.
  */
 public final class ParquetFilePlan implements FilePlan {
@@ -116,13 +114,8 @@ public final class ParquetFilePlan implements FilePlan {
   }
 
   @Override
-  public RangeReader openReader(MemoryLedger ledger) throws IOException {
-    return openReader(ledger, new ReadState());
-  }
-
-  @Override
-  public RangeReader openReader(MemoryLedger ledger, ReadState state) throws IOException {
-    return new ParquetRangeReader(this, ledger, ColumnArrayPools.of(state, options));
+  public RangeReader openReader(ReaderContext context) throws IOException {
+    return new ParquetRangeReader(this, context);
   }
 
   /** How to read range {@code index}. */

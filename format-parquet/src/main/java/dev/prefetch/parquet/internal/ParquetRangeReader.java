@@ -4,11 +4,13 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.internal.ColumnArrayPools;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
+import dev.prefetch.spi.ReaderContext;
+import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -58,6 +60,7 @@ final class ParquetRangeReader implements RangeReader {
    */
   private final BatchRecycler recycler = this::recycle;
 
+  private final ScanCounters counters;
   private ReadRange range;
   private SliceSpec spec;
   private PageReadStore pages;
@@ -67,12 +70,14 @@ final class ParquetRangeReader implements RangeReader {
   private long position;
 
   /**
-   * A reader whose buffer pools report to {@code ledger}, and whose vectors' arrays come from
-   * {@code arrays}.
+   * A reader whose buffer pools report to {@code context}'s ledger, whose vectors' arrays come from
+   * the read's pools, and which counts into the read's counters.
    */
-  ParquetRangeReader(ParquetFilePlan plan, MemoryLedger ledger, ColumnArrayPools arrays)
-      throws IOException {
+  ParquetRangeReader(ParquetFilePlan plan, ReaderContext context) throws IOException {
     this.plan = plan;
+    this.counters = context.counters();
+    MemoryLedger ledger = context.ledger();
+    ColumnArrayPools arrays = context.pools();
     this.pageArrays = new ByteArrayPool(ledger);
     this.chunkAllocator = new ChunkAllocator(ledger);
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
@@ -110,7 +115,7 @@ final class ParquetRangeReader implements RangeReader {
     try {
       boolean filtered = spec.pageFiltered() && !spec.whole();
       pages = read(filtered);
-      plan.counters().increment(ROW_GROUPS_READ);
+      counters.increment(ROW_GROUPS_READ);
       if (pages == null) {
         interval = spec.intervals(); // nothing to read
         return;

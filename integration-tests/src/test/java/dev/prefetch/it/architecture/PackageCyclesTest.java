@@ -34,7 +34,7 @@ class PackageCyclesTest {
         .beFreeOfCycles()
         .ignoreDependency(
             resideInAnyPackage(CORE_API.toArray(String[]::new)),
-            resideInAnyPackage("dev.prefetch.internal..", "dev.prefetch.runtime.."))
+            resideInAPackage("dev.prefetch.internal.."))
         .ignoreDependency(
             resideInAPackage("dev.prefetch.parquet"), resideInAPackage("dev.prefetch.parquet.."))
         .ignoreDependency(

@@ -1,5 +1,9 @@
 package dev.prefetch.arrow.internal;
 
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.Schema;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -8,7 +12,8 @@ import java.util.Objects;
  * unsigned Parquet integer (widened to the next signed kind, or to DECIMAL(20, 0) for 64 bits), a
  * Parquet FLOAT16 (widened to FLOAT32), or an ORC union (a STRUCT of a tag and its alternatives). A
  * tree parallel to the batch type: {@code children} follow {@code DataType.children()} (for a
- * union: its alternatives, without the tag).
+ * union: its alternatives, without the tag). Read from the {@link Field#FILE_TYPE} the format set
+ * on each field of the batch schema ({@link #of(Field)}).
  *
  * @param kind what the file declared
  * @param bitWidth the width of an unsigned integer (8, 16, 32, 64); 0 otherwise
@@ -53,5 +58,59 @@ public record SourceType(Kind kind, int bitWidth, List<SourceType> children) {
   /** The source type of nested field {@code index}, PLAIN when none is known. */
   public SourceType child(int index) {
     return index < children.size() ? children.get(index) : PLAIN;
+  }
+
+  /** One source type per field of {@code schema}. */
+  public static List<SourceType> of(Schema schema) {
+    List<SourceType> out = new ArrayList<>(schema.size());
+    for (Field field : schema.fields()) {
+      out.add(of(field));
+    }
+    return out;
+  }
+
+  /**
+   * What the file declared for {@code field} and its nested fields, from their {@link
+   * Field#FILE_TYPE}; PLAIN where nothing in the tree says more than its batch type.
+   */
+  public static SourceType of(Field field) {
+    DataType type = field.type();
+    String fileType = field.fileType().orElse("");
+    switch (fileType) {
+      case "uint8":
+        return unsigned(8);
+      case "uint16":
+        return unsigned(16);
+      case "uint32":
+        return unsigned(32);
+      case "uint64":
+        return unsigned(64);
+      case "float16":
+        return new SourceType(Kind.FLOAT16, 0, List.of());
+      case "union":
+        if (type.kind() == DataType.Kind.STRUCT && !type.children().isEmpty()) {
+          // STRUCT<tag, alternative 0, alternative 1, ...>: the tree follows the alternatives.
+          List<Field> alternatives = type.children().subList(1, type.children().size());
+          List<SourceType> children = new ArrayList<>(alternatives.size());
+          for (Field alternative : alternatives) {
+            children.add(of(alternative));
+          }
+          return new SourceType(Kind.UNION, 0, children);
+        }
+        return PLAIN;
+      default:
+        break;
+    }
+    if (!type.kind().isNested()) {
+      return PLAIN;
+    }
+    List<SourceType> children = new ArrayList<>(type.children().size());
+    boolean any = false;
+    for (Field child : type.children()) {
+      SourceType c = of(child);
+      any |= c != PLAIN;
+      children.add(c);
+    }
+    return any ? nested(children) : PLAIN;
   }
 }

@@ -3,6 +3,7 @@ package dev.prefetch.internal.jfr;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.spi.CounterListener;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeBudget;
@@ -29,9 +30,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ScanCounters#READ_REQUESTS}, the plans' footer bytes to {@link ScanCounters#FOOTER_BYTES_READ}.
  *
  * <p>Cost when nothing records: no scope is ever opened (each opening site asks its event first),
- * so {@link #anyOpen()} stays false and {@link ScanCounters#add} pays one volatile read.
+ * so {@link #anyOpen()} stays false and {@link ScanCounters#add} pays one volatile read in {@link
+ * #LISTENER}.
  */
 public final class ReadScope {
+
+  /** What the runtime's counters tell of every add: counted into this thread's scope, if any. */
+  public static final CounterListener LISTENER =
+      (counters, name, delta) -> {
+        if (anyOpen()) { // a JFR recording attributes the count to a plan or range
+          count(counters, name, delta);
+        }
+      };
 
   private static final ThreadLocal<ReadScope> CURRENT = new ThreadLocal<>();
 

@@ -2,6 +2,7 @@ package dev.prefetch.spark.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.spi.FileFormats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -105,12 +106,12 @@ final class PrefetchReaderFactory extends FilePartitionReaderFactory {
     Configuration hadoopConf = conf.value().value();
     Path path = new Path(file.pathUri());
     try {
-      FileKind kind = FileKind.of(path, hadoopConf);
+      String format = FileFormats.of(path, hadoopConf).name();
       ReadOptions.Builder options = ReadOptions.builder().properties(readProperties);
       Object predicate =
           pushedFilters.length == 0
               ? null
-              : kind == FileKind.PARQUET
+              : format.equals("parquet")
                   ? PushedFilters.toParquet(pushedFilters, dataSchema)
                   : PushedFilters.toOrc(pushedFilters, dataSchema);
       return PrefetchPartitionReader.open(

@@ -83,7 +83,7 @@ final class PrefetchScan implements FileScan {
     Map<String, String> sessionConf =
         new HashMap<>(scala.jdk.javaapi.CollectionConverters.asJava(session.conf().getAll()));
     Map<String, String> readProperties =
-        DictionaryColumnNames.resolve(
+        ColumnListOptions.resolve(
             PrefetchSparkOptions.readProperties(sessionConf, options.asCaseSensitiveMap()),
             dataSchema,
             caseSensitive);

@@ -5,6 +5,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
+import dev.prefetch.spi.FileFormats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.EnumSet;
@@ -83,17 +84,17 @@ public final class PrefetchTable extends FileTable {
     if (files.isEmpty()) {
       return Option.empty();
     }
-    FileKind kind;
+    String format;
     Configuration conf =
         session.sessionState().newHadoopConfWithOptions(Scala.map(options.asCaseSensitiveMap()));
     try {
-      kind = FileKind.of(files.head().getPath(), conf);
+      format = FileFormats.of(files.head().getPath(), conf).name();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     scala.collection.immutable.Map<String, String> scalaOptions =
         Scala.map(options.asCaseSensitiveMap());
-    if (kind == FileKind.PARQUET) {
+    if (format.equals("parquet")) {
       return ParquetUtils.inferSchema(session, scalaOptions, files);
     }
     try {

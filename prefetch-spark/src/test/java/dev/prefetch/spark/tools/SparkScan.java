@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.prefetch.examples.storage.SimulatedFileSystem;
-import dev.prefetch.spark.internal.FileKind;
+import dev.prefetch.spi.FileFormats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -248,8 +248,8 @@ public final class SparkScan implements Callable<Integer> {
                 .orElseThrow(() -> new IllegalArgumentException("no files in " + input));
       }
     }
-    FileKind kind = FileKind.of(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()), conf);
-    return kind == FileKind.PARQUET ? "parquet" : "orc";
+    return FileFormats.of(new org.apache.hadoop.fs.Path(file.toAbsolutePath().toUri()), conf)
+        .name();
   }
 
   /**

@@ -4,8 +4,8 @@ import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.BinaryBuilder;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * BINARY and FIXED_LEN_BYTE_ARRAY as they are (strings, bytes, UUIDs, intervals, and decimals above

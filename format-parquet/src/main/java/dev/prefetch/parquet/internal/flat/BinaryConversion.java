@@ -5,7 +5,7 @@ import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DecimalVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.LongVector;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * What byte-array values become when their mapped type is primitive, converted once per batch (the

@@ -1,7 +1,7 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.DataType;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 

@@ -2,8 +2,8 @@ package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.BinaryBuilder;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * Byte-array values that become primitive values (decimals, INT96 timestamps, FLOAT16): appended

@@ -2,7 +2,7 @@ package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * Columns whose physical values (INT32, INT64) are not the vector's values: decoded into a scratch

@@ -4,10 +4,10 @@ import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.DictionaryVector;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.BinaryBuilder;
 import dev.prefetch.parquet.internal.page.Spread;
 import dev.prefetch.parquet.internal.page.ValuesDecoder;
+import dev.prefetch.spi.VectorArrayPool;
 import java.util.Arrays;
 
 /**

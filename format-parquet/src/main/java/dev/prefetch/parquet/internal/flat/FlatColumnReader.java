@@ -1,10 +1,10 @@
 package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import dev.prefetch.parquet.internal.page.LevelRuns;
 import dev.prefetch.parquet.internal.page.ValuesDecoder;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * Reads a flat (non-repeated) column of any type, page by page, into batches: the generic part of

@@ -8,7 +8,7 @@ import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
 import dev.prefetch.batch.LongVector;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * Columns whose physical values are already the vector's values (BOOLEAN, INT32 as it is, INT64 as

@@ -2,7 +2,7 @@ package dev.prefetch.parquet.internal.flat;
 
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * INT64 values that need more than a long in their mapped type (INT(64, unsigned) as DECIMAL(20,

@@ -4,7 +4,7 @@ import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.ShortVector;
-import dev.prefetch.internal.VectorArrayPool;
+import dev.prefetch.spi.VectorArrayPool;
 
 /**
  * What INT32 values become when their mapped type is not int: narrowed or widened into the vector's

@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.IntVector;
-import dev.prefetch.internal.VectorArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
 import dev.prefetch.parquet.internal.page.PlainIntPages;
+import dev.prefetch.spi.VectorArrayPool;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
