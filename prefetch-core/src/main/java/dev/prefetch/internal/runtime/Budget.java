@@ -1,9 +1,8 @@
 package dev.prefetch.internal.runtime;
 
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.spi.MemoryLedger;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The read's byte budget ({@code prefetch.max-buffered-bytes}) and everything counted against it.
@@ -23,32 +22,27 @@ import java.util.concurrent.locks.ReentrantLock;
  * empty), so the total exceeds the budget by at most the hand-offs, the formats' reports made
  * during one decode per producer, and the amount by which a decoded batch outgrew its reservation.
  *
- * <p>Threads: queued and held are changed under the exchange's lock; the formats' part is an atomic
- * that readers change from their own threads without the lock (a report happens inside a read, on
- * the decode path) and that the lock's holder reads when it decides. A decision may see a report a
- * moment late; the next decision sees it.
+ * <p>Threads: queued and held are plain fields that only the {@link Exchange} changes, while it
+ * holds its lock. The formats' part is an atomic that readers change from their own threads without
+ * the lock (a report happens inside a read, on the decode path) and that the exchange reads when it
+ * decides. A decision may see a report a moment late; the next decision sees it.
  */
 final class Budget {
 
-  private final ReentrantLock lock;
   private final long maxBytes;
   private final int producers;
   private final ReaderStats stats;
 
-  @GuardedBy("lock")
   private long queuedBytes;
 
-  @GuardedBy("lock")
   private final long[] held;
 
-  @GuardedBy("lock")
   private long heldBytes;
 
   /** The sum of every open reader's ledger. */
   private final AtomicLong formatBytes = new AtomicLong();
 
-  Budget(ReentrantLock lock, long maxBytes, int producers, ReaderStats stats) {
-    this.lock = lock;
+  Budget(long maxBytes, int producers, ReaderStats stats) {
     this.maxBytes = maxBytes;
     this.producers = producers;
     this.stats = stats;
@@ -56,15 +50,13 @@ final class Budget {
   }
 
   /** The largest batch decoded so far, by any producer. */
-  @GuardedBy("lock")
   private long largestBatch;
 
   /**
-   * Whether a producer may begin a batch expected to take {@code bytes}; lock held. Before any
-   * batch is queued nobody knows what one takes: then only into an empty budget, so that the first
-   * batches of all producers do not start at once on a budget they may exceed together.
+   * Whether a producer may begin a batch expected to take {@code bytes}. Before any batch is queued
+   * nobody knows what one takes: then only into an empty budget, so that the first batches of all
+   * producers do not start at once on a budget they may exceed together.
    */
-  @GuardedBy("lock")
   boolean fits(long bytes) {
     long total = total();
     return largestBatch == 0 ? total == 0 : total + bytes <= maxBytes;
@@ -74,19 +66,16 @@ final class Budget {
    * What a producer whose last batch took {@code lastBytes} reserves for its next one: at least one
    * byte, so that a reservation of unknown size still keeps the budget from looking empty.
    */
-  @GuardedBy("lock")
   long estimate(long lastBytes) {
     return Math.max(1, Math.max(lastBytes, largestBatch));
   }
 
-  /** Everything counted now; lock held. */
-  @GuardedBy("lock")
+  /** Everything counted now. */
   long total() {
     return queuedBytes + heldBytes + formatBytes.get();
   }
 
   /** Sets what {@code producer} holds outside the queues (a reservation or a decoded batch). */
-  @GuardedBy("lock")
   void hold(int producer, long bytes) {
     heldBytes += bytes - held[producer];
     held[producer] = bytes;
@@ -94,7 +83,6 @@ final class Budget {
   }
 
   /** What {@code producer} holds outside the queues. */
-  @GuardedBy("lock")
   long held(int producer) {
     return held[producer];
   }
@@ -104,7 +92,6 @@ final class Budget {
    *
    * @return whether it is the first batch queued: reservations of a known size can begin now
    */
-  @GuardedBy("lock")
   boolean enqueued(int producer, long bytes) {
     boolean first = largestBatch == 0;
     largestBatch = Math.max(largestBatch, bytes);
@@ -115,20 +102,17 @@ final class Budget {
   }
 
   /** A queued batch of {@code bytes} was taken by the consumer. */
-  @GuardedBy("lock")
   void taken(long bytes) {
     queuedBytes -= bytes;
   }
 
   /** The read is closed: the queues were dropped, and no producer holds a batch any more. */
-  @GuardedBy("lock")
   void clear() {
     queuedBytes = 0;
     heldBytes = 0;
-    java.util.Arrays.fill(held, 0);
+    Arrays.fill(held, 0);
   }
 
-  @GuardedBy("lock")
   private void recordPeak() {
     long total = total();
     if (total > stats.peakBufferedBytes.get()) {

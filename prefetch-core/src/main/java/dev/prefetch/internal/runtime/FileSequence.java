@@ -47,7 +47,7 @@ import org.apache.hadoop.fs.FSError;
  * files in flight only; a failure while planning ahead is dropped (errors are not cached), and the
  * claim that reaches that file plans it again and reports it in read order.
  */
-final class FileSequence implements AutoCloseable {
+final class FileSequence implements TaskSource, AutoCloseable {
 
   private final List<DataFile> files;
   private final ReadOptions options;
@@ -101,7 +101,8 @@ final class FileSequence implements AutoCloseable {
     this.claimsDone = new AtomicIntegerArray(files.size());
   }
 
-  int size() {
+  @Override
+  public int size() {
     return files.size();
   }
 
@@ -205,7 +206,8 @@ final class FileSequence implements AutoCloseable {
   /**
    * Like {@link #plan(int)}, with failures wrapped into a {@link ReadException} naming the file.
    */
-  FilePlan planForRead(int index) throws ReadException {
+  @Override
+  public FilePlan planForRead(int index) throws ReadException {
     try {
       return plan(index);
     } catch (IOException | RuntimeException | Error e) {
@@ -251,7 +253,8 @@ final class FileSequence implements AutoCloseable {
    * is closed and dropped, so a scan of many files holds the plans of the files in flight only, not
    * of every file it read.
    */
-  void claimsDone(int index) {
+  @Override
+  public void claimsDone(int index) {
     claimsDone.set(index, 1);
     releaseIfDone(index);
   }
@@ -271,7 +274,8 @@ final class FileSequence implements AutoCloseable {
   }
 
   /** The plan of file {@code index} if it is planned, else null; never plans, never waits. */
-  FilePlan plannedOrNull(int index) {
+  @Override
+  public FilePlan plannedOrNull(int index) {
     return plans.get(index);
   }
 

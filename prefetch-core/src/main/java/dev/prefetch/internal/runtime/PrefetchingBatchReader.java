@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Lifecycle: producers start in the constructor (own daemon threads named {@code
  * prefetch-<name>-<i>}, or slices submitted to the context's executor, which then never wait for
- * room on its threads: see {@link Scheduler}). {@link #close()} may run at any time on the consumer
+ * room on its threads: see {@link Exchange}). {@link #close()} may run at any time on the consumer
  * thread and returns within {@link #CLOSE_BOUND_MILLIS}: it stops the exchange (which interrupts
  * running slices and hands close the producers not running, whose files it releases itself), waits
  * {@link #INTERRUPT_GRACE_MILLIS} for running producers to exit (each closes its file handles on
@@ -60,7 +60,7 @@ final class PrefetchingBatchReader extends ScanBatchReader {
     this.producers = new Producer[count];
     this.threads = new Thread[count];
     for (int i = 0; i < count; i++) {
-      producers[i] = new Producer(i, exchange, exited);
+      producers[i] = new Producer(i, exchange, files, exited);
     }
     exchange.attach(
         new Slices() {

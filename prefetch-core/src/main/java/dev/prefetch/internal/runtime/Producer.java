@@ -12,7 +12,7 @@ import java.util.concurrent.CountDownLatch;
  * (one per file, so its own file handle and decoders), and queues the batches.
  *
  * <p>It decodes a batch only after the exchange reserved room for it in the budget ({@link
- * Exchange#reserve}). It runs in slices (see {@link Scheduler}): on a thread of its reader, one
+ * Exchange#reserve}). It runs in slices (see {@link Exchange}): on a thread of its reader, one
  * slice for its whole life; on the context's executor, a slice ends when the producer parks for
  * room and the exchange resubmits it when room frees. Its fields are its state between slices and
  * are touched only by the one owner the exchange's run state names: the thread running the slice,
@@ -28,6 +28,7 @@ final class Producer implements Runnable {
 
   private final int id;
   private final Exchange exchange;
+  private final FileSequence files;
   private final CountDownLatch exited;
 
   // The producer's state, owned as described above.
@@ -57,9 +58,10 @@ final class Producer implements Runnable {
    */
   private ReadScope suspendedRange;
 
-  Producer(int id, Exchange exchange, CountDownLatch exited) {
+  Producer(int id, Exchange exchange, FileSequence files, CountDownLatch exited) {
     this.id = id;
     this.exchange = exchange;
+    this.files = files;
     this.exited = exited;
   }
 
@@ -79,7 +81,7 @@ final class Producer implements Runnable {
   private void slice(boolean helper) {
     ReadScope.resume(suspendedRange);
     suspendedRange = null;
-    int outcome;
+    Exchange.Admission outcome;
     try {
       outcome = work(helper);
     } catch (Throwable t) {
@@ -89,12 +91,12 @@ final class Producer implements Runnable {
           Failures.wrap(
               task == null ? null : task.plan().file(), task == null ? null : task.range(), t),
           task == null ? -1 : task.seq());
-      outcome = Exchange.STOPPED;
+      outcome = Exchange.Admission.STOPPED;
     }
-    if (outcome == Exchange.PARKED) {
+    if (outcome == Exchange.Admission.PARKED) {
       return; // the exchange owns this producer now; touch nothing
     }
-    if (outcome == Exchange.YIELD && exchange.yieldSlice(id)) {
+    if (outcome == Exchange.Admission.YIELD && exchange.yieldSlice(id)) {
       exchange.submit(id); // the slice goes on on the executor (duplicates are harmless)
       return;
     }
@@ -104,32 +106,32 @@ final class Producer implements Runnable {
   }
 
   /** Claims, reads and queues until nothing is left, the exchange stops, or the slice ends. */
-  private int work(boolean helper) throws IOException, InterruptedException {
+  private Exchange.Admission work(boolean helper) throws IOException, InterruptedException {
     while (true) {
       if (pending != null) {
         if (ReadScope.anyOpen()) {
           suspendedRange = ReadScope.suspendRange(); // before put can hand this producer over
         }
-        int admitted = exchange.put(id, task, pending, helper);
-        if (admitted == Exchange.PARKED) {
+        Exchange.Admission admitted = exchange.put(id, task, pending, helper);
+        if (admitted == Exchange.Admission.PARKED) {
           return admitted;
         }
-        if (admitted != Exchange.YIELD) {
+        if (admitted != Exchange.Admission.YIELD) {
           ReadScope.resume(suspendedRange); // still this thread's slice
           suspendedRange = null;
         }
-        if (admitted == Exchange.STOPPED) {
+        if (admitted == Exchange.Admission.STOPPED) {
           return admitted;
         }
         pending = null;
-        if (admitted == Exchange.YIELD) {
+        if (admitted == Exchange.Admission.YIELD) {
           return admitted;
         }
       }
       if (task == null) {
         TaskTable.Task next = exchange.claim(id);
         if (next == null) {
-          return Exchange.STOPPED;
+          return Exchange.Admission.STOPPED;
         }
         task = next;
         ReadScope.beginRange(null, next.plan().file(), next.range());
@@ -140,8 +142,8 @@ final class Producer implements Runnable {
             throw Failures.wrap(readerData, null, e);
           }
           readerFile = -1;
-          ledger = exchange.budget().newLedger();
-          reader = exchange.files().openReader(next.plan(), next.fileIndex(), ledger);
+          ledger = exchange.newLedger();
+          reader = files.openReader(next.plan(), next.fileIndex(), ledger);
           readerFile = next.fileIndex();
           readerData = next.plan().file();
         }
@@ -151,13 +153,13 @@ final class Producer implements Runnable {
         if (ReadScope.anyOpen()) {
           suspendedRange = ReadScope.suspendRange(); // before reserve can hand this producer over
         }
-        int granted = exchange.reserve(id, task, lastBatchBytes);
-        if (granted == Exchange.PARKED) {
+        Exchange.Admission granted = exchange.reserve(id, task, lastBatchBytes);
+        if (granted == Exchange.Admission.PARKED) {
           return granted; // resumed later, it reserves again
         }
         ReadScope.resume(suspendedRange); // still this thread's slice
         suspendedRange = null;
-        if (granted == Exchange.STOPPED) {
+        if (granted == Exchange.Admission.STOPPED) {
           return granted;
         }
         reserved = true;
@@ -169,7 +171,7 @@ final class Producer implements Runnable {
         ReadScope.endRange(null, true);
         task = null;
         if (helper && wanted) {
-          return Exchange.YIELD;
+          return Exchange.Admission.YIELD;
         }
         continue;
       }
@@ -186,7 +188,7 @@ final class Producer implements Runnable {
     ledger = null;
     try {
       if (current != null) {
-        exchange.files().closeReader(current, readerFile);
+        files.closeReader(current, readerFile);
       }
     } finally {
       if (held != null) {

@@ -1,32 +1,26 @@
 package dev.prefetch.internal.runtime;
 
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.batch.RecordBatch;
 import java.util.ArrayDeque;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The producers' queues: each holds its producer's batches and end markers in increasing task
- * order, at most {@code capacity} batches (end markers are not counted). Guarded by the exchange's
- * lock.
+ * order, at most {@code capacity} batches (end markers are not counted). Plain data: not
+ * thread-safe, touched only by the {@link Exchange} while it holds its lock.
  */
 final class ProducerQueues {
 
   /** A queue entry: a batch, or the end of task {@code seq} when {@code batch} is null. */
   record Entry(int seq, RecordBatch batch, long countedBytes) {}
 
-  private final ReentrantLock lock;
   private final int capacity;
 
-  @GuardedBy("lock")
   private final ArrayDeque<Entry>[] queues;
 
-  @GuardedBy("lock")
   private final int[] batches;
 
   @SuppressWarnings("unchecked")
-  ProducerQueues(ReentrantLock lock, int producers, int capacity) {
-    this.lock = lock;
+  ProducerQueues(int producers, int capacity) {
     this.capacity = capacity;
     this.queues = new ArrayDeque[producers];
     for (int i = 0; i < producers; i++) {
@@ -40,30 +34,25 @@ final class ProducerQueues {
   }
 
   /** Whether {@code producer}'s queue has room for one more batch. */
-  @GuardedBy("lock")
   boolean hasRoom(int producer) {
     return batches[producer] < capacity;
   }
 
   /** Free batch slots of {@code producer}'s queue. */
-  @GuardedBy("lock")
   int room(int producer) {
     return capacity - batches[producer];
   }
 
   /** Batches (not end markers) in {@code producer}'s queue. */
-  @GuardedBy("lock")
   int batches(int producer) {
     return batches[producer];
   }
 
-  @GuardedBy("lock")
   boolean isEmpty(int producer) {
     return queues[producer].isEmpty();
   }
 
   /** Appends an entry; a batch counts against the capacity. */
-  @GuardedBy("lock")
   void add(int producer, Entry entry) {
     queues[producer].addLast(entry);
     if (entry.batch() != null) {
@@ -72,7 +61,6 @@ final class ProducerQueues {
   }
 
   /** Removes and returns the head of {@code producer}'s queue, or null. */
-  @GuardedBy("lock")
   Entry poll(int producer) {
     Entry head = queues[producer].pollFirst();
     if (head != null && head.batch() != null) {
@@ -82,7 +70,6 @@ final class ProducerQueues {
   }
 
   /** Drops every entry (close), so batches go now rather than when the reader is collected. */
-  @GuardedBy("lock")
   void clear() {
     for (int p = 0; p < queues.length; p++) {
       queues[p].clear();

@@ -1,6 +1,6 @@
 package dev.prefetch.internal.runtime;
 
-/** Runs producers' slices (see {@link Scheduler}): submits them, or runs one on the consumer. */
+/** Runs producers' slices (see {@link Exchange}): submits them, or runs one on the consumer. */
 interface Slices {
   /** Submits a slice of {@code producer} (now {@code QUEUED}) to the executor. */
   void submit(int producer);

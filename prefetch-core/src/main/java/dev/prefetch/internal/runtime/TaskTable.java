@@ -1,15 +1,14 @@
 package dev.prefetch.internal.runtime;
 
-import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.ReadRange;
 import java.util.Arrays;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The assignment of tasks (a file's read range, numbered in file-then-row order) to producers: the
- * claim cursor and who claimed each task. All state is guarded by the exchange's lock; planning,
- * which reads metadata, happens outside it ({@link Exchange#claim}).
+ * claim cursor and who claimed each task. Plain data: not thread-safe, touched only by the {@link
+ * Exchange} while it holds its lock; planning, which reads metadata, happens outside it ({@link
+ * Exchange#claim}).
  */
 final class TaskTable {
 
@@ -23,26 +22,19 @@ final class TaskTable {
    */
   record Step(Task task, int planFile, int doneFile) {}
 
-  private final ReentrantLock lock;
-  private final FileSequence files;
+  private final TaskSource files;
 
-  @GuardedBy("lock")
   private int[] owner = new int[64];
 
-  @GuardedBy("lock")
   private int claimed;
 
-  @GuardedBy("lock")
   private int cursorFile;
 
-  @GuardedBy("lock")
   private int cursorRange;
 
-  @GuardedBy("lock")
   private boolean allClaimed;
 
-  TaskTable(ReentrantLock lock, FileSequence files) {
-    this.lock = lock;
+  TaskTable(TaskSource files) {
     this.files = files;
   }
 
@@ -50,7 +42,6 @@ final class TaskTable {
    * Claims the next task for {@code producer}; null when every task is claimed (then {@link
    * #allClaimed()} holds).
    */
-  @GuardedBy("lock")
   Step claim(int producer) {
     int doneFile = -1;
     while (cursorFile < files.size()) {
@@ -80,19 +71,16 @@ final class TaskTable {
   }
 
   /** Tasks claimed so far; task numbers below it have an owner. */
-  @GuardedBy("lock")
   int claimed() {
     return claimed;
   }
 
   /** The producer that claimed task {@code seq} ({@code seq < claimed()}). */
-  @GuardedBy("lock")
   int owner(int seq) {
     return owner[seq];
   }
 
   /** Whether every task of every file has been claimed. */
-  @GuardedBy("lock")
   boolean allClaimed() {
     return allClaimed;
   }
