@@ -205,9 +205,11 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
     input.position(p + patchBytes);
 
     // A patch lies its gap after the previous one (the first, after the run's start); an entry of
-    // gap 255 and patch 0 only moves on. Patches past the run's end are ignored, as orc-core does.
+    // gap 255 and patch 0 only moves on. As orc-core applies them: patches past the run's end are
+    // ignored, and a patch at the previous one's index (a gap of 0) ends the list.
     long patchMask = (1L << patchWidth) - 1;
     long index = 0;
+    long previous = -1;
     for (int k = 0; k < patchCount; k++) {
       long entry = patches[k];
       long gap = entry >>> patchWidth;
@@ -216,9 +218,11 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
       if (gap == 255 && patch == 0) {
         continue;
       }
-      if (index < length) {
-        out[at + (int) index] |= patch << width;
+      if (index == previous || index >= length) {
+        break;
       }
+      out[at + (int) index] |= patch << width;
+      previous = index;
     }
     for (int i = at; i < at + length; i++) {
       out[i] += base;
