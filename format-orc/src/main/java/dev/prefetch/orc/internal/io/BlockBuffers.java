@@ -31,7 +31,11 @@ public final class BlockBuffers {
   public BlockBuffers(int blockSize, MemoryLedger ledger, long maxFreeBytes) {
     if (blockSize <= 0 || blockSize > DecompressionContext.MAX_BLOCK_SIZE) {
       throw new IllegalArgumentException(
-          "compression block size " + blockSize + " outside (0, " + DecompressionContext.MAX_BLOCK_SIZE + "]");
+          "compression block size "
+              + blockSize
+              + " outside (0, "
+              + DecompressionContext.MAX_BLOCK_SIZE
+              + "]");
     }
     if (maxFreeBytes < 0) {
       throw new IllegalArgumentException("negative maxFreeBytes " + maxFreeBytes);

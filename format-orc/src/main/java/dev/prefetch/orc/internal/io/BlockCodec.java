@@ -3,8 +3,8 @@ package dev.prefetch.orc.internal.io;
 import org.apache.orc.CompressionKind;
 
 /**
- * The decompressor of one ORC compression kind, for one compression block at a time: heap array
- * to heap array, the output bounded by the room given (the file's compression block size), so a
+ * The decompressor of one ORC compression kind, for one compression block at a time: heap array to
+ * heap array, the output bounded by the room given (the file's compression block size), so a
  * corrupt block fails with a {@link MalformedBlockException} and never writes past its room.
  *
  * <p>The implementations are the fastest decoders on the class path, measured on ORC stream data
@@ -14,8 +14,8 @@ import org.apache.orc.CompressionKind;
  * through brotli4j. Where a native library does not load, snappy and zstd fall back to
  * aircompressor, as orc-core does for zstd; lz4-java falls back to its own Java decoder.
  *
- * <p>An instance may hold native state (an inflater, a zstd context): one per reader thread,
- * closed with its {@link DecompressionContext}. Not thread-safe.
+ * <p>An instance may hold native state (an inflater, a zstd context): one per reader thread, closed
+ * with its {@link DecompressionContext}. Not thread-safe.
  */
 sealed interface BlockCodec extends AutoCloseable
     permits ZlibBlockCodec,
@@ -50,21 +50,14 @@ sealed interface BlockCodec extends AutoCloseable
 
   /** The codec of {@code kind}; {@code NONE} has none (its streams have no blocks). */
   static BlockCodec of(CompressionKind kind) {
-    switch (kind) {
-      case ZLIB:
-        return new ZlibBlockCodec();
-      case SNAPPY:
-        return SnappyBlockCodec.create();
-      case LZ4:
-        return new Lz4BlockCodec();
-      case ZSTD:
-        return ZstdBlockCodec.create();
-      case LZO:
-        return new LzoBlockCodec();
-      case BROTLI:
-        return new BrotliBlockCodec();
-      default:
-        throw new IllegalArgumentException("no block codec for compression " + kind);
-    }
+    return switch (kind) {
+      case ZLIB -> new ZlibBlockCodec();
+      case SNAPPY -> SnappyBlockCodec.create();
+      case LZ4 -> new Lz4BlockCodec();
+      case ZSTD -> ZstdBlockCodec.create();
+      case LZO -> new LzoBlockCodec();
+      case BROTLI -> new BrotliBlockCodec();
+      default -> throw new IllegalArgumentException("no block codec for compression " + kind);
+    };
   }
 }

@@ -33,27 +33,22 @@ final class BrotliBlockCodec implements BlockCodec {
       int written = 0;
       while (true) {
         switch (decoder.getStatus()) {
-          case DONE:
+          case DONE -> {
             if (!decoder.hasOutput()) {
               return written;
             }
             written = pull(decoder, out, outOffset, written, maxLength);
-            break;
-          case OK:
-            decoder.push(0);
-            break;
-          case NEEDS_MORE_OUTPUT:
-            written = pull(decoder, out, outOffset, written, maxLength);
-            break;
-          case NEEDS_MORE_INPUT:
+          }
+          case OK -> decoder.push(0);
+          case NEEDS_MORE_OUTPUT -> written = pull(decoder, out, outOffset, written, maxLength);
+          case NEEDS_MORE_INPUT -> {
             decoder.push(0);
             if (decoder.getStatus() == DecoderJNI.Status.NEEDS_MORE_INPUT) {
               // truncated: what it decoded so far, as orc-core's codec
               return written;
             }
-            break;
-          default:
-            throw new MalformedBlockException("bad brotli data");
+          }
+          default -> throw new MalformedBlockException("bad brotli data");
         }
       }
     } finally {

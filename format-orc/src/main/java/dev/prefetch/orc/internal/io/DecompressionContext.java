@@ -23,8 +23,8 @@ public final class DecompressionContext implements AutoCloseable {
 
   /**
    * @param kind the file's compression (its postscript's)
-   * @param blockSize the file's compression block size, in (0, {@link #MAX_BLOCK_SIZE}]; unused
-   *     for {@code NONE}
+   * @param blockSize the file's compression block size, in (0, {@link #MAX_BLOCK_SIZE}]; unused for
+   *     {@code NONE}
    * @param ledger where the decompression buffers are counted
    * @param maxFreeBytes the most bytes of free buffers kept for reuse between stripes
    */

@@ -8,9 +8,9 @@ import java.util.List;
  * {@link StreamInput#seek(IndexPositions)}), then its decoder takes the values to skip in the run
  * there, and the next stream of the column continues from what is left.
  *
- * <p>The streams take their parts in the fixed order of the ORC specification for the column's
- * type and encoding (PRESENT first when the stripe has it; then for example DATA, LENGTH for
- * strings; DATA, SECONDARY for decimals and timestamps), not the order the streams lie in.
+ * <p>The streams take their parts in the fixed order of the ORC specification for the column's type
+ * and encoding (PRESENT first when the stripe has it; then for example DATA, LENGTH for strings;
+ * DATA, SECONDARY for decimals and timestamps), not the order the streams lie in.
  *
  * <p>Wraps the array it is given (not copied). Confined to one thread.
  */

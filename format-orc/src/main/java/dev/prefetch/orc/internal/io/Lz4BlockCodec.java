@@ -5,9 +5,9 @@ import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /**
- * ORC's LZ4 blocks: one raw LZ4 block each (no frame). Decompressed by lz4-java's fastest
- * instance (its native library, else its Java decoder), whose safe decompressor bounds the output
- * by the room given; about 1.7x aircompressor's decoder on ORC stream data.
+ * ORC's LZ4 blocks: one raw LZ4 block each (no frame). Decompressed by lz4-java's fastest instance
+ * (its native library, else its Java decoder), whose safe decompressor bounds the output by the
+ * room given; about 1.7x aircompressor's decoder on ORC stream data.
  */
 final class Lz4BlockCodec implements BlockCodec {
 

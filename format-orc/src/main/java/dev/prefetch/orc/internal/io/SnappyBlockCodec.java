@@ -10,8 +10,8 @@ import org.xerial.snappy.Snappy;
  * (about twice aircompressor's Java decoder on ORC stream data); aircompressor where the native
  * library does not load.
  *
- * <p>snappy-java writes the length the block declares without a bound of its own, so that length
- * is checked against the room first.
+ * <p>snappy-java writes the length the block declares without a bound of its own, so that length is
+ * checked against the room first.
  */
 final class SnappyBlockCodec implements BlockCodec {
 

@@ -1,9 +1,9 @@
 package dev.prefetch.orc.internal.io;
 
 /**
- * The decompressed bytes of one stream of a stripe, read through a window: the decoders read
- * {@link #array()} from {@link #position()} up to {@link #limit()} and move the position on with
- * {@link #position(int)}; {@link #ensure(int)} makes the next bytes contiguous in the window first.
+ * The decompressed bytes of one stream of a stripe, read through a window: the decoders read {@link
+ * #array()} from {@link #position()} up to {@link #limit()} and move the position on with {@link
+ * #position(int)}; {@link #ensure(int)} makes the next bytes contiguous in the window first.
  *
  * <h2>The window</h2>
  *
@@ -24,11 +24,11 @@ package dev.prefetch.orc.internal.io;
  *
  * <h2>Checks</h2>
  *
- * A block header cut off by the stream's end, a block longer than the file's compression block
- * size or than the rest of the stream, a block that does not decompress or decompresses to more
- * than the block size, bytes ensured past the stream's end, and a seek outside the stream are a
- * {@link CorruptStreamException}. Nothing here allocates from a length read out of the stream: the
- * buffer is the block size the file states (checked when the file was opened), and {@link
+ * A block header cut off by the stream's end, a block longer than the file's compression block size
+ * or than the rest of the stream, a block that does not decompress or decompresses to more than the
+ * block size, bytes ensured past the stream's end, and a seek outside the stream are a {@link
+ * CorruptStreamException}. Nothing here allocates from a length read out of the stream: the buffer
+ * is the block size the file states (checked when the file was opened), and {@link
  * #maxRemainingBytes()} bounds what the decoders may allocate before they read.
  *
  * <h2>Positions</h2>
@@ -160,9 +160,13 @@ public final class StreamInput implements AutoCloseable {
     return limit;
   }
 
-  /** Consumes the window's bytes up to {@code position}, which lies in {@code [position(), limit()]}. */
+  /**
+   * Consumes the window's bytes up to {@code position}, which lies in {@code [position(),
+   * limit()]}.
+   */
   public void position(int position) {
-    assert position >= pos && position <= limit : position + " outside [" + pos + ", " + limit + "]";
+    assert position >= pos && position <= limit
+        : position + " outside [" + pos + ", " + limit + "]";
     pos = position;
   }
 
@@ -269,7 +273,7 @@ public final class StreamInput implements AutoCloseable {
    * of the stream against it before they allocate for it.
    */
   public long maxRemainingBytes() {
-    long window = limit - pos;
+    long window = (long) limit - pos;
     if (codec == null) {
       return window;
     }
@@ -311,7 +315,8 @@ public final class StreamInput implements AutoCloseable {
     if (codec == null) {
       if (blockOffset > length || skip != 0) {
         throw new CorruptStreamException(
-            name, "seek to byte " + blockOffset + " (+" + skip + ") outside its " + length + " bytes");
+            name,
+            "seek to byte " + blockOffset + " (+" + skip + ") outside its " + length + " bytes");
       }
       pos = start + (int) blockOffset;
       return;
@@ -536,6 +541,13 @@ public final class StreamInput implements AutoCloseable {
     return name
         + (codec == null
             ? " at byte " + (pos - start) + " of " + length
-            : " at block " + blockOffset + " (+" + (pos - blockStart) + "), next block " + next + " of " + length);
+            : " at block "
+                + blockOffset
+                + " (+"
+                + (pos - blockStart)
+                + "), next block "
+                + next
+                + " of "
+                + length);
   }
 }

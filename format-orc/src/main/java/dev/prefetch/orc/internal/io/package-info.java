@@ -27,21 +27,21 @@
  *
  * <h2>What positions mean</h2>
  *
- * A row index entry lists, for each stream of its column in the specification's order, the
- * stream's position and then the decoder's: for a compressed stream the offset of a compression
- * block's header from the stream's start and the number of that block's decompressed bytes to skip;
- * for an uncompressed stream the byte offset alone; then the values of the run there to skip (and
- * for a boolean stream, the bits of the byte there). {@link
- * dev.prefetch.orc.internal.io.IndexPositions} hands them out in order as each stream and decoder
- * seeks. A PRESENT stream's positions are in the entry only when the stripe has that stream (the
- * writer drops both when the column has no nulls in the stripe).
+ * A row index entry lists, for each stream of its column in the specification's order, the stream's
+ * position and then the decoder's: for a compressed stream the offset of a compression block's
+ * header from the stream's start and the number of that block's decompressed bytes to skip; for an
+ * uncompressed stream the byte offset alone; then the values of the run there to skip (and for a
+ * boolean stream, the bits of the byte there). {@link dev.prefetch.orc.internal.io.IndexPositions}
+ * hands them out in order as each stream and decoder seeks. A PRESENT stream's positions are in the
+ * entry only when the stripe has that stream (the writer drops both when the column has no nulls in
+ * the stripe).
  *
  * <h2>What is checked where</h2>
  *
- * Here: block headers against the stream's end and the file's block size, decompression against
- * the block size (never past the buffer), seeks against the stream and the block, every read
- * against the stream's end. In the decoders: run headers and run lengths against the stream's
- * bytes, lengths and their sums against what the stream can still hold ({@link
+ * Here: block headers against the stream's end and the file's block size, decompression against the
+ * block size (never past the buffer), seeks against the stream and the block, every read against
+ * the stream's end. In the decoders: run headers and run lengths against the stream's bytes,
+ * lengths and their sums against what the stream can still hold ({@link
  * dev.prefetch.orc.internal.io.StreamInput#maxRemainingBytes()}) before anything is allocated from
  * them, dictionary ids against the dictionary. Every failure is a {@link
  * dev.prefetch.orc.internal.io.CorruptStreamException} naming the stream; the column reader adds

@@ -36,37 +36,30 @@ final class BitUnpacker {
    */
   static void unpack(byte[] in, int p, int width, long[] out, int at, int count) {
     switch (width) {
-      case 1:
-        unpack1(in, p, out, at, count);
-        return;
-      case 2:
-        unpack2(in, p, out, at, count);
-        return;
-      case 4:
-        unpack4(in, p, out, at, count);
-        return;
-      case 8:
+      case 1 -> unpack1(in, p, out, at, count);
+      case 2 -> unpack2(in, p, out, at, count);
+      case 4 -> unpack4(in, p, out, at, count);
+      case 8 -> {
         for (int i = 0; i < count; i++) {
           out[at + i] = in[p + i] & 0xFFL;
         }
-        return;
-      case 16:
+      }
+      case 16 -> {
         for (int i = 0; i < count; i++) {
           out[at + i] = (short) SHORT_BE.get(in, p + 2 * i) & 0xFFFFL;
         }
-        return;
-      case 32:
+      }
+      case 32 -> {
         for (int i = 0; i < count; i++) {
           out[at + i] = (int) INT_BE.get(in, p + 4 * i) & 0xFFFFFFFFL;
         }
-        return;
-      case 64:
+      }
+      case 64 -> {
         for (int i = 0; i < count; i++) {
           out[at + i] = (long) LONG_BE.get(in, p + 8 * i);
         }
-        return;
-      default:
-        unpackAny(in, p, width, out, at, count);
+      }
+      default -> unpackAny(in, p, width, out, at, count);
     }
   }
 
@@ -75,17 +68,17 @@ final class BitUnpacker {
     for (int b = 0; b < whole; b++) {
       int v = in[p + b];
       int o = at + (b << 3);
-      out[o] = (v >>> 7) & 1;
-      out[o + 1] = (v >>> 6) & 1;
-      out[o + 2] = (v >>> 5) & 1;
-      out[o + 3] = (v >>> 4) & 1;
-      out[o + 4] = (v >>> 3) & 1;
-      out[o + 5] = (v >>> 2) & 1;
-      out[o + 6] = (v >>> 1) & 1;
-      out[o + 7] = v & 1;
+      out[o] = (v >>> 7) & 1L;
+      out[o + 1] = (v >>> 6) & 1L;
+      out[o + 2] = (v >>> 5) & 1L;
+      out[o + 3] = (v >>> 4) & 1L;
+      out[o + 4] = (v >>> 3) & 1L;
+      out[o + 5] = (v >>> 2) & 1L;
+      out[o + 6] = (v >>> 1) & 1L;
+      out[o + 7] = v & 1L;
     }
     for (int i = whole << 3; i < count; i++) {
-      out[at + i] = (in[p + (i >>> 3)] >>> (7 - (i & 7))) & 1;
+      out[at + i] = (in[p + (i >>> 3)] >>> (7 - (i & 7))) & 1L;
     }
   }
 
@@ -94,13 +87,13 @@ final class BitUnpacker {
     for (int b = 0; b < whole; b++) {
       int v = in[p + b];
       int o = at + (b << 2);
-      out[o] = (v >>> 6) & 3;
-      out[o + 1] = (v >>> 4) & 3;
-      out[o + 2] = (v >>> 2) & 3;
-      out[o + 3] = v & 3;
+      out[o] = (v >>> 6) & 3L;
+      out[o + 1] = (v >>> 4) & 3L;
+      out[o + 2] = (v >>> 2) & 3L;
+      out[o + 3] = v & 3L;
     }
     for (int i = whole << 2; i < count; i++) {
-      out[at + i] = (in[p + (i >>> 2)] >>> (6 - 2 * (i & 3))) & 3;
+      out[at + i] = (in[p + (i >>> 2)] >>> (6 - 2 * (i & 3))) & 3L;
     }
   }
 
@@ -108,11 +101,11 @@ final class BitUnpacker {
     int whole = count >>> 1;
     for (int b = 0; b < whole; b++) {
       int v = in[p + b];
-      out[at + 2 * b] = (v >>> 4) & 15;
-      out[at + 2 * b + 1] = v & 15;
+      out[at + 2 * b] = (v >>> 4) & 15L;
+      out[at + 2 * b + 1] = v & 15L;
     }
     if ((count & 1) != 0) {
-      out[at + count - 1] = (in[p + whole] >>> 4) & 15;
+      out[at + count - 1] = (in[p + whole] >>> 4) & 15L;
     }
   }
 

@@ -79,8 +79,8 @@ public final class BooleanDecoder {
   }
 
   /**
-   * Decodes the next {@code count} bits of a PRESENT stream as a null mask: {@code
-   * nulls[offset + i]} is true where the bit is 0 (no value).
+   * Decodes the next {@code count} bits of a PRESENT stream as a null mask: {@code nulls[offset +
+   * i]} is true where the bit is 0 (no value).
    *
    * @return how many of them are not null (the values the column's other streams hold for them)
    * @throws CorruptStreamException when the stream holds fewer

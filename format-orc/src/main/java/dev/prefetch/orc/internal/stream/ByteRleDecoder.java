@@ -26,7 +26,9 @@ public final class ByteRleDecoder {
   /** Values left in the current run. */
   private int runLeft;
 
-  /** Whether the current run repeats {@link #value}; else its bytes are at the window's position. */
+  /**
+   * Whether the current run repeats {@link #value}; else its bytes are at the window's position.
+   */
   private boolean repeat;
 
   private byte value;
@@ -150,8 +152,7 @@ public final class ByteRleDecoder {
   }
 
   /**
-   * Seeks to a row index position: the stream's position, then the bytes of the run there to
-   * skip.
+   * Seeks to a row index position: the stream's position, then the bytes of the run there to skip.
    */
   public void seek(IndexPositions positions) throws CorruptStreamException {
     input.seek(positions);

@@ -8,13 +8,13 @@ import java.util.Objects;
 /**
  * A {@code decimal} column's values in the varint encoding (ORC v1's {@code DIRECT} and {@code
  * DIRECT_V2}): each unscaled value an unbounded zigzag-encoded base-128 varint in DATA, each
- * value's own scale a signed integer in SECONDARY (RLE v1 or v2 as the encoding). The column
- * reader rescales a value to the column's scale.
+ * value's own scale a signed integer in SECONDARY (RLE v1 or v2 as the encoding). The column reader
+ * rescales a value to the column's scale.
  *
- * <p>Values are decoded into 64 bits ({@link #decode64}, for precisions up to 18) or 128 bits (two's
- * complement in a high and a low {@code long}, {@link #decode128}). A varint needs no allocation
- * however long it is; a value that does not fit is marked in {@code unfit} (orc-core reads such a
- * value as null), never an error: the format's varints are unbounded.
+ * <p>Values are decoded into 64 bits ({@link #decode64}, for precisions up to 18) or 128 bits
+ * (two's complement in a high and a low {@code long}, {@link #decode128}). A varint needs no
+ * allocation however long it is; a value that does not fit is marked in {@code unfit} (orc-core
+ * reads such a value as null), never an error: the format's varints are unbounded.
  *
  * <p>Decimal64 (ORC v2's encoding of precisions up to 18: the unscaled values as signed RLE v2,
  * scaled by the column's scale, no SECONDARY) needs no decoder of its own: an {@link
@@ -100,7 +100,8 @@ public final class DecimalDecoder {
     int b;
     do {
       if (!values.hasMore()) {
-        throw new CorruptStreamException(values.name(), "the stream ends inside a decimal's varint");
+        throw new CorruptStreamException(
+            values.name(), "the stream ends inside a decimal's varint");
       }
       b = values.readUnsignedByte();
       long bits = b & 0x7F;

@@ -291,7 +291,8 @@ public abstract sealed class IntegerDecoder permits RleV1IntegerDecoder, RleV2In
   public final long maxRemainingValues() {
     long bytes = input.maxRemainingBytes();
     long perByte = maxValuesPerByte();
-    return (buffered - used) + (bytes > Long.MAX_VALUE / perByte ? Long.MAX_VALUE : bytes * perByte);
+    return (buffered - used)
+        + (bytes > Long.MAX_VALUE / perByte ? Long.MAX_VALUE : bytes * perByte);
   }
 
   final CorruptStreamException endOfStream() {

@@ -4,9 +4,9 @@ import dev.prefetch.orc.internal.io.CorruptStreamException;
 import dev.prefetch.orc.internal.io.StreamInput;
 
 /**
- * Integer RLE version 1 (the {@code DIRECT} and {@code DICTIONARY} encodings of Hive 0.11 files):
- * a header byte of 0 to 127 starts a run of {@code header + 3} values that differ by a fixed delta
- * (a signed byte) from a base (a varint); a header of -128 to -1 starts {@code -header} literal
+ * Integer RLE version 1 (the {@code DIRECT} and {@code DICTIONARY} encodings of Hive 0.11 files): a
+ * header byte of 0 to 127 starts a run of {@code header + 3} values that differ by a fixed delta (a
+ * signed byte) from a base (a varint); a header of -128 to -1 starts {@code -header} literal
  * varints. Varints are zigzag-encoded when the stream is signed.
  */
 final class RleV1IntegerDecoder extends IntegerDecoder {

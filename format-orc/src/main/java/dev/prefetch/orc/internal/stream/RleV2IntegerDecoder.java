@@ -14,11 +14,11 @@ import java.util.Arrays;
  *       signed).
  *   <li>PATCHED_BASE: a base (sign and magnitude, 1 to 8 bytes) plus values bit-packed at a width
  *       that fits most of them, and a list of up to 31 patches that set the high bits of the
- *       others; a patch's gap says how far it lies from the previous one, a gap of 255 with a
- *       patch of 0 only carries the gap on.
+ *       others; a patch's gap says how far it lies from the previous one, a gap of 255 with a patch
+ *       of 0 only carries the gap on.
  *   <li>DELTA: a first value (varint, signed or unsigned as the stream), a first delta (signed
- *       varint) and, unless the width is 0 (a fixed delta), the absolute values of the other
- *       deltas bit-packed, all of the first delta's sign.
+ *       varint) and, unless the width is 0 (a fixed delta), the absolute values of the other deltas
+ *       bit-packed, all of the first delta's sign.
  * </ul>
  *
  * A whole run's bytes are made contiguous in the window before it is decoded ({@link
@@ -46,27 +46,17 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
 
   /** The bit width a 5-bit width code stands for (RLE v2's table; code 0 is 1 bit here). */
   static int decodeWidth(int code) {
-    if (code <= 23) {
-      return code + 1;
-    }
-    switch (code) {
-      case 24:
-        return 26;
-      case 25:
-        return 28;
-      case 26:
-        return 30;
-      case 27:
-        return 32;
-      case 28:
-        return 40;
-      case 29:
-        return 48;
-      case 30:
-        return 56;
-      default:
-        return 64;
-    }
+    return switch (code) {
+      case 24 -> 26;
+      case 25 -> 28;
+      case 26 -> 30;
+      case 27 -> 32;
+      case 28 -> 40;
+      case 29 -> 48;
+      case 30 -> 56;
+      case 31 -> 64;
+      default -> code + 1;
+    };
   }
 
   /** The width a patch list's entries are packed at: gap width plus patch width, rounded up. */
@@ -105,7 +95,8 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
     int length = (((first & 1) << 8) | (a[p + 1] & 0xFF)) + 1;
     if (type == 3 && length == 1 && ((first >>> 1) & 0x1F) != 0) {
       throw new CorruptStreamException(
-          input.name(), "a DELTA run of one value with packed deltas (header 0x" + hex(a, p, 2) + ")");
+          input.name(),
+          "a DELTA run of one value with packed deltas (header 0x" + hex(a, p, 2) + ")");
     }
     return length;
   }
@@ -114,17 +105,10 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
   void readRun(long[] out, int at, int length) throws CorruptStreamException {
     int first = input.array()[input.position()] & 0xFF;
     switch (first >>> 6) {
-      case SHORT_REPEAT:
-        readShortRepeat(first, out, at, length);
-        break;
-      case DIRECT:
-        readDirect(first, out, at, length);
-        break;
-      case PATCHED_BASE:
-        readPatchedBase(first, out, at, length);
-        break;
-      default:
-        readDelta(first, out, at, length);
+      case SHORT_REPEAT -> readShortRepeat(first, out, at, length);
+      case DIRECT -> readDirect(first, out, at, length);
+      case PATCHED_BASE -> readPatchedBase(first, out, at, length);
+      default -> readDelta(first, out, at, length);
     }
   }
 
@@ -145,8 +129,7 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
     input.position(p + width);
   }
 
-  private void readDirect(int first, long[] out, int at, int length)
-      throws CorruptStreamException {
+  private void readDirect(int first, long[] out, int at, int length) throws CorruptStreamException {
     int width = decodeWidth((first >>> 1) & 0x1F);
     int bytes = BitUnpacker.bytes(length, width);
     input.ensure(2 + bytes);
@@ -304,44 +287,38 @@ final class RleV2IntegerDecoder extends IntegerDecoder {
     int p = input.position();
     int first = a[p] & 0xFF;
     switch (first >>> 6) {
-      case SHORT_REPEAT:
-        input.skip(1 + ((first >>> 3) & 7) + 1);
-        return;
-      case DIRECT:
-        input.skip(2 + (long) BitUnpacker.bytes(length, decodeWidth((first >>> 1) & 0x1F)));
-        return;
-      case PATCHED_BASE:
-        {
-          input.ensure(4);
-          a = input.array();
-          p = input.position();
-          int third = a[p + 2] & 0xFF;
-          int fourth = a[p + 3] & 0xFF;
-          int patchWidth = decodeWidth(third & 0x1F);
-          int gapWidth = (fourth >>> 5) + 1;
-          if (patchWidth + gapWidth > 64) {
-            // decoding it says why it is corrupt
-            readPatchedBase(first, new long[length], 0, length);
-          }
-          long bytes =
-              4
-                  + (third >>> 5)
-                  + 1
-                  + BitUnpacker.bytes(length, decodeWidth((first >>> 1) & 0x1F))
-                  + BitUnpacker.bytes(fourth & 0x1F, closestFixedBits(patchWidth + gapWidth));
-          input.skip(bytes);
-          return;
+      case SHORT_REPEAT -> input.skip(1 + ((first >>> 3) & 7) + 1);
+      case DIRECT ->
+          input.skip(2 + (long) BitUnpacker.bytes(length, decodeWidth((first >>> 1) & 0x1F)));
+      case PATCHED_BASE -> {
+        input.ensure(4);
+        a = input.array();
+        p = input.position();
+        int third = a[p + 2] & 0xFF;
+        int fourth = a[p + 3] & 0xFF;
+        int patchWidth = decodeWidth(third & 0x1F);
+        int gapWidth = (fourth >>> 5) + 1;
+        if (patchWidth + gapWidth > 64) {
+          // decoding it says why it is corrupt
+          readPatchedBase(first, new long[length], 0, length);
         }
-      default:
-        {
-          int code = (first >>> 1) & 0x1F;
-          input.skip(2);
-          Varints.skip(input);
-          Varints.skip(input);
-          if (code != 0) {
-            input.skip(BitUnpacker.bytes(length - 2, decodeWidth(code)));
-          }
+        long bytes =
+            4L
+                + (third >>> 5)
+                + 1
+                + BitUnpacker.bytes(length, decodeWidth((first >>> 1) & 0x1F))
+                + BitUnpacker.bytes(fourth & 0x1F, closestFixedBits(patchWidth + gapWidth));
+        input.skip(bytes);
+      }
+      default -> {
+        int code = (first >>> 1) & 0x1F;
+        input.skip(2);
+        Varints.skip(input);
+        Varints.skip(input);
+        if (code != 0) {
+          input.skip(BitUnpacker.bytes(length - 2, decodeWidth(code)));
         }
+      }
     }
   }
 

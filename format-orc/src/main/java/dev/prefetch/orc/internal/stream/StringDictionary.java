@@ -12,15 +12,19 @@ import java.util.Objects;
  *
  * <p>The arrays are this dictionary's own, laid out as a binary vector's, so a dictionary vector
  * can wrap them without a copy. Not copied by the accessors: do not modify.
- *
- * @param data the entries' bytes
- * @param offsets {@code size + 1} offsets into {@code data}, from 0 to the bytes' length
- * @param size the number of entries
  */
-public record StringDictionary(byte[] data, int[] offsets, int size) {
+public final class StringDictionary {
 
-  /** Checks the layout. */
-  public StringDictionary {
+  private final byte[] data;
+  private final int[] offsets;
+  private final int size;
+
+  /**
+   * @param data the entries' bytes
+   * @param offsets {@code size + 1} offsets into {@code data}, from 0 to at most its length
+   * @param size the number of entries
+   */
+  public StringDictionary(byte[] data, int[] offsets, int size) {
     Objects.requireNonNull(data, "data is null");
     Objects.requireNonNull(offsets, "offsets is null");
     if (size < 0 || offsets.length < size + 1 || offsets[0] != 0 || offsets[size] > data.length) {
@@ -32,6 +36,27 @@ public record StringDictionary(byte[] data, int[] offsets, int size) {
               + " offsets from 0 to at most "
               + data.length);
     }
+    this.data = data;
+    this.offsets = offsets;
+    this.size = size;
+  }
+
+  /** The entries' bytes. */
+  public byte[] data() {
+    return data;
+  }
+
+  /**
+   * {@code size() + 1} offsets into {@link #data()}: entry {@code i} is {@code [offsets[i],
+   * offsets[i + 1])}.
+   */
+  public int[] offsets() {
+    return offsets;
+  }
+
+  /** The number of entries. */
+  public int size() {
+    return size;
   }
 
   /**

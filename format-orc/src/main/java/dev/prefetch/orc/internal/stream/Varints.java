@@ -4,9 +4,8 @@ import dev.prefetch.orc.internal.io.CorruptStreamException;
 import dev.prefetch.orc.internal.io.StreamInput;
 
 /**
- * Base-128 varints of 64-bit values (protobuf's: 7 bits a byte, least significant group first,
- * the high bit set on every byte but the last), read from a {@link StreamInput}'s window.
- * Stateless.
+ * Base-128 varints of 64-bit values (protobuf's: 7 bits a byte, least significant group first, the
+ * high bit set on every byte but the last), read from a {@link StreamInput}'s window. Stateless.
  *
  * <p>A varint of a 64-bit value takes at most 10 bytes; a longer one is corrupt. Bits beyond the
  * 64th of a tenth byte are dropped, as orc-core's reader drops them.

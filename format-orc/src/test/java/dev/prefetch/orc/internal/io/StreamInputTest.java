@@ -118,8 +118,7 @@ class StreamInputTest {
               int n = Math.min(left, 1 + random.nextInt(StreamInput.MAX_CONTIGUOUS_BYTES));
               in.ensure(n);
               assertThat(in.remaining()).isGreaterThanOrEqualTo(n);
-              byte[] window =
-                  Arrays.copyOfRange(in.array(), in.position(), in.position() + n);
+              byte[] window = Arrays.copyOfRange(in.array(), in.position(), in.position() + n);
               assertThat(window).isEqualTo(Arrays.copyOfRange(data, p, p + n));
               in.position(in.position() + n);
               p += n;
@@ -150,8 +149,7 @@ class StreamInputTest {
 
   @ParameterizedTest(name = "{0}, blocks of {1}")
   @MethodSource("codecsAndBlockSizes")
-  void seeksToEveryPositionOrcCoreRecorded(CompressionKind kind, int blockSize)
-      throws IOException {
+  void seeksToEveryPositionOrcCoreRecorded(CompressionKind kind, int blockSize) throws IOException {
     Random random = new Random(blockSize * 17L + kind.ordinal());
     byte[] data = mixedBytes(random, 100_000);
     int[] at = random.ints(200, 0, data.length + 1).sorted().toArray();
@@ -172,7 +170,9 @@ class StreamInputTest {
         int n = Math.min(data.length - at[i], 300);
         byte[] read = new byte[n];
         in.readFully(read, 0, n);
-        assertThat(read).as("bytes at %d", at[i]).isEqualTo(Arrays.copyOfRange(data, at[i], at[i] + n));
+        assertThat(read)
+            .as("bytes at %d", at[i])
+            .isEqualTo(Arrays.copyOfRange(data, at[i], at[i] + n));
       }
     }
   }

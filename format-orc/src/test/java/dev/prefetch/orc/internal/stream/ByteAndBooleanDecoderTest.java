@@ -75,7 +75,9 @@ class ByteAndBooleanDecoderTest {
       int kind = random.nextInt(4);
       for (int i = 0; i < n; i++) {
         out[p + i] =
-            kind == 0 || (kind == 2 && random.nextBoolean()) || (kind == 3 && random.nextInt(50) == 0);
+            kind == 0
+                || (kind == 2 && random.nextBoolean())
+                || (kind == 3 && random.nextInt(50) == 0);
       }
       p += n;
     }
@@ -119,7 +121,8 @@ class ByteAndBooleanDecoderTest {
         }
         int n = Math.min(values.length - p, random.nextInt(1000));
         decoder.decode(out, p, n);
-        assertThat(Arrays.copyOfRange(out, p, p + n)).isEqualTo(Arrays.copyOfRange(values, p, p + n));
+        assertThat(Arrays.copyOfRange(out, p, p + n))
+            .isEqualTo(Arrays.copyOfRange(values, p, p + n));
         p += n;
       }
       assertThatThrownBy(decoder::next).isInstanceOf(CorruptStreamException.class);
@@ -159,7 +162,8 @@ class ByteAndBooleanDecoderTest {
     writer.flush();
     byte[] bytes = stream.bytes();
     try (DecompressionContext context = stream.context()) {
-      BooleanDecoder booleans = new BooleanDecoder(context.open("booleans", bytes, 0, bytes.length));
+      BooleanDecoder booleans =
+          new BooleanDecoder(context.open("booleans", bytes, 0, bytes.length));
       BooleanDecoder nulls = new BooleanDecoder(context.open("present", bytes, 0, bytes.length));
       boolean[] out = new boolean[5000];
       boolean[] mask = new boolean[5000];

@@ -109,7 +109,8 @@ class CorruptStreamsTest {
       byteWriter.write((byte) (i % 50 < 20 ? 3 : random.nextInt()));
       bitWriter.write(random.nextInt(3) == 0 ? 1 : 0);
       utils.writeDouble(doubles.out(), random.nextDouble());
-      SerializationUtils.writeBigInteger(decimals.out(), new BigInteger(random.nextInt(100), random));
+      SerializationUtils.writeBigInteger(
+          decimals.out(), new BigInteger(random.nextInt(100), random));
       scaleWriter.write(random.nextInt(10));
     }
     byteWriter.flush();
@@ -120,18 +121,21 @@ class CorruptStreamsTest {
         kind,
         bytes.finish(),
         count,
-        (context, b, n) -> new ByteRleDecoder(context.open("bytes", b, 0, b.length)).decode(new byte[n], 0, n));
+        (context, b, n) ->
+            new ByteRleDecoder(context.open("bytes", b, 0, b.length)).decode(new byte[n], 0, n));
     everyCutIsCorrupt(
         kind,
         bits.finish(),
         count,
         (context, b, n) ->
-            new BooleanDecoder(context.open("bits", b, 0, b.length)).decodeNulls(new boolean[n], 0, n));
+            new BooleanDecoder(context.open("bits", b, 0, b.length))
+                .decodeNulls(new boolean[n], 0, n));
     everyCutIsCorrupt(
         kind,
         doubles.finish(),
         count,
-        (context, b, n) -> new DoubleDecoder(context.open("doubles", b, 0, b.length)).decode(new double[n], 0, n));
+        (context, b, n) ->
+            new DoubleDecoder(context.open("doubles", b, 0, b.length)).decode(new double[n], 0, n));
     everyCutIsCorrupt(
         kind,
         decimals.finish(),
@@ -139,7 +143,8 @@ class CorruptStreamsTest {
         (context, b, n) ->
             new DecimalDecoder(
                     context.open("decimals", b, 0, b.length),
-                    IntegerDecoder.create(context.open("scales", scaleBytes, 0, scaleBytes.length), true, true))
+                    IntegerDecoder.create(
+                        context.open("scales", scaleBytes, 0, scaleBytes.length), true, true))
                 .decode64(new long[n], new int[n], new boolean[n], 0, n));
   }
 
@@ -156,19 +161,26 @@ class CorruptStreamsTest {
     byte[] data = new byte[(int) total];
     random.nextBytes(data);
     byte[] lengthBytes =
-        IntegerStreams.write(Encoding.RLE_V2, false, CompressionKind.NONE, 1, lengths, new int[0]).bytes();
+        IntegerStreams.write(Encoding.RLE_V2, false, CompressionKind.NONE, 1, lengths, new int[0])
+            .bytes();
     everyCutIsCorrupt(
         CompressionKind.NONE,
         data,
         count,
-        (context, b, n) -> readStrings(context.open("data", b, 0, b.length),
-            context.open("lengths", lengthBytes, 0, lengthBytes.length), n));
+        (context, b, n) ->
+            readStrings(
+                context.open("data", b, 0, b.length),
+                context.open("lengths", lengthBytes, 0, lengthBytes.length),
+                n));
     everyCutIsCorrupt(
         CompressionKind.NONE,
         lengthBytes,
         count,
-        (context, b, n) -> readStrings(context.open("data", data, 0, data.length),
-            context.open("lengths", b, 0, b.length), n));
+        (context, b, n) ->
+            readStrings(
+                context.open("data", data, 0, data.length),
+                context.open("lengths", b, 0, b.length),
+                n));
     // a dictionary of those entries, cut anywhere
     everyCutIsCorrupt(
         CompressionKind.NONE,
@@ -177,13 +189,15 @@ class CorruptStreamsTest {
         (context, b, n) ->
             StringDictionary.read(
                 context.open("dictionary", b, 0, b.length),
-                IntegerDecoder.create(context.open("lengths", lengthBytes, 0, lengthBytes.length), false, true),
+                IntegerDecoder.create(
+                    context.open("lengths", lengthBytes, 0, lengthBytes.length), false, true),
                 n));
   }
 
   private static void readStrings(StreamInput data, StreamInput lengths, int count)
       throws CorruptStreamException {
-    StringDirectDecoder decoder = new StringDirectDecoder(data, IntegerDecoder.create(lengths, false, true));
+    StringDirectDecoder decoder =
+        new StringDirectDecoder(data, IntegerDecoder.create(lengths, false, true));
     int[] out = new int[count];
     long total = decoder.decodeLengths(out, 0, count);
     decoder.readBytes(new byte[(int) total], 0, (int) total);
@@ -197,7 +211,8 @@ class CorruptStreamsTest {
   void aPatchWiderThan64BitsWithItsGapIsCorrupt() {
     // PATCHED_BASE, 8-bit values, 2 of them; base 1 byte, patches of 64 bits (code 31), gaps of 8
     byte[] run = {(byte) (0x80 | 7 << 1), 1, (byte) (0 << 5 | 31), (byte) (7 << 5 | 1), 0, 1, 2};
-    assertThatThrownBy(() -> IntegerDecoder.create(open(run), false, true).decode(new long[2], 0, 2))
+    assertThatThrownBy(
+            () -> IntegerDecoder.create(open(run), false, true).decode(new long[2], 0, 2))
         .isInstanceOf(CorruptStreamException.class)
         .hasMessageContaining("more than 64 bits");
     assertThatThrownBy(() -> IntegerDecoder.create(open(run), false, true).skip(2))
@@ -208,7 +223,8 @@ class CorruptStreamsTest {
   @Test
   void aDeltaRunOfOneValueWithPackedDeltasIsCorrupt() {
     byte[] run = {(byte) (0xC0 | 3 << 1), 0, 2, 2, 0};
-    assertThatThrownBy(() -> IntegerDecoder.create(open(run), false, true).decode(new long[1], 0, 1))
+    assertThatThrownBy(
+            () -> IntegerDecoder.create(open(run), false, true).decode(new long[1], 0, 1))
         .isInstanceOf(CorruptStreamException.class)
         .hasMessageContaining("DELTA run of one value");
   }
@@ -218,7 +234,8 @@ class CorruptStreamsTest {
     byte[] run = new byte[14];
     Arrays.fill(run, (byte) 0x80);
     run[0] = (byte) -1; // RLE v1 literals: one varint
-    assertThatThrownBy(() -> IntegerDecoder.create(open(run), false, false).decode(new long[1], 0, 1))
+    assertThatThrownBy(
+            () -> IntegerDecoder.create(open(run), false, false).decode(new long[1], 0, 1))
         .isInstanceOf(CorruptStreamException.class)
         .hasMessageContaining("longer than a 64-bit value takes");
   }
@@ -227,10 +244,16 @@ class CorruptStreamsTest {
   void stringLengthsPastTheDataStreamAreCorruptBeforeAnythingIsAllocated() throws IOException {
     byte[] lengths =
         IntegerStreams.write(
-                Encoding.RLE_V2, false, CompressionKind.NONE, 1, new long[] {Integer.MAX_VALUE, 5}, new int[0])
+                Encoding.RLE_V2,
+                false,
+                CompressionKind.NONE,
+                1,
+                new long[] {Integer.MAX_VALUE, 5},
+                new int[0])
             .bytes();
     StringDirectDecoder decoder =
-        new StringDirectDecoder(open(new byte[100]), IntegerDecoder.create(open(lengths), false, true));
+        new StringDirectDecoder(
+            open(new byte[100]), IntegerDecoder.create(open(lengths), false, true));
     assertThatThrownBy(() -> decoder.decodeLengths(new int[2], 0, 2))
         .isInstanceOf(CorruptStreamException.class)
         .hasMessageContaining("more than the rest of the stream can hold (100)");
@@ -240,10 +263,11 @@ class CorruptStreamsTest {
   @EnumSource(
       value = CompressionKind.class,
       names = {"NONE", "ZLIB", "ZSTD"})
-  void aDictionaryLargerThanItsStreamsCanHoldIsCorruptBeforeAnythingIsAllocated(CompressionKind kind)
-      throws IOException {
+  void aDictionaryLargerThanItsStreamsCanHoldIsCorruptBeforeAnythingIsAllocated(
+      CompressionKind kind) throws IOException {
     byte[] lengths =
-        IntegerStreams.write(Encoding.RLE_V2, false, kind, 1024, new long[] {1, 2, 3}, new int[0]).bytes();
+        IntegerStreams.write(Encoding.RLE_V2, false, kind, 1024, new long[] {1, 2, 3}, new int[0])
+            .bytes();
     byte[] data = new byte[6];
     try (DecompressionContext context = new WrittenStream(kind, 1024).context()) {
       for (int size : new int[] {Integer.MAX_VALUE, Integer.MAX_VALUE - 9, 1 << 28, -1}) {
@@ -251,20 +275,28 @@ class CorruptStreamsTest {
                 () ->
                     StringDictionary.read(
                         context.open("dictionary", data, 0, data.length),
-                        IntegerDecoder.create(context.open("lengths", lengths, 0, lengths.length), false, true),
+                        IntegerDecoder.create(
+                            context.open("lengths", lengths, 0, lengths.length), false, true),
                         size))
             .isInstanceOf(CorruptStreamException.class)
             .hasMessageContaining("entries");
       }
       // entries whose lengths add up past the data stream
       byte[] big =
-          IntegerStreams.write(Encoding.RLE_V2, false, kind, 1024, new long[] {Integer.MAX_VALUE - 9, 9}, new int[0])
+          IntegerStreams.write(
+                  Encoding.RLE_V2,
+                  false,
+                  kind,
+                  1024,
+                  new long[] {Integer.MAX_VALUE - 9, 9},
+                  new int[0])
               .bytes();
       assertThatThrownBy(
               () ->
                   StringDictionary.read(
                       context.open("dictionary", data, 0, data.length),
-                      IntegerDecoder.create(context.open("lengths", big, 0, big.length), false, true),
+                      IntegerDecoder.create(
+                          context.open("lengths", big, 0, big.length), false, true),
                       2))
           .isInstanceOf(CorruptStreamException.class)
           .hasMessageContaining("more than the stream can hold");
@@ -274,15 +306,25 @@ class CorruptStreamsTest {
   @Test
   void nanosecondsOfASecondOrMoreAreCorrupt() throws IOException {
     byte[] seconds =
-        IntegerStreams.write(Encoding.RLE_V2, true, CompressionKind.NONE, 1, new long[] {1, 2}, new int[0]).bytes();
+        IntegerStreams.write(
+                Encoding.RLE_V2, true, CompressionKind.NONE, 1, new long[] {1, 2}, new int[0])
+            .bytes();
     // 10^9 nanoseconds: 10 with 8 zeros dropped (code 7), and 10^9 itself
     for (long serialized : new long[] {10L << 3 | 7, 1_000_000_000L << 3}) {
       byte[] nanos =
-          IntegerStreams.write(Encoding.RLE_V2, false, CompressionKind.NONE, 1, new long[] {0, serialized}, new int[0])
+          IntegerStreams.write(
+                  Encoding.RLE_V2,
+                  false,
+                  CompressionKind.NONE,
+                  1,
+                  new long[] {0, serialized},
+                  new int[0])
               .bytes();
       TimestampDecoder decoder =
           new TimestampDecoder(
-              IntegerDecoder.create(open(seconds), true, true), IntegerDecoder.create(open(nanos), false, true), 0);
+              IntegerDecoder.create(open(seconds), true, true),
+              IntegerDecoder.create(open(nanos), false, true),
+              0);
       assertThatThrownBy(() -> decoder.decode(new long[2], new int[2], 0, 2))
           .isInstanceOf(CorruptStreamException.class)
           .hasMessageContaining("a second or more");

@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Floats and doubles written by orc-core's {@code SerializationUtils}, and decimals as orc-core
  * writes them (its unbounded varints of the unscaled value, the scales in signed RLE v2), decoded
- * by {@link FloatDecoder}, {@link DoubleDecoder} and {@link DecimalDecoder}: every bit pattern
- * (NaN payloads, infinities, signed zeros), values that straddle tiny blocks, skips and seeks.
+ * by {@link FloatDecoder}, {@link DoubleDecoder} and {@link DecimalDecoder}: every bit pattern (NaN
+ * payloads, infinities, signed zeros), values that straddle tiny blocks, skips and seeks.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class FloatingAndDecimalDecoderTest {
@@ -51,11 +51,28 @@ class FloatingAndDecimalDecoderTest {
     int count = 60_000;
     float[] floats = new float[count];
     double[] doubles = new double[count];
-    float[] specialFloats = {Float.NaN, Float.intBitsToFloat(0x7fc00001), Float.intBitsToFloat(0xffa00000),
-        Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 0.0f, -0.0f, Float.MIN_VALUE, Float.MAX_VALUE};
-    double[] specialDoubles = {Double.NaN, Double.longBitsToDouble(0x7ff8000000000001L),
-        Double.longBitsToDouble(0xfff4000000000000L), Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, 0.0, -0.0, Double.MIN_VALUE, Double.MAX_VALUE};
+    float[] specialFloats = {
+      Float.NaN,
+      Float.intBitsToFloat(0x7fc00001),
+      Float.intBitsToFloat(0xffa00000),
+      Float.POSITIVE_INFINITY,
+      Float.NEGATIVE_INFINITY,
+      0.0f,
+      -0.0f,
+      Float.MIN_VALUE,
+      Float.MAX_VALUE
+    };
+    double[] specialDoubles = {
+      Double.NaN,
+      Double.longBitsToDouble(0x7ff8000000000001L),
+      Double.longBitsToDouble(0xfff4000000000000L),
+      Double.POSITIVE_INFINITY,
+      Double.NEGATIVE_INFINITY,
+      0.0,
+      -0.0,
+      Double.MIN_VALUE,
+      Double.MAX_VALUE
+    };
     for (int i = 0; i < count; i++) {
       floats[i] =
           random.nextInt(20) == 0
@@ -64,7 +81,9 @@ class FloatingAndDecimalDecoderTest {
       doubles[i] =
           random.nextInt(20) == 0
               ? specialDoubles[random.nextInt(specialDoubles.length)]
-              : random.nextBoolean() ? Double.longBitsToDouble(random.nextLong()) : random.nextInt(100) / 4.0;
+              : random.nextBoolean()
+                  ? Double.longBitsToDouble(random.nextLong())
+                  : random.nextInt(100) / 4.0;
     }
     int[] marks = random.ints(80, 0, count).sorted().distinct().toArray();
     WrittenStream floatStream = new WrittenStream(kind, blockSize);
@@ -105,15 +124,18 @@ class FloatingAndDecimalDecoderTest {
           // orc-core writes floatToIntBits and doubleToLongBits: NaNs in their canonical form
           if (Float.floatToRawIntBits(fo[i]) != Float.floatToIntBits(floats[i])
               || Double.doubleToRawLongBits(dout[i]) != Double.doubleToLongBits(doubles[i])) {
-            assertThat(Float.floatToRawIntBits(fo[i])).as("float %d", i)
+            assertThat(Float.floatToRawIntBits(fo[i]))
+                .as("float %d", i)
                 .isEqualTo(Float.floatToIntBits(floats[i]));
-            assertThat(Double.doubleToRawLongBits(dout[i])).as("double %d", i)
+            assertThat(Double.doubleToRawLongBits(dout[i]))
+                .as("double %d", i)
                 .isEqualTo(Double.doubleToLongBits(doubles[i]));
           }
         }
         p += n;
       }
-      assertThatThrownBy(() -> f.decode(new float[1], 0, 1)).isInstanceOf(CorruptStreamException.class);
+      assertThatThrownBy(() -> f.decode(new float[1], 0, 1))
+          .isInstanceOf(CorruptStreamException.class);
       assertThatThrownBy(() -> d.skip(1)).isInstanceOf(CorruptStreamException.class);
 
       FloatDecoder fs = new FloatDecoder(context.open("floats", fb, 0, fb.length));
@@ -127,7 +149,8 @@ class FloatingAndDecimalDecoderTest {
         fs.decode(fw, 0, n);
         ds.decode(dw, 0, n);
         for (int i = 0; i < n; i++) {
-          assertThat(Float.floatToRawIntBits(fw[i])).isEqualTo(Float.floatToIntBits(floats[marks[k] + i]));
+          assertThat(Float.floatToRawIntBits(fw[i]))
+              .isEqualTo(Float.floatToIntBits(floats[marks[k] + i]));
           assertThat(Double.doubleToRawLongBits(dw[i]))
               .isEqualTo(Double.doubleToLongBits(doubles[marks[k] + i]));
         }
@@ -150,7 +173,9 @@ class FloatingAndDecimalDecoderTest {
     }
   }
 
-  /** A decimal stream pair as orc-core writes one: varints of the unscaled values, scales in RLE v2. */
+  /**
+   * A decimal stream pair as orc-core writes one: varints of the unscaled values, scales in RLE v2.
+   */
   private record Decimals(byte[] values, byte[] scales, List<long[]> positions) {}
 
   private static Decimals writeDecimals(
@@ -184,9 +209,11 @@ class FloatingAndDecimalDecoderTest {
         return BigInteger.valueOf(random.nextLong());
       case 2:
         // up to 38 digits: 127 bits
-        return new BigInteger(1 + random.nextInt(127), random).multiply(BigInteger.valueOf(random.nextBoolean() ? 1 : -1));
+        return new BigInteger(1 + random.nextInt(127), random)
+            .multiply(BigInteger.valueOf(random.nextBoolean() ? 1 : -1));
       case 3:
-        return random.nextBoolean() ? BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE)
+        return random.nextBoolean()
+            ? BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE)
             : BigInteger.valueOf(Long.MIN_VALUE).subtract(BigInteger.ONE);
       default:
         // past 128 bits, which no decimal holds
@@ -238,7 +265,10 @@ class FloatingAndDecimalDecoderTest {
             assertThat(longs[i]).isEqualTo(v.longValueExact());
           }
           if (!unfit128[i]) {
-            BigInteger back = BigInteger.valueOf(high[i]).shiftLeft(64).or(BigInteger.valueOf(low[i]).and(mask64));
+            BigInteger back =
+                BigInteger.valueOf(high[i])
+                    .shiftLeft(64)
+                    .or(BigInteger.valueOf(low[i]).and(mask64));
             assertThat(back).isEqualTo(v);
           }
         }
@@ -255,7 +285,10 @@ class FloatingAndDecimalDecoderTest {
           BigInteger v = unscaled[marks[k] + i];
           assertThat(scale128[i]).isEqualTo(scales[marks[k] + i]);
           if (v.bitLength() <= 127) {
-            assertThat(BigInteger.valueOf(high[i]).shiftLeft(64).or(BigInteger.valueOf(low[i]).and(mask64)))
+            assertThat(
+                    BigInteger.valueOf(high[i])
+                        .shiftLeft(64)
+                        .or(BigInteger.valueOf(low[i]).and(mask64)))
                 .isEqualTo(v);
           }
         }
@@ -274,14 +307,20 @@ class FloatingAndDecimalDecoderTest {
   void aDecimalVarintCutOffByTheStreamsEndIsCorrupt() throws IOException {
     Decimals written =
         writeDecimals(
-            CompressionKind.NONE, 1, new BigInteger[] {BigInteger.ONE.shiftLeft(100)}, new int[] {3}, new int[0]);
+            CompressionKind.NONE,
+            1,
+            new BigInteger[] {BigInteger.ONE.shiftLeft(100)},
+            new int[] {3},
+            new int[0]);
     byte[] cut = java.util.Arrays.copyOf(written.values(), written.values().length - 1);
     try (DecompressionContext context = new WrittenStream(CompressionKind.NONE, 1).context()) {
       DecimalDecoder decoder =
           new DecimalDecoder(
               context.open("decimal DATA", cut, 0, cut.length),
               IntegerDecoder.create(
-                  context.open("scales", written.scales(), 0, written.scales().length), true, true));
+                  context.open("scales", written.scales(), 0, written.scales().length),
+                  true,
+                  true));
       assertThatThrownBy(() -> decoder.decode64(new long[1], new int[1], new boolean[1], 0, 1))
           .isInstanceOf(CorruptStreamException.class)
           .hasMessageContaining("inside a decimal's varint");

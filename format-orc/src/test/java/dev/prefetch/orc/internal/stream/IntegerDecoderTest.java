@@ -182,12 +182,26 @@ class IntegerDecoderTest {
     TreeSet<String> aligned =
         IntegerStreams.runKinds(
             IntegerStreams.write(
-                    Encoding.RLE_V2_ALIGNED, false, CompressionKind.NONE, 1 << 18, values, new int[0])
+                    Encoding.RLE_V2_ALIGNED,
+                    false,
+                    CompressionKind.NONE,
+                    1 << 18,
+                    values,
+                    new int[0])
                 .bytes());
     assertThat(aligned)
         .contains(
-            "DIRECT:1", "DIRECT:2", "DIRECT:4", "DIRECT:8", "DIRECT:16", "DIRECT:24", "DIRECT:32",
-            "DIRECT:40", "DIRECT:48", "DIRECT:56", "DIRECT:64")
+            "DIRECT:1",
+            "DIRECT:2",
+            "DIRECT:4",
+            "DIRECT:8",
+            "DIRECT:16",
+            "DIRECT:24",
+            "DIRECT:32",
+            "DIRECT:40",
+            "DIRECT:48",
+            "DIRECT:56",
+            "DIRECT:64")
         .doesNotContain("DIRECT:3", "DIRECT:12", "DIRECT:26");
   }
 
@@ -222,7 +236,8 @@ class IntegerDecoderTest {
         int baseBytes = 1 + random.nextInt(8);
         ByteBuffer run = ByteBuffer.allocate(10_000);
         run.put((byte) (0x80 | code << 1 | (length - 1) >>> 8)).put((byte) (length - 1));
-        run.put((byte) ((baseBytes - 1) << 5 | patchCode)).put((byte) ((gapWidth - 1) << 5 | patches));
+        run.put((byte) ((baseBytes - 1) << 5 | patchCode))
+            .put((byte) ((gapWidth - 1) << 5 | patches));
         for (int i = 0; i < baseBytes; i++) {
           run.put((byte) random.nextInt());
         }
@@ -230,7 +245,8 @@ class IntegerDecoderTest {
         // gaps small enough that the patches stay inside the run (orc-core fails past it)
         int entryWidth = RleV2IntegerDecoder.closestFixedBits(patchWidth + gapWidth);
         long[] entries = new long[patches];
-        int maxGap = Math.max(0, Math.min((1 << gapWidth) - 1, (length - 1) / Math.max(1, patches)));
+        int maxGap =
+            Math.max(0, Math.min((1 << gapWidth) - 1, (length - 1) / Math.max(1, patches)));
         for (int k = 0; k < patches; k++) {
           long gap = maxGap == 0 ? 0 : random.nextInt(maxGap + 1);
           long patch = (random.nextLong() >>> (64 - patchWidth)) | 1;
@@ -311,16 +327,30 @@ class IntegerDecoderTest {
     for (long bad : new long[] {-1, 1L << 31, Long.MIN_VALUE}) {
       Written written =
           IntegerStreams.write(
-              Encoding.RLE_V2, false, CompressionKind.NONE, 1 << 10, new long[] {5, bad, 7}, new int[0]);
+              Encoding.RLE_V2,
+              false,
+              CompressionKind.NONE,
+              1 << 10,
+              new long[] {5, bad, 7},
+              new int[0]);
       IntegerDecoder lengths =
-          decoder(new WrittenStream(CompressionKind.NONE, 1).context(), written, Encoding.RLE_V2, false);
+          decoder(
+              new WrittenStream(CompressionKind.NONE, 1).context(),
+              written,
+              Encoding.RLE_V2,
+              false);
       assertThatThrownBy(() -> lengths.decodeLengths(new int[3], 0, 3))
           .isInstanceOf(CorruptStreamException.class)
           .hasMessageContaining("a length of " + Long.toUnsignedString(bad));
     }
     Written fine =
         IntegerStreams.write(
-            Encoding.RLE_V1, false, CompressionKind.NONE, 1 << 10, new long[] {5, Integer.MAX_VALUE, 0}, new int[0]);
+            Encoding.RLE_V1,
+            false,
+            CompressionKind.NONE,
+            1 << 10,
+            new long[] {5, Integer.MAX_VALUE, 0},
+            new int[0]);
     int[] out = new int[3];
     long sum =
         decoder(new WrittenStream(CompressionKind.NONE, 1).context(), fine, Encoding.RLE_V1, false)
@@ -334,9 +364,18 @@ class IntegerDecoderTest {
     for (long bad : new long[] {10, 11, -1, 1L << 40}) {
       Written written =
           IntegerStreams.write(
-              Encoding.RLE_V2, false, CompressionKind.NONE, 1 << 10, new long[] {0, 9, bad, 3}, new int[0]);
+              Encoding.RLE_V2,
+              false,
+              CompressionKind.NONE,
+              1 << 10,
+              new long[] {0, 9, bad, 3},
+              new int[0]);
       IntegerDecoder ids =
-          decoder(new WrittenStream(CompressionKind.NONE, 1).context(), written, Encoding.RLE_V2, false);
+          decoder(
+              new WrittenStream(CompressionKind.NONE, 1).context(),
+              written,
+              Encoding.RLE_V2,
+              false);
       int[] out = new int[4];
       assertThatThrownBy(() -> ids.decodeIds(out, 0, 4, 10))
           .isInstanceOf(CorruptStreamException.class)
@@ -344,7 +383,12 @@ class IntegerDecoderTest {
     }
     Written fine =
         IntegerStreams.write(
-            Encoding.RLE_V2, false, CompressionKind.NONE, 1 << 10, new long[] {0, 9, 9, 3}, new int[0]);
+            Encoding.RLE_V2,
+            false,
+            CompressionKind.NONE,
+            1 << 10,
+            new long[] {0, 9, 9, 3},
+            new int[0]);
     int[] out = new int[4];
     decoder(new WrittenStream(CompressionKind.NONE, 1).context(), fine, Encoding.RLE_V2, false)
         .decodeIds(out, 0, 4, 10);
@@ -357,7 +401,8 @@ class IntegerDecoderTest {
     for (Encoding encoding : Encoding.values()) {
       long[] values = new long[100_000];
       Arrays.fill(values, 42); // the densest: long runs of one value
-      for (CompressionKind kind : new CompressionKind[] {CompressionKind.NONE, CompressionKind.ZLIB}) {
+      for (CompressionKind kind :
+          new CompressionKind[] {CompressionKind.NONE, CompressionKind.ZLIB}) {
         Written written = IntegerStreams.write(encoding, true, kind, 1 << 12, values, new int[0]);
         IntegerDecoder decoder =
             decoder(new WrittenStream(kind, 1 << 12).context(), written, encoding, true);

@@ -110,7 +110,9 @@ final class IntegerStreams {
     return signed ? (stored >>> 1) ^ -(stored & 1) : stored;
   }
 
-  /** A uniformly random stored form of exactly {@code width} bits, or fewer when {@code width < 2}. */
+  /**
+   * A uniformly random stored form of exactly {@code width} bits, or fewer when {@code width < 2}.
+   */
   static long storedOfWidth(Random random, int width) {
     if (width == 64) {
       return random.nextLong() | Long.MIN_VALUE;
@@ -130,8 +132,8 @@ final class IntegerStreams {
   /**
    * Sequences for every sub-encoding and width orc-core's RLE v2 writer chooses: SHORT_REPEAT of 1
    * to 8 bytes and 3 to 10 values; DIRECT at every width 1 to 64 (uniform values of that width,
-   * whose 90th and 100th percentile widths differ by less than 2); PATCHED_BASE with data widths
-   * 1 to 20, outliers 3 to 40 bits wider, some more than 255 values apart; DELTA with a fixed delta
+   * whose 90th and 100th percentile widths differ by less than 2); PATCHED_BASE with data widths 1
+   * to 20, outliers 3 to 40 bits wider, some more than 255 values apart; DELTA with a fixed delta
    * (and width 0), and increasing and decreasing runs of packed deltas up to 59 bits (the writer
    * packs 1-bit deltas at 2 bits: width code 0 means a fixed delta); constant runs longer than 10.
    */
@@ -150,8 +152,11 @@ final class IntegerStreams {
       cut(out, random, out.last()); // the next 512 values make one run
       for (int i = 0; i < 512; i++) {
         long stored =
-            width == 1 ? random.nextInt(2) : random.nextBoolean() ? storedOfWidth(random, width)
-                : storedOfWidth(random, width - 1);
+            width == 1
+                ? random.nextInt(2)
+                : random.nextBoolean()
+                    ? storedOfWidth(random, width)
+                    : storedOfWidth(random, width - 1);
         out.add(fromStored(stored, signed));
       }
     }
@@ -168,7 +173,9 @@ final class IntegerStreams {
         for (int i = 0; i < 512; i++) {
           boolean outlier = i == 7 || i == 300 || i == 511 || random.nextInt(100) == 0;
           long offset =
-              outlier ? storedOfWidth(random, outlierWidth) : random.nextLong() & ((1L << dataWidth) - 1);
+              outlier
+                  ? storedOfWidth(random, outlierWidth)
+                  : random.nextLong() & ((1L << dataWidth) - 1);
           if (offset == last && offset == beforeLast) {
             offset ^= 1; // three equal values would end the writer's run early
           }
@@ -218,7 +225,9 @@ final class IntegerStreams {
   /** A long random mixture of the shapes columns have, with extremes. */
   static long[] mixture(Random random, int count, boolean signed) {
     Values out = new Values();
-    long[] extremes = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE};
+    long[] extremes = {
+      0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE
+    };
     while (out.size() < count) {
       int n = 1 + random.nextInt(700);
       switch (random.nextInt(6)) {

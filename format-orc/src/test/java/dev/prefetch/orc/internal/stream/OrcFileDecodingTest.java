@@ -91,7 +91,8 @@ class OrcFileDecodingTest {
             .overwrite(true);
     Random random = new Random(kind.ordinal() * 31L + version.ordinal());
     String[] words = {"alpha", "beta", "gamma", "delta", "", "epsilon", "zeta", "eta"};
-    try (Writer writer = OrcFile.createWriter(new org.apache.hadoop.fs.Path(path.toString()), options)) {
+    try (Writer writer =
+        OrcFile.createWriter(new org.apache.hadoop.fs.Path(path.toString()), options)) {
       VectorizedRowBatch batch = SCHEMA.createRowBatch(777);
       int row = 0;
       while (row < ROWS) {
@@ -120,15 +121,21 @@ class OrcFileDecodingTest {
 
   private static void fill(int c, ColumnVector v, int i, int row, Random random, String[] words) {
     switch (c) {
-      case 0 -> ((LongColumnVector) v).vector[i] = random.nextInt(5) == 0 ? 1 : row % 3 == 0 ? 1 : 0;
+      case 0 ->
+          ((LongColumnVector) v).vector[i] = random.nextInt(5) == 0 ? 1 : row % 3 == 0 ? 1 : 0;
       case 1 -> ((LongColumnVector) v).vector[i] = row % 500 < 250 ? 7 : (byte) random.nextInt();
       case 2 -> ((LongColumnVector) v).vector[i] = (short) (random.nextInt(1 << (1 + row % 16)));
       case 3 -> ((LongColumnVector) v).vector[i] = row % 2000 < 1000 ? row * 3 : random.nextInt();
-      case 4 -> ((LongColumnVector) v).vector[i] =
-          row % 700 < 100 ? Long.MIN_VALUE + row : random.nextLong() >> random.nextInt(64);
+      case 4 ->
+          ((LongColumnVector) v).vector[i] =
+              row % 700 < 100 ? Long.MIN_VALUE + row : random.nextLong() >> random.nextInt(64);
       case 5 -> ((DoubleColumnVector) v).vector[i] = (float) (random.nextGaussian() * 1e4);
-      case 6 -> ((DoubleColumnVector) v).vector[i] = row % 4 == 0 ? Double.NaN : random.nextDouble() * row;
-      case 7 -> ((BytesColumnVector) v).setVal(i, words[random.nextInt(words.length)].getBytes(StandardCharsets.UTF_8));
+      case 6 ->
+          ((DoubleColumnVector) v).vector[i] =
+              row % 4 == 0 ? Double.NaN : random.nextDouble() * row;
+      case 7 ->
+          ((BytesColumnVector) v)
+              .setVal(i, words[random.nextInt(words.length)].getBytes(StandardCharsets.UTF_8));
       case 8 -> {
         byte[] bytes = new byte[random.nextInt(row % 100 == 0 ? 3000 : 40)];
         for (int k = 0; k < bytes.length; k++) {
@@ -141,10 +148,18 @@ class OrcFileDecodingTest {
         random.nextBytes(bytes);
         ((BytesColumnVector) v).setVal(i, bytes);
       }
-      case 10 -> ((DecimalColumnVector) v).set(i,
-          HiveDecimal.create(BigDecimal.valueOf(random.nextLong() % 10_000_000_000L, random.nextInt(3))));
-      case 11 -> ((DecimalColumnVector) v).set(i,
-          HiveDecimal.create(new BigDecimal(new BigInteger(1 + random.nextInt(98), random), 5)));
+      case 10 ->
+          ((DecimalColumnVector) v)
+              .set(
+                  i,
+                  HiveDecimal.create(
+                      BigDecimal.valueOf(random.nextLong() % 10_000_000_000L, random.nextInt(3))));
+      case 11 ->
+          ((DecimalColumnVector) v)
+              .set(
+                  i,
+                  HiveDecimal.create(
+                      new BigDecimal(new BigInteger(1 + random.nextInt(98), random), 5)));
       case 12 -> ((LongColumnVector) v).vector[i] = random.nextInt(80_000) - 40_000;
       case 13, 14 -> {
         TimestampColumnVector t = (TimestampColumnVector) v;
@@ -203,9 +218,14 @@ class OrcFileDecodingTest {
         return ((DoubleColumnVector) v).vector[i];
       case 7, 8, 9:
         BytesColumnVector b = (BytesColumnVector) v;
-        return Arrays.toString(Arrays.copyOfRange(b.vector[i], b.start[i], b.start[i] + b.length[i]));
+        return Arrays.toString(
+            Arrays.copyOfRange(b.vector[i], b.start[i], b.start[i] + b.length[i]));
       case 10, 11:
-        return ((DecimalColumnVector) v).vector[i].getHiveDecimal().bigDecimalValue().stripTrailingZeros();
+        return ((DecimalColumnVector) v)
+            .vector[i]
+            .getHiveDecimal()
+            .bigDecimalValue()
+            .stripTrailingZeros();
       default:
         TimestampColumnVector t = (TimestampColumnVector) v;
         return Math.floorDiv(t.time[i], 1000) + "s+" + t.nanos[i];
@@ -322,13 +342,16 @@ class OrcFileDecodingTest {
           values[i] =
               Arrays.toString(
                   Arrays.copyOfRange(
-                      dictionary.data(), dictionary.offsets()[ids[i]], dictionary.offsets()[ids[i] + 1]));
+                      dictionary.data(),
+                      dictionary.offsets()[ids[i]],
+                      dictionary.offsets()[ids[i] + 1]));
         }
       } else if (data instanceof IntegerDecoder d) {
         long[] out = new long[m];
         d.decode(out, 0, m);
         for (int i = 0; i < m; i++) {
-          values[i] = decimal64 ? BigDecimal.valueOf(out[i], 2).stripTrailingZeros() : (Object) out[i];
+          values[i] =
+              decimal64 ? BigDecimal.valueOf(out[i], 2).stripTrailingZeros() : (Object) out[i];
         }
       } else if (data instanceof FloatDecoder d) {
         float[] out = new float[m];
@@ -390,7 +413,8 @@ class OrcFileDecodingTest {
       throws IOException {
     Path path = write(dir, version, kind, blockSize);
     List<List<Object>> expected = orcCoreRows(path);
-    Set<OrcProto.ColumnEncoding.Kind> encodings = EnumSet.noneOf(OrcProto.ColumnEncoding.Kind.class);
+    Set<OrcProto.ColumnEncoding.Kind> encodings =
+        EnumSet.noneOf(OrcProto.ColumnEncoding.Kind.class);
     try (FileStreams streams = new FileStreams(Files.readAllBytes(path))) {
       assertThat(streams.stripes()).isGreaterThan(2);
       int first = 0;

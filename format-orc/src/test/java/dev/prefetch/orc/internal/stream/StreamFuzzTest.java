@@ -36,7 +36,12 @@ class StreamFuzzTest {
     Random random = new Random(kind.ordinal() * 1_000_003L);
     byte[] valid =
         IntegerStreams.write(
-                Encoding.RLE_V2, true, kind, 128, IntegerStreams.mixture(random, 3000, true), new int[0])
+                Encoding.RLE_V2,
+                true,
+                kind,
+                128,
+                IntegerStreams.mixture(random, 3000, true),
+                new int[0])
             .bytes();
     long deadline = System.nanoTime() + BUDGET_NANOS;
     int trials = 0;
@@ -72,7 +77,9 @@ class StreamFuzzTest {
           for (int k = 1 + random.nextInt(4); k > 0; k--) {
             bytes[random.nextInt(bytes.length)] = (byte) random.nextInt();
           }
-          return random.nextInt(4) == 0 ? java.util.Arrays.copyOf(bytes, random.nextInt(bytes.length)) : bytes;
+          return random.nextInt(4) == 0
+              ? java.util.Arrays.copyOf(bytes, random.nextInt(bytes.length))
+              : bytes;
         }
       default:
         {
@@ -143,12 +150,14 @@ class StreamFuzzTest {
       }
       case 7 -> {
         TimestampDecoder timestamps =
-            new TimestampDecoder(IntegerDecoder.create(a, true, true), IntegerDecoder.create(b, false, true), 0);
+            new TimestampDecoder(
+                IntegerDecoder.create(a, true, true), IntegerDecoder.create(b, false, true), 0);
         timestamps.decode(new long[n], new int[n], 0, n);
         timestamps.skip(random.nextInt(100));
       }
       case 8 -> {
-        StringDirectDecoder strings = new StringDirectDecoder(a, IntegerDecoder.create(b, false, true));
+        StringDirectDecoder strings =
+            new StringDirectDecoder(a, IntegerDecoder.create(b, false, true));
         int[] lengths = new int[n];
         long total = strings.decodeLengths(lengths, 0, n);
         // a column reader allocates from the checked total; the fuzz caps it to stay small
@@ -156,8 +165,11 @@ class StreamFuzzTest {
         strings.readBytes(new byte[copy], 0, copy);
         strings.skip(random.nextInt(100));
       }
-      case 9 -> StringDictionary.read(a, IntegerDecoder.create(b, false, random.nextBoolean()),
-          random.nextInt(4) == 0 ? random.nextInt() : random.nextInt(5000));
+      case 9 ->
+          StringDictionary.read(
+              a,
+              IntegerDecoder.create(b, false, random.nextBoolean()),
+              random.nextInt(4) == 0 ? random.nextInt() : random.nextInt(5000));
       default -> {
         a.seek(positions(random, a));
         while (a.hasMore()) {
