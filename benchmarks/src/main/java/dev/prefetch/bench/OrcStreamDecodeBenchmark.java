@@ -59,7 +59,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Before any timing, the trial's setup checks that both decode the same values (a checksum over
  * every value). Run: {@code java -jar benchmarks/target/benchmarks.jar OrcStreamDecodeBenchmark}
- * (about 2 minutes), after {@code mvn -B -q package -DskipTests}.
+ * (about 3.5 minutes), after {@code mvn -B -q package -DskipTests}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
