@@ -4,7 +4,7 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
@@ -78,8 +78,8 @@ final class ParquetRangeReader implements RangeReader {
     this.counters = context.counters();
     MemoryLedger ledger = context.ledger();
     ColumnArrayPools arrays = context.pools();
-    this.pageArrays = new ByteArrayPool(ledger);
-    this.chunkAllocator = new ChunkAllocator(ledger);
+    this.pageArrays = context.buffers();
+    this.chunkAllocator = new ChunkAllocator(ledger, context.buffers());
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {

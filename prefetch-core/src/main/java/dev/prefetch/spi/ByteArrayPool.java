@@ -1,7 +1,6 @@
-package dev.prefetch.parquet.internal.page;
+package dev.prefetch.spi;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.prefetch.spi.MemoryLedger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -10,28 +9,32 @@ import java.util.WeakHashMap;
 
 /**
  * Byte arrays lent out and taken back for reuse, so that a scan does not allocate (and zero) a
- * fresh array for every decompressed page or every column chunk read.
+ * fresh array for every decompressed page, compression block or column chunk it reads. The runtime
+ * makes one per read and hands it to every range reader ({@link ReaderContext#buffers()}), so the
+ * arrays one file's reader gave back serve the next file's: over a stream of many small files,
+ * every file would otherwise allocate its buffers anew.
  *
- * <p>Ownership: the pool lends an array ({@link #take}); it then belongs to the borrower (a page,
- * or a row group's chunk buffer) until given back ({@link #give}). Pages are given back by {@link
- * ChunkPages} when it opens the next page: by then no value refers to the page's bytes, because
- * every decoder copies values into the batch's own arrays. Only arrays the pool lent are taken
- * back, so the slices of a column chunk's buffer that uncompressed pages point into are never
- * reused. An array that is never given back (a range closed mid-page, a vectored read's buffer) is
- * left to the garbage collector: the pool remembers what it lent only weakly.
+ * <p>Ownership: the pool lends an array ({@link #take}); it then belongs to the borrower (a page, a
+ * block, a chunk buffer) until given back ({@link #give}), and the borrower must not touch it after
+ * that. Only arrays the pool lent are taken back, so a slice of a larger buffer handed to {@link
+ * #give} is ignored. An array that is never given back (a range closed mid-page, a failed read's
+ * buffer) is left to the garbage collector: the pool remembers what it lent only weakly.
  *
- * <p>Memory: the free arrays the pool keeps are reported to the reader's {@link MemoryLedger} (an
- * array counts from the moment the pool keeps it until it lends it again), and a reader's pools
- * keep at most its share of the read's budget, so that what they keep for reuse never fills the
- * budget queued batches need. Arrays lent are the borrower's to report.
+ * <p>Memory: the free arrays the pool keeps are reported to its {@link MemoryLedger} (an array
+ * counts from the moment the pool keeps it until it lends it again), and it keeps at most {@code
+ * maxFreeBytes} of them, so that what it keeps for reuse never fills the budget queued batches
+ * need. Arrays lent are the borrower's to report.
  *
- * <p>Thread-safe (a filesystem's vectored read may allocate on its own threads); every method holds
- * the lock for a short scan of the free list.
+ * <p>Thread-safe: the producers of a read, and a filesystem's vectored read on its own threads,
+ * take and give concurrently; every method holds the lock for a short scan of the free list.
  */
 public final class ByteArrayPool {
 
-  /** Free bytes kept by default: about two pages of each of a few dozen columns. */
-  private static final long DEFAULT_MAX_FREE_BYTES = 64L << 20;
+  /**
+   * Free bytes a pool keeps by default (a reader with no budget, the single path): the column
+   * chunks of one row group of the common 128 MiB and a few pages of each of a few dozen columns.
+   */
+  public static final long DEFAULT_MAX_FREE_BYTES = 192L << 20;
 
   /** Largest array a JVM reliably allocates. */
   private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
@@ -52,16 +55,9 @@ public final class ByteArrayPool {
   @GuardedBy("this")
   private long freeBytes;
 
+  /** A pool of one reader's own (a tool, a test), keeping the default and reporting nowhere. */
   public ByteArrayPool() {
     this(DEFAULT_MAX_FREE_BYTES, MemoryLedger.NONE);
-  }
-
-  /**
-   * A pool of decompressed pages reporting to {@code ledger}: it keeps at most the default, and at
-   * most a quarter of the reader's share (its column chunk buffers keep up to another half).
-   */
-  public ByteArrayPool(MemoryLedger ledger) {
-    this(Math.min(DEFAULT_MAX_FREE_BYTES, ledger.shareBytes() / 4), ledger);
   }
 
   /** A pool that keeps at most {@code maxFreeBytes} of free arrays, reported to {@code ledger}. */
