@@ -4,6 +4,7 @@ import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.ReaderMetrics;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.Field;
 import dev.prefetch.batch.RecordBatch;
@@ -30,7 +31,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * valid until the next {@link #next()} or {@link #close()}, which release it so that the format can
  * reuse its arrays (Spark's contract for columnar readers: the consumer is done with a batch when
  * it asks for the next). {@code close()} releases the current batch and closes the reader, which
- * stops its producers.
+ * stops its producers. After each call into the reader, the bytes it fetched so far go to the
+ * task's input metrics ({@link TaskInputBytes}).
  */
 final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
 
@@ -41,6 +43,7 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   private final boolean dataColumns;
   private final ConstantColumnVector[] partitionColumns;
   private final TaskTotals totals;
+  private final TaskInputBytes inputBytes;
   private RecordBatch current;
   private ColumnarBatch batch;
   private boolean closed;
@@ -51,13 +54,15 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       CountingCache cache,
       StructType readDataSchema,
       boolean dataColumns,
-      ConstantColumnVector[] partitionColumns) {
+      ConstantColumnVector[] partitionColumns,
+      TaskInputBytes inputBytes) {
     this.file = file;
     this.reader = reader;
     this.cache = cache;
     this.readDataSchema = readDataSchema;
     this.dataColumns = dataColumns;
     this.partitionColumns = partitionColumns;
+    this.inputBytes = inputBytes;
     this.totals = TaskTotals.current();
     totals.opened(this);
   }
@@ -94,7 +99,9 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
             .executor(resources.executor())
             .cache(cache)
             .build();
+    TaskInputBytes inputBytes = new TaskInputBytes();
     BatchReader reader;
+    long before = inputBytes.before();
     try {
       reader = Readers.open(file, options.filter(predicate).build(), context);
     } catch (IllegalArgumentException e) {
@@ -105,6 +112,8 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       // unsigned INT32 read as a Spark long, say) rejects it. Pruning is optional (Spark filters
       // the rows), so this file is read without it.
       reader = Readers.open(file, options.filter(null).build(), context);
+    } finally {
+      inputBytes.after(before);
     }
     try {
       if (dataColumns) {
@@ -118,8 +127,11 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
             new ConstantColumnVector(capacity, readPartitionSchema.fields()[i].dataType());
         ColumnVectorUtils.populate(partitionColumns[i], partitionValues, i);
       }
-      return new PrefetchPartitionReader(
-          file, reader, cache, readDataSchema, dataColumns, partitionColumns);
+      PrefetchPartitionReader opened =
+          new PrefetchPartitionReader(
+              file, reader, cache, readDataSchema, dataColumns, partitionColumns, inputBytes);
+      inputBytes.report(reader.metrics().bytesRead());
+      return opened;
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;
@@ -160,7 +172,14 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   @Override
   public boolean next() throws IOException {
     releaseCurrent();
-    RecordBatch next = reader.next();
+    long before = inputBytes.before();
+    RecordBatch next;
+    try {
+      next = reader.next();
+    } finally {
+      inputBytes.after(before);
+    }
+    inputBytes.report(reader.metrics().bytesRead());
     if (next == null) {
       return false;
     }
@@ -203,10 +222,14 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     }
     closed = true;
     releaseCurrent();
+    long before = inputBytes.before();
     try {
       reader.close();
     } finally {
-      totals.closed(this, reader.metrics(), cache);
+      inputBytes.after(before);
+      ReaderMetrics metrics = reader.metrics();
+      inputBytes.report(metrics.bytesRead());
+      totals.closed(this, metrics, cache);
       for (ConstantColumnVector column : partitionColumns) {
         column.close();
       }
