@@ -323,7 +323,7 @@ class BundleOnSparkClassPathIT {
           comment.setVal(r, comment(row).getBytes(StandardCharsets.UTF_8));
         }
         ok.vector[r] = row % 2 == 0 ? 1 : 0;
-        day.vector[r] = 18_000 + row % 1000;
+        day.vector[r] = 18_000L + row % 1000;
         amount.set(r, HiveDecimal.create(java.math.BigInteger.valueOf(row * 101L), 2));
         if (batch.size == batch.getMaxSize()) {
           writer.addRowBatch(batch);

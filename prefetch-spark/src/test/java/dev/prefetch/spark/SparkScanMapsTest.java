@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hive.ql.exec.vector.BytesColumnVector;
@@ -88,7 +89,7 @@ class SparkScanMapsTest {
     assertThat(status).as(lines).isZero();
     List<JsonNode> results = new ArrayList<>();
     ObjectMapper json = new ObjectMapper();
-    for (String line : lines.split("\n")) {
+    for (String line : lines.lines().toList()) {
       if (line.startsWith("{")) {
         results.add(json.readTree(line));
       }
@@ -96,14 +97,11 @@ class SparkScanMapsTest {
     assertThat(results).hasSize(8);
     for (JsonNode result : results) {
       assertThat(result.get("rows").asLong()).as(result.toString()).isEqualTo(ROWS);
-      result
-          .get("columns")
-          .fields()
-          .forEachRemaining(
-              column ->
-                  assertThat(column.getValue().asText())
-                      .as(result.get("input") + " " + column.getKey())
-                      .isNotEqualTo("null"));
+      for (Map.Entry<String, JsonNode> column : result.get("columns").properties()) {
+        assertThat(column.getValue().asText())
+            .as(result.get("input") + " " + column.getKey())
+            .isNotEqualTo("null");
+      }
     }
   }
 
@@ -233,7 +231,7 @@ class SparkScanMapsTest {
         innerValues.ensureSize(inner.childCount, true);
         for (int k = 0; k < 2; k++) {
           int e = (int) inner.offsets[element] + k;
-          innerKeys.vector[e] = row + k;
+          innerKeys.vector[e] = (long) row + k;
           innerValues.setVal(e, ("v" + row + k).getBytes(StandardCharsets.UTF_8));
         }
         if (batch.size == batch.getMaxSize()) {

@@ -40,7 +40,14 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   private final BatchReader reader;
   private final CountingCache cache;
   private final StructType readDataSchema;
-  private final boolean dataColumns;
+
+  /**
+   * Per column of {@code readDataSchema}: the reader's column that holds it, or -1 when the file
+   * lacks it (then {@link #absentColumns} holds its nulls).
+   */
+  private final int[] sources;
+
+  private final ConstantColumnVector[] absentColumns;
   private final ConstantColumnVector[] partitionColumns;
   private final TaskTotals totals;
   private final TaskInputBytes inputBytes;
@@ -53,14 +60,16 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       BatchReader reader,
       CountingCache cache,
       StructType readDataSchema,
-      boolean dataColumns,
+      int[] sources,
+      ConstantColumnVector[] absentColumns,
       ConstantColumnVector[] partitionColumns,
       TaskInputBytes inputBytes) {
     this.file = file;
     this.reader = reader;
     this.cache = cache;
     this.readDataSchema = readDataSchema;
-    this.dataColumns = dataColumns;
+    this.sources = sources;
+    this.absentColumns = absentColumns;
     this.partitionColumns = partitionColumns;
     this.inputBytes = inputBytes;
     this.totals = TaskTotals.current();
@@ -69,7 +78,9 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
 
   /**
    * Opens {@code file} with the read's properties, the projection of {@code readDataSchema} and the
-   * format's predicate (null for none), on the executor's shared pool and cache.
+   * format's predicate (null for none), on the executor's shared pool and cache. A column of {@code
+   * readDataSchema} that the file lacks (a table of files that gained columns over time, read with
+   * {@code mergeSchema}, or a schema the user gave) reads as nulls, as with Spark's own readers.
    */
   static PrefetchPartitionReader open(
       DataFile file,
@@ -82,16 +93,10 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       Configuration conf,
       ExecutorResources resources)
       throws IOException {
-    List<String> columns = new ArrayList<>();
+    List<String> wanted = new ArrayList<>();
     for (StructField field : readDataSchema.fields()) {
-      columns.add(field.name());
+      wanted.add(field.name());
     }
-    boolean dataColumns = !columns.isEmpty();
-    if (!dataColumns) {
-      // Only rows are counted (or only partition columns read): one column gives the counts.
-      columns.add(dataSchema.fields()[0].name());
-    }
-    options.columns(columns);
     CountingCache cache = resources.cache() == null ? null : new CountingCache(resources.cache());
     ReadContext context =
         ReadContext.builder()
@@ -101,25 +106,40 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
             .build();
     TaskInputBytes inputBytes = new TaskInputBytes();
     BatchReader reader;
+    // Only rows are counted (or only partition columns read): one column gives the counts.
+    List<String> read = wanted.isEmpty() ? List.of(dataSchema.fields()[0].name()) : wanted;
     long before = inputBytes.before();
     try {
-      reader = Readers.open(file, options.filter(predicate).build(), context);
-    } catch (IllegalArgumentException e) {
-      if (predicate == null) {
-        throw e;
+      try {
+        reader = openFiltered(file, options.columns(read), predicate, context);
+      } catch (IllegalArgumentException e) {
+        List<String> present = columnsOf(file, context);
+        if (present.containsAll(read)) {
+          throw e;
+        }
+        read = new ArrayList<>(wanted);
+        read.retainAll(present);
+        if (read.isEmpty()) {
+          read = List.of(present.get(0));
+        }
+        reader = openFiltered(file, options.columns(read), predicate, context);
       }
-      // The predicate is typed from Spark's schema; a file whose physical type differs (an
-      // unsigned INT32 read as a Spark long, say) rejects it. Pruning is optional (Spark filters
-      // the rows), so this file is read without it.
-      reader = Readers.open(file, options.filter(null).build(), context);
     } finally {
       inputBytes.after(before);
     }
     try {
-      if (dataColumns) {
-        check(file, reader.schema(), readDataSchema);
-      }
+      int[] sources = new int[wanted.size()];
+      ConstantColumnVector[] absentColumns = new ConstantColumnVector[wanted.size()];
       int capacity = options.build().batchSize();
+      for (int i = 0; i < sources.length; i++) {
+        sources[i] = read.indexOf(wanted.get(i));
+        if (sources[i] < 0) {
+          absentColumns[i] =
+              new ConstantColumnVector(capacity, readDataSchema.fields()[i].dataType());
+          absentColumns[i].setNull();
+        }
+      }
+      check(file, reader.schema(), readDataSchema, sources, read.size());
       ConstantColumnVector[] partitionColumns =
           new ConstantColumnVector[readPartitionSchema.fields().length];
       for (int i = 0; i < partitionColumns.length; i++) {
@@ -129,7 +149,14 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       }
       PrefetchPartitionReader opened =
           new PrefetchPartitionReader(
-              file, reader, cache, readDataSchema, dataColumns, partitionColumns, inputBytes);
+              file,
+              reader,
+              cache,
+              readDataSchema,
+              sources,
+              absentColumns,
+              partitionColumns,
+              inputBytes);
       inputBytes.report(reader.metrics().bytesRead());
       return opened;
     } catch (IOException | RuntimeException e) {
@@ -138,23 +165,58 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     }
   }
 
-  private static void check(DataFile file, Schema schema, StructType readDataSchema)
+  /** Opens {@code file} with {@code predicate}, or without it where the file refuses it. */
+  private static BatchReader openFiltered(
+      DataFile file, ReadOptions.Builder options, Object predicate, ReadContext context)
       throws IOException {
-    StructField[] fields = readDataSchema.fields();
-    if (schema.size() != fields.length) {
+    try {
+      return Readers.open(file, options.filter(predicate).build(), context);
+    } catch (IllegalArgumentException e) {
+      if (predicate == null) {
+        throw e;
+      }
+      // The predicate is typed from Spark's schema; a file whose physical type differs (an
+      // unsigned INT32 read as a Spark long, say), or that lacks a filtered column, rejects it.
+      // Pruning is optional (Spark filters the rows), so this file is read without it.
+      return Readers.open(file, options.filter(null).build(), context);
+    }
+  }
+
+  /**
+   * The top-level column names of {@code file}, from its footer (the executor's cache holds it).
+   */
+  private static List<String> columnsOf(DataFile file, ReadContext context) throws IOException {
+    try (BatchReader whole =
+        Readers.open(file, ReadOptions.builder().prefetchEnabled(false).build(), context)) {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < whole.schema().size(); i++) {
+        names.add(whole.schema().field(i).name());
+      }
+      return names;
+    }
+  }
+
+  private static void check(
+      DataFile file, Schema schema, StructType readDataSchema, int[] sources, int read)
+      throws IOException {
+    if (schema.size() != read) {
       throw new IOException(
           "Cannot read "
               + file
               + ": asked for "
-              + fields.length
+              + read
               + " columns, the reader gives "
               + schema.size()
               + " ("
               + schema
               + ")");
     }
+    StructField[] fields = readDataSchema.fields();
     for (int i = 0; i < fields.length; i++) {
-      Field field = schema.field(i);
+      if (sources[i] < 0) {
+        continue;
+      }
+      Field field = schema.field(sources[i]);
       if (!SparkColumns.convertible(field.type(), fields[i].dataType())) {
         throw new IOException(
             "Cannot read "
@@ -184,10 +246,13 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       return false;
     }
     current = next;
-    int data = dataColumns ? readDataSchema.fields().length : 0;
+    int data = sources.length;
     ColumnVector[] columns = new ColumnVector[data + partitionColumns.length];
     for (int i = 0; i < data; i++) {
-      columns[i] = SparkColumns.wrap(next.column(i), readDataSchema.fields()[i].dataType());
+      columns[i] =
+          sources[i] < 0
+              ? absentColumns[i]
+              : SparkColumns.wrap(next.column(sources[i]), readDataSchema.fields()[i].dataType());
     }
     System.arraycopy(partitionColumns, 0, columns, data, partitionColumns.length);
     batch = new ColumnarBatch(columns, next.rowCount());
@@ -232,6 +297,11 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       totals.closed(this, metrics, cache);
       for (ConstantColumnVector column : partitionColumns) {
         column.close();
+      }
+      for (ConstantColumnVector column : absentColumns) {
+        if (column != null) {
+          column.close();
+        }
       }
     }
   }

@@ -34,6 +34,8 @@ final class TaskInputBytes {
   /** Hadoop keys statistics by file system class: this one is a key only, never made. */
   private abstract static class FetchedForTasks extends FileSystem {}
 
+  // Deprecated in Hadoop for GlobalStorageStatistics, but these are the statistics Spark sums.
+  @SuppressWarnings("deprecation")
   private static final FileSystem.Statistics ADDED =
       FileSystem.getStatistics(SCHEME, FetchedForTasks.class);
 
@@ -66,6 +68,7 @@ final class TaskInputBytes {
   }
 
   /** Bytes Hadoop counted on this thread, over every file system, as Spark sums them. */
+  @SuppressWarnings("deprecation")
   private static long threadBytesRead() {
     long sum = 0;
     List<FileSystem.Statistics> all = FileSystem.getAllStatistics();
