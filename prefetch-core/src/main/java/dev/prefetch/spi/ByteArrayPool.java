@@ -4,6 +4,7 @@ import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.WeakHashMap;
 
@@ -39,21 +40,15 @@ public final class ByteArrayPool {
   /** Largest array a JVM reliably allocates. */
   private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
-  private final long maxFreeBytes;
-  private final MemoryLedger ledger;
-
-  @GuardedBy("this")
-  private final List<byte[]> free = new ArrayList<>();
+  /** The free arrays, which every view of this pool shares. */
+  private final FreeArrays free;
 
   /**
-   * Arrays lent and not yet given back; weak, since some never are (arrays compare by identity, so
-   * a weak hash map keyed by them is an identity set).
+   * Arrays this view lent and was not yet given back; weak, since some never are (arrays compare by
+   * identity, so a weak hash map keyed by them is an identity set).
    */
   @GuardedBy("this")
   private final Set<byte[]> lent = Collections.newSetFromMap(new WeakHashMap<>());
-
-  @GuardedBy("this")
-  private long freeBytes;
 
   /** A pool of one reader's own (a tool, a test), keeping the default and reporting nowhere. */
   public ByteArrayPool() {
@@ -62,30 +57,34 @@ public final class ByteArrayPool {
 
   /** A pool that keeps at most {@code maxFreeBytes} of free arrays, reported to {@code ledger}. */
   public ByteArrayPool(long maxFreeBytes, MemoryLedger ledger) {
-    this.maxFreeBytes = maxFreeBytes;
-    this.ledger = ledger;
+    this(new FreeArrays(maxFreeBytes, ledger));
+  }
+
+  private ByteArrayPool(FreeArrays free) {
+    this.free = free;
+  }
+
+  /**
+   * A view of this pool that shares its free arrays and takes back only what it lent itself. A
+   * borrower whose arrays may alias another's (a page that is a slice of a column chunk's buffer,
+   * both from the read's pool) takes each kind from a view of its own, so that handing back a page
+   * never frees the chunk it points into.
+   */
+  public ByteArrayPool view() {
+    return new ByteArrayPool(free);
   }
 
   /**
    * The smallest free array of at least {@code size} bytes, else a new one; contents unspecified.
    */
-  public synchronized byte[] take(int size) {
-    int best = -1;
-    for (int i = 0; i < free.size(); i++) {
-      int length = free.get(i).length;
-      if (length >= size && (best < 0 || length < free.get(best).length)) {
-        best = i;
-      }
-    }
-    byte[] array;
-    if (best < 0) {
+  public byte[] take(int size) {
+    byte[] array = free.take(size);
+    if (array == null) {
       array = new byte[headroom(size)];
-    } else {
-      array = free.remove(best);
-      freeBytes -= array.length;
-      ledger.release(array.length);
     }
-    lent.add(array);
+    synchronized (this) {
+      lent.add(array);
+    }
     return array;
   }
 
@@ -98,12 +97,60 @@ public final class ByteArrayPool {
     return (int) Math.min(MAX_ARRAY_LENGTH, size + (size >>> 4));
   }
 
-  /** Takes back {@code array} if this pool lent it; ignores any other array. */
-  public synchronized void give(byte[] array) {
-    if (array != null && lent.remove(array) && freeBytes + array.length <= maxFreeBytes) {
-      free.add(array);
-      freeBytes += array.length;
-      ledger.acquire(array.length);
+  /** Takes back {@code array} if this view lent it; ignores any other array. */
+  public void give(byte[] array) {
+    if (array == null) {
+      return;
+    }
+    synchronized (this) {
+      if (!lent.remove(array)) {
+        return;
+      }
+    }
+    free.keep(array);
+  }
+
+  /** The free arrays of a pool and its views, their bound and their ledger. */
+  private static final class FreeArrays {
+    private final long maxFreeBytes;
+    private final MemoryLedger ledger;
+
+    @GuardedBy("this")
+    private final List<byte[]> arrays = new ArrayList<>();
+
+    @GuardedBy("this")
+    private long freeBytes;
+
+    FreeArrays(long maxFreeBytes, MemoryLedger ledger) {
+      this.maxFreeBytes = maxFreeBytes;
+      this.ledger = Objects.requireNonNull(ledger, "ledger is null");
+    }
+
+    /** The smallest free array of at least {@code size} bytes, or null. */
+    synchronized byte[] take(int size) {
+      int best = -1;
+      for (int i = 0; i < arrays.size(); i++) {
+        int length = arrays.get(i).length;
+        if (length >= size && (best < 0 || length < arrays.get(best).length)) {
+          best = i;
+        }
+      }
+      if (best < 0) {
+        return null;
+      }
+      byte[] array = arrays.remove(best);
+      freeBytes -= array.length;
+      ledger.release(array.length);
+      return array;
+    }
+
+    /** Keeps {@code array} free while the bound allows. */
+    synchronized void keep(byte[] array) {
+      if (freeBytes + array.length <= maxFreeBytes) {
+        arrays.add(array);
+        freeBytes += array.length;
+        ledger.acquire(array.length);
+      }
     }
   }
 }

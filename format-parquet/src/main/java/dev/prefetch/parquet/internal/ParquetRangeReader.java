@@ -78,8 +78,10 @@ final class ParquetRangeReader implements RangeReader {
     this.counters = context.counters();
     MemoryLedger ledger = context.ledger();
     ColumnArrayPools arrays = context.pools();
-    this.pageArrays = context.buffers();
-    this.chunkAllocator = new ChunkAllocator(ledger, context.buffers());
+    // Views of their own: an uncompressed page is a slice of its chunk's array, and handing the
+    // page back must not free the chunk (each view takes back only what it lent).
+    this.pageArrays = context.buffers().view();
+    this.chunkAllocator = new ChunkAllocator(ledger, context.buffers().view());
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {
