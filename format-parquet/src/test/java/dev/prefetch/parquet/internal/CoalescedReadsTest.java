@@ -47,7 +47,7 @@ class CoalescedReadsTest {
         CountingFileSystem.path(local)
             .getFileSystem(conf)
             .getFileStatus(CountingFileSystem.path(local));
-    return new CountingInputFile(status, conf, new ScanCounters(), true, coalescing).newStream();
+    return new CountingInputFile(status, conf, new ScanCounters(), true, coalescing, 0).newStream();
   }
 
   private void assertHolds(ParquetFileRange range) throws Exception {
