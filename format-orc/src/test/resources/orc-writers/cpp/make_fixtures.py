@@ -182,8 +182,8 @@ def main():
             # the writer's default strategy ("speed") leaves LZ4 chunks uncompressed
             compression_strategy="compression",
         )
-    # many stripes under a codec: each ends once the text stream filled a block
-    write("cpp-stripes-zstd.orc", stripes_table(8000), compression="zstd", stripe_size=1024,
+    # several stripes under a codec: each ends once the text stream filled a block
+    write("cpp-stripes-zstd.orc", stripes_table(3000), compression="zstd", stripe_size=1024,
           row_index_stride=250, batch_size=128)
     # LZ4 as the writer's default strategy writes it: chunks stored uncompressed ("original")
     write("cpp-lz4-original-chunks.orc", stripes_table(300), compression="lz4", stripe_size=1024,

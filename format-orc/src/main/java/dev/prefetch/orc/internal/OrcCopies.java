@@ -18,7 +18,20 @@ final class OrcCopies {
 
   private OrcCopies() {}
 
+  /**
+   * The run's timestamps as nanoseconds since the epoch; an {@link ArithmeticException} saying so
+   * when one lies outside the years 1677 to 2262 that a long of nanoseconds holds.
+   */
   static long[] timestamps(TimestampColumnVector v, int start, int count) {
+    try {
+      return nanosOf(v, start, count);
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(
+          "a timestamp outside the years 1677 to 2262, which nanoseconds since the epoch hold");
+    }
+  }
+
+  private static long[] nanosOf(TimestampColumnVector v, int start, int count) {
     long[] out = new long[count];
     long[] time = v.time;
     int[] nanos = v.nanos;

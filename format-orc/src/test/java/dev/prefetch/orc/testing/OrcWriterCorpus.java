@@ -224,10 +224,10 @@ public final class OrcWriterCorpus {
             "cpp/cpp-stripes-zstd.orc",
             CPP,
             CompressionKind.ZSTD,
-            8000,
-            7,
+            3000,
+            3,
             250,
-            "an id, long compressible strings and ints in many small compressed stripes",
+            "an id, long compressible strings and ints in small compressed stripes",
             EnumSet.of(
                 Trait.CONTENT_LENGTH_WITHOUT_HEADER,
                 Trait.STRIPES,
