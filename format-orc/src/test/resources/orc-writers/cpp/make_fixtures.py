@@ -44,7 +44,7 @@ def column(values_of, rows, is_null, type_):
 
 
 def types_table(rows):
-    """Every type the C++ writer takes from Arrow, with nulls in every column."""
+    """Every type the C++ writer takes from Arrow but unions, with nulls in every column."""
     i64_extremes = [-(2**63), 2**63 - 1, 0, -1]
     f32_specials = [float("nan"), float("inf"), float("-inf"), -0.0]
     epoch = datetime.datetime(1970, 1, 1)
@@ -79,18 +79,6 @@ def types_table(rows):
     def st(i):
         return {"x": None if i % 9 == 0 else i * 3, "y": WORDS[i % len(WORDS)]}
 
-    # A sparse union's children have a value in every row; the tag picks one. An Arrow union
-    # has no validity of its own, so nulls are in the children.
-    tags = pa.array([i % 3 for i in range(rows)], pa.int8())
-    union = pa.UnionArray.from_sparse(
-        tags,
-        [
-            column(lambda i: i, rows, null_every(rows, 11), pa.int32()),
-            column(lambda i: "u%d" % i, rows, null_every(rows, 13), pa.string()),
-            column(lambda i: i / 8.0, rows, lambda i: False, pa.float64()),
-        ],
-        field_names=["i", "s", "d"],
-    )
     return pa.table(
         {
             "id": pa.array(range(rows), pa.int64()),
@@ -114,7 +102,6 @@ def types_table(rows):
             "li": column(lst, rows, null_every(rows, 13, 2), pa.list_(pa.int32())),
             "mp": column(mp, rows, null_every(rows, 13, 3), pa.map_(pa.string(), pa.int32())),
             "st": column(st, rows, null_every(rows, 13, 4), pa.struct([("x", pa.int32()), ("y", pa.string())])),
-            "u": union,
         }
     )
 
@@ -128,6 +115,24 @@ def write(name, table, **options):
         % (name, f.nrows, f.nstripes, f.row_index_stride, f.compression, f.file_version,
            f.software_version, os.path.getsize(path))
     )
+
+
+def union_table(rows):
+    """A union of int, string and double (a column of its own: Spark's ORC reader reads no file
+    with a union)."""
+    # A sparse union's children have a value in every row; the tag picks one. An Arrow union
+    # has no validity of its own, so nulls are in the children.
+    tags = pa.array([i % 3 for i in range(rows)], pa.int8())
+    union = pa.UnionArray.from_sparse(
+        tags,
+        [
+            column(lambda i: i, rows, null_every(rows, 11), pa.int32()),
+            column(lambda i: "u%d" % i, rows, null_every(rows, 13), pa.string()),
+            column(lambda i: i / 8.0, rows, lambda i: False, pa.float64()),
+        ],
+        field_names=["i", "s", "d"],
+    )
+    return pa.table({"id": pa.array(range(rows), pa.int64()), "u": union})
 
 
 def timestamps_table(rows):
@@ -190,6 +195,8 @@ def main():
           row_index_stride=100, batch_size=128)
     write("cpp-timestamps-before-1970.orc", timestamps_table(400), compression="zlib",
           row_index_stride=100)
+    write("cpp-union.orc", union_table(600), compression="zlib", row_index_stride=100,
+          stripe_size=1024, batch_size=256)
     # one stripe, at offset 3 like every first stripe of this writer
     write("cpp-single-stripe.orc", table.slice(0, 300), compression="zlib", row_index_stride=100,
           dictionary_key_size_threshold=0.5)

@@ -163,7 +163,6 @@ public final class OrcWriterCorpus {
           Trait.STRIDES,
           Trait.DICTIONARY_STRINGS,
           Trait.DIRECT_STRINGS,
-          Trait.UNION,
           Trait.WIDE_DECIMALS,
           Trait.NESTED);
 
@@ -181,7 +180,7 @@ public final class OrcWriterCorpus {
       "every type the C++ writer takes from Arrow (booleans, integers of every width with"
           + " extremes, floats with NaN and infinities, dictionary and direct strings, binary,"
           + " decimal(10,2) and decimal(38,6), dates, timestamp and timestamp with local time zone,"
-          + " list, map, struct, a union of int, string and double), nulls in every column but id";
+          + " list, map, struct; unions are in a file of their own), nulls in every column but id";
 
   private static final String TRINO_TYPES_HOLD =
       "every type Trino writes (booleans, integers of every width with extremes, real with NaN"
@@ -269,6 +268,22 @@ public final class OrcWriterCorpus {
             null));
     files.add(
         new OrcWriterFile(
+            "cpp/cpp-union.orc",
+            CPP,
+            CompressionKind.ZLIB,
+            600,
+            1,
+            100,
+            "a union of int, string and double, nulls in its alternatives (an Arrow union has no"
+                + " validity of its own)",
+            EnumSet.of(
+                Trait.CONTENT_LENGTH_WITHOUT_HEADER,
+                Trait.SINGLE_STRIPE,
+                Trait.STRIDES,
+                Trait.UNION),
+            null));
+    files.add(
+        new OrcWriterFile(
             "cpp/cpp-single-stripe.orc",
             CPP,
             CompressionKind.ZLIB,
@@ -282,7 +297,6 @@ public final class OrcWriterCorpus {
                 Trait.STRIDES,
                 Trait.DICTIONARY_STRINGS,
                 Trait.DIRECT_STRINGS,
-                Trait.UNION,
                 Trait.WIDE_DECIMALS,
                 Trait.NESTED),
             null));
@@ -303,7 +317,6 @@ public final class OrcWriterCorpus {
                 Trait.VERSION_0_11,
                 Trait.DICTIONARY_STRINGS,
                 Trait.DIRECT_STRINGS,
-                Trait.UNION,
                 Trait.WIDE_DECIMALS,
                 Trait.NESTED),
             null));
