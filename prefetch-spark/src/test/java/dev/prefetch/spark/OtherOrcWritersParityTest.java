@@ -41,8 +41,18 @@ class OtherOrcWritersParityTest {
     corpus = OrcWriterCorpus.write(dir);
   }
 
+  /**
+   * Every file but the types tables in other codecs than one per writer: the codecs are orc-core's
+   * to decode in either reader, and format-orc's and the conformance tests read every codec.
+   */
   static Stream<String> names() {
-    return OrcWriterCorpus.files().stream().map(OrcWriterFile::name);
+    return OrcWriterCorpus.files().stream()
+        .map(OrcWriterFile::name)
+        .filter(
+            name ->
+                !name.contains("-types-")
+                    || name.equals("cpp/cpp-types-zstd.orc")
+                    || name.equals("trino/trino-types-zlib.orc"));
   }
 
   @ParameterizedTest(name = "{0}")
