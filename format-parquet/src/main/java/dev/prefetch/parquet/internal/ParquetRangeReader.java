@@ -1,9 +1,11 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.ReadException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.parquet.internal.flat.ValueOutOfRange;
 import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
@@ -229,8 +231,15 @@ final class ParquetRangeReader implements RangeReader {
     }
   }
 
-  private CorruptFileException failure(String column, RuntimeException e) {
+  private ReadException failure(String column, RuntimeException e) {
     String where = column == null ? "" : ", column '" + column + "'";
+    if (e instanceof ValueOutOfRange outOfRange && !outOfRange.corruptFile()) {
+      // a valid file whose value the read's type cannot hold: no corrupt file
+      return new ReadException(
+          plan.file(),
+          (range == null ? "" : range.locator()) + where + ": " + e.getMessage(),
+          null);
+    }
     if (spec != null && PageChecksums.isChecksumFailure(e)) {
       Set<ColumnPath> selected = new HashSet<>();
       for (ColumnDescriptor leaf : plan.projection().leaves()) {
