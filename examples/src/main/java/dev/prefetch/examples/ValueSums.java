@@ -395,6 +395,16 @@ public final class ValueSums implements ValueSink {
     sums[column] += bytesHash(data, offset, length);
   }
 
+  /**
+   * Adds a sum and a null count that the caller computed over values of its own layout, each in the
+   * canonical form above (a reader whose arrays this class has no loop for: {@link #doubleItem} and
+   * {@link #bytesHash} give the items).
+   */
+  public void addPartial(int column, long sum, long nullCount) {
+    sums[column] += sum;
+    nulls[column] += nullCount;
+  }
+
   /** Counts rows fed through the per-value and per-array methods (batches count themselves). */
   public void addRows(long count) {
     rows += count;
@@ -423,6 +433,11 @@ public final class ValueSums implements ValueSink {
       h = avalanche(h, nulls[c]);
     }
     return String.format(Locale.ROOT, "%016x", h);
+  }
+
+  /** The item of a FLOAT32 or FLOAT64 value: its bits as a double, every NaN alike. */
+  public static long doubleItem(double value) {
+    return bits(value);
   }
 
   private static long bits(double value) {
