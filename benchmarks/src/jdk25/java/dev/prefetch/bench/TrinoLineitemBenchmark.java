@@ -1,8 +1,8 @@
 package dev.prefetch.bench;
 
+import dev.prefetch.bench.trino.TrinoContender;
 import dev.prefetch.examples.Contender;
 import dev.prefetch.examples.internal.ProgressBar;
-import dev.prefetch.bench.trino.TrinoContender;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,8 +21,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * over every column and each column group apart (integers, decimals, dates, strings, comment):
  * Trino's readers decode only the columns asked for, as ours and DuckDB do.
  *
- * <p>Consumer and check as {@link TrinoScanBenchmark}'s: the sums of the selected values are
- * timed; the checksum of the same columns is checked against the format library's first.
+ * <p>Consumer and check as {@link TrinoScanBenchmark}'s: the sums of the selected values are timed;
+ * the checksum of the same columns is checked against the format library's first.
  *
  * <p>Compiled only under a JDK 25 (the benchmarks' jdk25 profile). Run alone: {@code bin/bench
  * TrinoLineitemBenchmark}.
@@ -30,7 +30,11 @@ import org.openjdk.jmh.annotations.TearDown;
 @Fork(
     value = 1,
     jvmArgsAppend = {
-      "-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "--add-modules", "jdk.incubator.vector"
+      "-Xms3g",
+      "-Xmx3g",
+      "-XX:+AlwaysPreTouch",
+      "--add-modules",
+      "jdk.incubator.vector"
     })
 public class TrinoLineitemBenchmark extends SingleShotScans {
 

@@ -1,7 +1,7 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.gen.Tables;
 import dev.prefetch.bench.trino.TrinoContender;
+import dev.prefetch.examples.gen.Tables;
 import java.io.IOException;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -12,11 +12,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Trino's readers (Java 25) on the scan table, the same files as {@link ScanBenchmark}: its
- * Parquet reader ({@code trino.TrinoParquetScan}) on {@code scan.parquet} and its ORC reader
- * ({@code trino.orc.TrinoOrcScan}) on {@code scan.orc}, every column, with 1 and 2 threads, on
- * local files and on the remote model (a data source that charges each request 20 ms and 64 MiB/s,
- * {@code trino.TrinoStorage}).
+ * Trino's readers (Java 25) on the scan table, the same files as {@link ScanBenchmark}: its Parquet
+ * reader ({@code trino.TrinoParquetScan}) on {@code scan.parquet} and its ORC reader ({@code
+ * trino.orc.TrinoOrcScan}) on {@code scan.orc}, every column, with 1 and 2 threads, on local files
+ * and on the remote model (a data source that charges each request 20 ms and 64 MiB/s, {@code
+ * trino.TrinoStorage}).
  *
  * <p>Trino's file readers are single-threaded: an engine reads a file faster only by reading its
  * splits at once. With 2 threads, the file's row groups (stripes) are shared by two readers, each
@@ -35,7 +35,11 @@ import org.openjdk.jmh.annotations.TearDown;
 @Fork(
     value = 1,
     jvmArgsAppend = {
-      "-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch", "--add-modules", "jdk.incubator.vector"
+      "-Xms3g",
+      "-Xmx3g",
+      "-XX:+AlwaysPreTouch",
+      "--add-modules",
+      "jdk.incubator.vector"
     })
 public class TrinoScanBenchmark extends SingleShotScans {
 
@@ -55,8 +59,7 @@ public class TrinoScanBenchmark extends SingleShotScans {
     HeapProfiler.rowsPerOperation(TrinoScanBenchmark.class, BenchData.rows());
     trino = new TrinoContender(format, BenchData.scanFile(format), storage, List.of(), threads);
     try {
-      trino.check(
-          BenchData.expectedChecksum(format), Tables.SCAN_COLUMNS.length, BenchData.rows());
+      trino.check(BenchData.expectedChecksum(format), Tables.SCAN_COLUMNS.length, BenchData.rows());
     } catch (IOException | RuntimeException e) {
       trino.close();
       throw e;

@@ -15,15 +15,15 @@ import java.util.jar.JarInputStream;
  * Trino's ORC reader in a class loader of its own.
  *
  * <p>Why: Trino's ORC reader parses ORC's protobuf messages with {@code orc-format}'s
- * relocated-protobuf build, orc-core (the reference reader of the benchmarks and of our ORC
- * format) with its plain build, and both builds name the messages' class {@code
- * org.apache.orc.OrcProto}: one class path cannot hold both. The build copies the relocated build
- * into the benchmarks' resources ({@value #NESTED_JAR}, left off the class path), and this loader
- * defines, ahead of its parent, the relocated {@code OrcProto} and protobuf from it, and Trino's
- * ORC classes ({@code io.trino.orc}) and our reader of them ({@code
- * dev.prefetch.bench.trino.orc}) from the parent's class files, so that they link against the
- * relocated build. Everything else (Trino's SPI, the blocks, our consumer) comes from the parent,
- * and the loaded scan is used through {@link TrinoScan}, a parent type.
+ * relocated-protobuf build, orc-core (the reference reader of the benchmarks and of our ORC format)
+ * with its plain build, and both builds name the messages' class {@code org.apache.orc.OrcProto}:
+ * one class path cannot hold both. The build copies the relocated build into the benchmarks'
+ * resources ({@value #NESTED_JAR}, left off the class path), and this loader defines, ahead of its
+ * parent, the relocated {@code OrcProto} and protobuf from it, and Trino's ORC classes ({@code
+ * io.trino.orc}) and our reader of them ({@code dev.prefetch.bench.trino.orc}) from the parent's
+ * class files, so that they link against the relocated build. Everything else (Trino's SPI, the
+ * blocks, our consumer) comes from the parent, and the loaded scan is used through {@link
+ * TrinoScan}, a parent type.
  *
  * <p>One loader per JVM, made on first use; its classes stay loaded with it.
  */

@@ -44,16 +44,15 @@ import org.joda.time.DateTimeZone;
 
 /**
  * One scan of a Parquet file by Trino's Parquet reader ({@code io.trino:trino-parquet}), as Trino's
- * Hive connector drives it: the footer read and its row groups planned once per scan
- * ({@link MetadataReader}, {@link PredicateUtils#getFilteredRowGroups} with no predicate), then
- * each row group read as a split of its own by a {@link ParquetReader} over a data source of its
- * own, every selected column decoded into Trino's blocks with the reader's default options
- * (vectorized decoding on where the CPU has it, 8 MiB reads, ranges within 1 MiB joined).
+ * Hive connector drives it: the footer read and its row groups planned once per scan ({@link
+ * MetadataReader}, {@link PredicateUtils#getFilteredRowGroups} with no predicate), then each row
+ * group read as a split of its own by a {@link ParquetReader} over a data source of its own, every
+ * selected column decoded into Trino's blocks with the reader's default options (vectorized
+ * decoding on where the CPU has it, 8 MiB reads, ranges within 1 MiB joined).
  *
  * <p>The reader is single-threaded; with more threads the row groups are shared by {@link
- * TrinoSplits} as an engine shares a file's splits. Column types are Trino's for the file's
- * schema: BIGINT, INTEGER, DATE, DECIMAL, TIMESTAMP(6), REAL, DOUBLE, BOOLEAN, VARCHAR,
- * VARBINARY.
+ * TrinoSplits} as an engine shares a file's splits. Column types are Trino's for the file's schema:
+ * BIGINT, INTEGER, DATE, DECIMAL, TIMESTAMP(6), REAL, DOUBLE, BOOLEAN, VARCHAR, VARBINARY.
  */
 final class TrinoParquetScan implements TrinoScan {
 
@@ -73,7 +72,10 @@ final class TrinoParquetScan implements TrinoScan {
 
   /** What every split reader of one scan shares: the parsed footer and the planned row groups. */
   private record Plan(
-      Optional<String> createdBy, List<Column> columns, List<Type> types, List<RowGroupInfo> rowGroups) {}
+      Optional<String> createdBy,
+      List<Column> columns,
+      List<Type> types,
+      List<RowGroupInfo> rowGroups) {}
 
   private Plan plan() throws IOException {
     try (ParquetDataSource source = TrinoStorage.parquet(file, storage, options)) {
@@ -115,7 +117,10 @@ final class TrinoParquetScan implements TrinoScan {
               1000,
               options);
       return new Plan(
-          Optional.ofNullable(metadata.getFileMetaData().getCreatedBy()), columns, types, rowGroups);
+          Optional.ofNullable(metadata.getFileMetaData().getCreatedBy()),
+          columns,
+          types,
+          rowGroups);
     }
   }
 
@@ -157,7 +162,10 @@ final class TrinoParquetScan implements TrinoScan {
         DateTimeZone.UTC,
         newSimpleAggregatedMemoryContext(),
         options,
-        e -> e instanceof RuntimeException r ? r : new UncheckedIOException(file + ": " + e, asIo(e)),
+        e ->
+            e instanceof RuntimeException r
+                ? r
+                : new UncheckedIOException(file + ": " + e, asIo(e)),
         Optional.empty(),
         Optional.empty(),
         Optional.empty());

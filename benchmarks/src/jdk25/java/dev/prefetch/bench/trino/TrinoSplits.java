@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A file's splits (Parquet row groups, ORC stripes) read by a fixed number of threads, as an engine
  * runs a single-threaded file reader: each thread takes the next split not yet taken and reads it
- * with a reader of its own, so the threads share the file's work as evenly as its splits allow
- * (two row groups of unequal size keep one thread busier, as they do in the engine).
+ * with a reader of its own, so the threads share the file's work as evenly as its splits allow (two
+ * row groups of unequal size keep one thread busier, as they do in the engine).
  *
  * <p>Threads: the pool's, one task per thread and scan; each task owns its {@link ValueSums}. The
  * only shared state is the counter of splits taken. The caller merges the tasks' sums after every

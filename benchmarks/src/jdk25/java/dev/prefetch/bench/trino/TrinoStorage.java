@@ -15,12 +15,12 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Trino's Parquet data source over a local file (and the reads of the ORC one, {@code
- * trino.orc.OrcFileSource}), under a storage model of the benchmarks: {@code local}
- * reads the file directly; {@code remote} charges every read request the remote model's costs
- * ({@value BenchData#REMOTE_LATENCY_MS} ms first-byte latency, then {@value
- * BenchData#REMOTE_BANDWIDTH_MBPS} MiB/s; each request is a connection of its own), as Trino's
- * object-store input charges a range read. Trino's readers join nearby ranges into one request
- * and read a request's bytes at once, so a request here is one {@code readInternal} call.
+ * trino.orc.OrcFileSource}), under a storage model of the benchmarks: {@code local} reads the file
+ * directly; {@code remote} charges every read request the remote model's costs ({@value
+ * BenchData#REMOTE_LATENCY_MS} ms first-byte latency, then {@value BenchData#REMOTE_BANDWIDTH_MBPS}
+ * MiB/s; each request is a connection of its own), as Trino's object-store input charges a range
+ * read. Trino's readers join nearby ranges into one request and read a request's bytes at once, so
+ * a request here is one {@code readInternal} call.
  *
  * <p>Each source owns one file channel read with positional reads; a reader thread opens its own.
  */

@@ -1,11 +1,10 @@
 package dev.prefetch.bench.trino.orc;
 
+import static io.trino.memory.context.AggregatedMemoryContext.newSimpleAggregatedMemoryContext;
+
 import dev.prefetch.bench.trino.TrinoBlocks;
 import dev.prefetch.bench.trino.TrinoScan;
 import dev.prefetch.bench.trino.TrinoSplits;
-
-import static io.trino.memory.context.AggregatedMemoryContext.newSimpleAggregatedMemoryContext;
-
 import dev.prefetch.examples.ValueSums;
 import dev.prefetch.examples.baseline.ValueSink;
 import io.trino.orc.NameBasedFieldMapper;
@@ -47,14 +46,14 @@ import org.joda.time.DateTimeZone;
  * blocks, with the reader's default options and UTC as the legacy file time zone.
  *
  * <p>Loaded in a class loader of its own ({@code trino.IsolatedOrc}): Trino's ORC reader reads
- * ORC's protobuf messages with a relocated protobuf, orc-core with the plain one, and both name
- * the messages' class {@code org.apache.orc.OrcProto}.
+ * ORC's protobuf messages with a relocated protobuf, orc-core with the plain one, and both name the
+ * messages' class {@code org.apache.orc.OrcProto}.
  *
- * <p>The reader is single-threaded; with more threads the stripes are shared by {@link
- * TrinoSplits} as an engine shares a file's splits, each thread with a data source and an {@link
- * OrcReader} of its own (one tail read per thread). Column types are Trino's for the file's
- * schema: BIGINT, INTEGER, SMALLINT, TINYINT, DATE, DECIMAL, TIMESTAMP(9), REAL, DOUBLE,
- * BOOLEAN, VARCHAR, VARBINARY.
+ * <p>The reader is single-threaded; with more threads the stripes are shared by {@link TrinoSplits}
+ * as an engine shares a file's splits, each thread with a data source and an {@link OrcReader} of
+ * its own (one tail read per thread). Column types are Trino's for the file's schema: BIGINT,
+ * INTEGER, SMALLINT, TINYINT, DATE, DECIMAL, TIMESTAMP(9), REAL, DOUBLE, BOOLEAN, VARCHAR,
+ * VARBINARY.
  */
 public final class TrinoOrcScan implements TrinoScan {
 
@@ -127,7 +126,10 @@ public final class TrinoOrcScan implements TrinoScan {
           DateTimeZone.UTC,
           newSimpleAggregatedMemoryContext(),
           OrcReader.INITIAL_BATCH_SIZE,
-          e -> e instanceof RuntimeException r ? r : new UncheckedIOException(file + ": " + e, asIo(e)),
+          e ->
+              e instanceof RuntimeException r
+                  ? r
+                  : new UncheckedIOException(file + ": " + e, asIo(e)),
           NameBasedFieldMapper::create);
     }
 
@@ -150,7 +152,8 @@ public final class TrinoOrcScan implements TrinoScan {
       case BYTE -> TinyintType.TINYINT;
       case DATE -> DateType.DATE;
       case DECIMAL ->
-          DecimalType.createDecimalType(type.getPrecision().orElseThrow(), type.getScale().orElseThrow());
+          DecimalType.createDecimalType(
+              type.getPrecision().orElseThrow(), type.getScale().orElseThrow());
       case TIMESTAMP -> TimestampType.TIMESTAMP_NANOS;
       case FLOAT -> RealType.REAL;
       case DOUBLE -> DoubleType.DOUBLE;
