@@ -242,8 +242,25 @@ public final class Report {
                 Locale.ROOT, "; `scan.%s` %,d bytes (%.1f MiB)", format, bytes, bytes / 1048576.0));
       }
     }
+    String lineitem = lineitemRows();
+    if (lineitem != null) {
+      out.append("; the lineitem files ").append(lineitem).append(" rows");
+    }
     out.append(".\n\n");
     return out.toString();
+  }
+
+  /** The rows of the lineitem files when the results hold a trial of them, else null. */
+  private String lineitemRows() {
+    for (BenchResult r : results) {
+      String key = key(r);
+      if (key != null && key.startsWith("lineitem-")) {
+        String rows = r.systemProperty(LineitemData.ROWS_PROPERTY);
+        return String.format(
+            Locale.ROOT, "%,d", rows != null ? Long.parseLong(rows) : LineitemData.DEFAULT_ROWS);
+      }
+    }
+    return null;
   }
 
   private String table(String format, String storage) {

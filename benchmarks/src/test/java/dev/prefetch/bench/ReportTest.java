@@ -139,6 +139,10 @@ class ReportTest {
                 + " 1.50x | 1.50x | 1.10x |  |  |");
     assertThat(line(md, "| lineitem ORC (orc-core's), all columns | local | ours, 2 producers |"))
         .endsWith("| 1.000 |  |  | 2.00x |  | 5.00x |");
+    // a floor is set beside nothing
+    assertThat(line(md, "| Parquet (scan.parquet) | local | floor: decompression, 2 threads |"))
+        .endsWith("| 2 | 0.800 |  |  |  |  |  |");
+    assertThat(md).contains("the lineitem files 6,000,000 rows");
     assertThat(md)
         .contains(
             "| Parquet (scan.parquet) | local | Trino (trino-parquet), 2 threads | 2 | 1.600 | 2.00x |",
