@@ -18,7 +18,6 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -140,8 +139,7 @@ public final class ParquetFilePlan implements FilePlan {
   ParquetReadOptions newReaderOptions(ByteArrayPool buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf)
         .copy(readOptions)
-        .withCodecFactory(
-            new PageCodecs(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)))
+        .withCodecFactory(PageCodecs.forReader(conf, buffers))
         .withAllocator(chunkBuffers)
         .build();
   }
