@@ -32,10 +32,15 @@ class ReadAheadTest {
   private static final int ROWS = 120_000;
 
   @TempDir static Path dir;
+
+  /** Many small row groups: ranges are whole row groups. */
   static Path file;
 
+  /** One row group: ranges are page slices of it. */
+  static Path oneGroup;
+
   @BeforeAll
-  static void writeFile() throws IOException {
+  static void writeFiles() throws IOException {
     file =
         ParquetTestFiles.write(
             dir.resolve("groups.parquet"),
@@ -45,11 +50,25 @@ class ReadAheadTest {
                 .codec(CompressionCodecName.SNAPPY)
                 .rowGroupBytes(256 << 10),
             CoalescedRequestsTest::fill);
+    oneGroup =
+        ParquetTestFiles.write(
+            dir.resolve("one-group.parquet"),
+            CoalescedRequestsTest.SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .codec(CompressionCodecName.UNCOMPRESSED) // big enough to be cut into slices
+                .rowGroupBytes(64L << 20)
+                .pageRowLimit(2000),
+            CoalescedRequestsTest::fill);
   }
 
   private record Scan(String checksum, long bytes, long rowGroups, long readAhead) {}
 
   private static Scan scan(ReadOptions options) throws IOException {
+    return scan(file, options);
+  }
+
+  private static Scan scan(Path file, ReadOptions options) throws IOException {
     CountingFileSystem.reset(file);
     try (ReadContext context =
             ReadContext.builder().configuration(CountingFileSystem.configuration()).build();
@@ -60,6 +79,7 @@ class ReadAheadTest {
         checksum.add(batch);
       }
       assertThat(checksum.rows()).isEqualTo(ROWS);
+      assertThat(reader.metrics().rangesPlanned()).isGreaterThan(2);
       return new Scan(
           checksum.value(),
           CountingFileSystem.counts(file).bytesRead(),
@@ -93,5 +113,23 @@ class ReadAheadTest {
     assertThat(ahead.checksum()).isEqualTo(single.checksum());
     assertThat(ahead.readAhead()).isPositive();
     assertThat(ahead.bytes()).isEqualTo(single.bytes());
+  }
+
+  @Test
+  void pageSlicesReadAheadTheirPagesAndOffsetIndexesOnceEach() throws IOException {
+    ReadOptions base =
+        ReadOptions.builder()
+            .minReadBytes(0)
+            .wholeFileBytes(0)
+            .parallelism(4)
+            .queueCapacity(8)
+            .build();
+    Scan without = scan(oneGroup, base.toBuilder().readAhead(false).build());
+    Scan ahead = scan(oneGroup, base);
+
+    assertThat(without.readAhead()).as("read-ahead off").isZero();
+    assertThat(ahead.checksum()).isEqualTo(without.checksum());
+    assertThat(ahead.readAhead()).isPositive();
+    assertThat(ahead.bytes()).isEqualTo(without.bytes());
   }
 }
