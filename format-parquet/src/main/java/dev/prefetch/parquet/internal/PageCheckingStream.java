@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
+import dev.prefetch.parquet.internal.io.ForwardingSeekableInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

@@ -4,6 +4,8 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.parquet.internal.compat.RowRangesCompat;
+import dev.prefetch.parquet.internal.io.ChunkAllocator;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;

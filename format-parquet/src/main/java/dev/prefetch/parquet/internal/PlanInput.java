@@ -4,6 +4,8 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.parquet.ParquetOptions;
+import dev.prefetch.parquet.internal.io.CountingInputFile;
+import dev.prefetch.parquet.internal.io.ReadCoalescing;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.parquet.internal.compat.RowRangesCompat;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

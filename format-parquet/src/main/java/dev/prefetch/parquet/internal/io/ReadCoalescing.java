@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.io;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,12 +23,12 @@ import org.apache.parquet.io.ParquetFileRange;
  * @param gapBytes the largest gap read rather than skipped; 0 turns coalescing off
  * @param maxRequestBytes the longest request two or more ranges are joined into
  */
-record ReadCoalescing(long gapBytes, long maxRequestBytes) {
+public record ReadCoalescing(long gapBytes, long maxRequestBytes) {
 
   /** No ranges are joined. */
-  static final ReadCoalescing OFF = new ReadCoalescing(0, 1);
+  public static final ReadCoalescing OFF = new ReadCoalescing(0, 1);
 
-  ReadCoalescing {
+  public ReadCoalescing {
     if (gapBytes < 0) {
       throw new IllegalArgumentException("gapBytes must not be negative: " + gapBytes);
     }
@@ -39,7 +39,7 @@ record ReadCoalescing(long gapBytes, long maxRequestBytes) {
   }
 
   /** Whether any ranges may be joined. */
-  boolean enabled() {
+  public boolean enabled() {
     return gapBytes > 0;
   }
 
@@ -49,9 +49,9 @@ record ReadCoalescing(long gapBytes, long maxRequestBytes) {
    *
    * @param ranges the ranges it serves, by offset
    */
-  record Request(long offset, int length, List<ParquetFileRange> ranges) {
+  public record Request(long offset, int length, List<ParquetFileRange> ranges) {
 
-    Request {
+    public Request {
       ranges = List.copyOf(ranges);
     }
 
@@ -67,7 +67,7 @@ record ReadCoalescing(long gapBytes, long maxRequestBytes) {
    *
    * @throws IllegalArgumentException for a range with a negative offset or length
    */
-  List<Request> plan(List<ParquetFileRange> ranges) {
+  public List<Request> plan(List<ParquetFileRange> ranges) {
     List<ParquetFileRange> sorted = new ArrayList<>(ranges);
     long wanted = 0;
     for (ParquetFileRange range : sorted) {

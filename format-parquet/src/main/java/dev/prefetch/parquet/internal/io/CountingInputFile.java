@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.io;
 
 import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
@@ -43,7 +43,7 @@ public final class CountingInputFile implements InputFile {
    * A counted file whose streams offer vectored reads when {@code vectored} and the filesystem's
    * do, with their ranges joined into requests as {@code coalescing} plans.
    */
-  CountingInputFile(
+  public CountingInputFile(
       FileStatus status,
       Configuration conf,
       ScanCounters counters,
@@ -83,7 +83,7 @@ public final class CountingInputFile implements InputFile {
   }
 
   /** How this file's vectored reads (and a row group's offset indexes) are joined into requests. */
-  ReadCoalescing coalescing() {
+  public ReadCoalescing coalescing() {
     return vectored ? coalescing : ReadCoalescing.OFF;
   }
 

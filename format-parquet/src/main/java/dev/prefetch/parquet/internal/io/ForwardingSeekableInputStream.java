@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,11 +12,11 @@ import org.apache.parquet.io.SeekableInputStream;
  * A stream that forwards every call to another one; subclasses override what they watch or change
  * (routing vectored reads, checking page headers as they pass).
  */
-abstract class ForwardingSeekableInputStream extends SeekableInputStream {
+public abstract class ForwardingSeekableInputStream extends SeekableInputStream {
 
   protected final SeekableInputStream in;
 
-  ForwardingSeekableInputStream(SeekableInputStream in) {
+  protected ForwardingSeekableInputStream(SeekableInputStream in) {
     this.in = Objects.requireNonNull(in, "in is null");
   }
 

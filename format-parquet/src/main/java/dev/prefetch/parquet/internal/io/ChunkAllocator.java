@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.io;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
@@ -42,7 +42,7 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * (before the read fills it: a chunk read in flight counts) until it is released or forgotten, and
  * while the pool keeps it free; the pool keeps at most half the reader's share of the budget.
  */
-final class ChunkAllocator implements ByteBufferAllocator {
+public final class ChunkAllocator implements ByteBufferAllocator {
 
   /**
    * Free bytes kept at most: the read of one row group of the common 128 MiB, or less, half the
@@ -64,7 +64,7 @@ final class ChunkAllocator implements ByteBufferAllocator {
   }
 
   /** Buffers whose arrays, lent or kept, are reported to {@code ledger}. */
-  ChunkAllocator(MemoryLedger ledger) {
+  public ChunkAllocator(MemoryLedger ledger) {
     this.ledger = ledger;
     this.arrays = new ByteArrayPool(Math.min(MAX_FREE_BYTES, ledger.shareBytes() / 2), ledger);
   }
@@ -101,7 +101,7 @@ final class ChunkAllocator implements ByteBufferAllocator {
    * Takes back every array lent to vectored reads and not released since the last call: the caller
    * has closed the page store whose reads they served, and those reads all completed.
    */
-  void reclaim() {
+  public void reclaim() {
     byte[][] lent;
     synchronized (this) {
       lent = unreleased.toArray(new byte[0][]);
@@ -117,7 +117,7 @@ final class ChunkAllocator implements ByteBufferAllocator {
    * Drops every array lent to vectored reads and not released, for good: a failed read may still
    * write into it.
    */
-  synchronized void forget() {
+  public synchronized void forget() {
     for (byte[] array : unreleased) {
       ledger.release(array.length); // garbage once the failed read lets go of it
     }

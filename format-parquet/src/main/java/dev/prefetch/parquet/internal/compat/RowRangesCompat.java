@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.compat;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
@@ -26,7 +26,7 @@ import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
  * this version's {@code readFilteredRowGroup} takes. Each call is made once per row group or slice,
  * so reflection costs nothing that shows.
  */
-final class RowRangesCompat {
+public final class RowRangesCompat {
 
   /** The class both versions have: 1.17's only one, 1.18's deprecated twin. */
   private static final String LEGACY_ROW_RANGES =
@@ -59,7 +59,7 @@ final class RowRangesCompat {
   private RowRangesCompat() {}
 
   /** The rows of a row group the column-index filter keeps, as {@code [from, to)} pairs. */
-  static long[] columnIndexRows(
+  public static long[] columnIndexRows(
       FilterCompat.Filter filter, ColumnIndexStore store, Set<ColumnPath> paths, long rowCount) {
     Object ranges = invoke(CALCULATE, null, filter, store, paths, rowCount);
     try {
@@ -79,7 +79,7 @@ final class RowRangesCompat {
   }
 
   /** Reads the rows {@code bounds} (sorted, disjoint {@code [from, to)} pairs) of a row group. */
-  static PageReadStore readFiltered(
+  public static PageReadStore readFiltered(
       ParquetFileReader reader, int rowGroup, long rowCount, long[] bounds) throws IOException {
     Object ranges =
         invoke(

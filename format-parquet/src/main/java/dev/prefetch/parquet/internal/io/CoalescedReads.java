@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.io;
 
 import java.io.EOFException;
 import java.io.IOException;
