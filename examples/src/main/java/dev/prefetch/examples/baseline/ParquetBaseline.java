@@ -75,7 +75,7 @@ public final class ParquetBaseline {
     ParquetReadOptions.Builder options =
         HadoopReadOptions.builder(conf, path)
             .withCodecFactory(
-                new dev.prefetch.parquet.internal.PageCodecs(
+                new dev.prefetch.parquet.internal.codec.PageCodecs(
                     org.apache.parquet.hadoop.util.HadoopCodecs.newFactory(conf, 0)));
     if (filter != null) {
       options.withRecordFilter(FilterCompat.get(filter));

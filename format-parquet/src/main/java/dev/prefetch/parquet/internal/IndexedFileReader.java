@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal;
 
+import dev.prefetch.parquet.internal.check.PageCheckingStream;
 import dev.prefetch.parquet.internal.io.ReadCoalescing;
 import java.io.IOException;
 import java.util.List;

@@ -4,6 +4,8 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.parquet.ParquetOptions;
+import dev.prefetch.parquet.internal.codec.HeapSnappyCodecs;
+import dev.prefetch.parquet.internal.codec.PageCodecs;
 import dev.prefetch.parquet.internal.io.CountingInputFile;
 import dev.prefetch.parquet.internal.io.ReadCoalescing;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;

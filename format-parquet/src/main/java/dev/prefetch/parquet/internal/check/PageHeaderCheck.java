@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.check;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
@@ -34,7 +34,7 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  *
  * <p>Stateless; thread-safe.
  */
-final class PageHeaderCheck {
+public final class PageHeaderCheck {
 
   /**
    * Bytes a chunk's last page may run past the chunk: old parquet-mr writers left a dictionary page
@@ -58,7 +58,7 @@ final class PageHeaderCheck {
    * @param chunk the chunk's metadata
    * @param where the row group (or slice of it) read, for messages
    */
-  record Span(long start, long end, ColumnChunkMetaData chunk, String where) {
+  public record Span(long start, long end, ColumnChunkMetaData chunk, String where) {
 
     /** Whether the span ends where its chunk does (where old writers' slack may follow). */
     boolean atChunkEnd() {
@@ -78,7 +78,7 @@ final class PageHeaderCheck {
    * and LZO) or, for zstd and brotli whose run-length blocks expand further, a 128 KiB block from a
    * few bytes.
    */
-  static long maxExpansion(CompressionCodecName codec) {
+  public static long maxExpansion(CompressionCodecName codec) {
     switch (codec) {
       case UNCOMPRESSED:
         return 1;

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.check;
 
 import java.io.IOException;
 import java.util.Set;
@@ -16,7 +16,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * column or page: walks the page headers of each selected column chunk of the row group and
  * recomputes the CRC32 of every page that carries one. Runs only on that error path.
  */
-final class PageChecksums {
+public final class PageChecksums {
 
   private PageChecksums() {}
 
@@ -24,7 +24,8 @@ final class PageChecksums {
    * "column x, page 3 at offset 1234", or null when no page of the selected chunks mismatches (or
    * the chunks cannot be walked).
    */
-  static String locateMismatch(InputFile input, BlockMetaData block, Set<ColumnPath> columns) {
+  public static String locateMismatch(
+      InputFile input, BlockMetaData block, Set<ColumnPath> columns) {
     try (SeekableInputStream in = input.newStream()) {
       for (ColumnChunkMetaData chunk : block.getColumns()) {
         if (!columns.contains(chunk.getPath())) {
@@ -66,7 +67,7 @@ final class PageChecksums {
   }
 
   /** Whether a parquet-hadoop failure is a page checksum mismatch. */
-  static boolean isChecksumFailure(Throwable e) {
+  public static boolean isChecksumFailure(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       String message = t.getMessage();
       if (message != null && message.contains("CRC checksum verification failed")) {

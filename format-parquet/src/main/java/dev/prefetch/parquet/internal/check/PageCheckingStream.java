@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.check;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
@@ -30,7 +30,7 @@ import org.apache.parquet.io.SeekableInputStream;
  * <p>Confined to the range reader's thread, but for vectored reads, whose ranges are checked on
  * whichever thread completes them, against a snapshot of the armed spans.
  */
-final class PageCheckingStream extends ForwardingSeekableInputStream {
+public final class PageCheckingStream extends ForwardingSeekableInputStream {
 
   private final DataFile file;
   private boolean armed;
@@ -47,13 +47,13 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
   /** Views of the bytes read since the last seek, in order. */
   private final List<ByteBuffer> region = new ArrayList<>();
 
-  PageCheckingStream(SeekableInputStream in, DataFile file) {
+  public PageCheckingStream(SeekableInputStream in, DataFile file) {
     super(in);
     this.file = file;
   }
 
   /** Checks {@code spans} as their bytes are read; {@code where} names the read in messages. */
-  void arm(String where, List<PageHeaderCheck.Span> spans) {
+  public void arm(String where, List<PageHeaderCheck.Span> spans) {
     armed = true;
     this.where = where;
     pending = new ArrayList<>(spans);
@@ -64,7 +64,7 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
    * While armed, adds the pages {@code index} places in {@code chunk} (and its dictionary page
    * before them): a read of selected pages reads those and no whole chunk.
    */
-  void addPages(ColumnChunkMetaData chunk, OffsetIndex index) {
+  public void addPages(ColumnChunkMetaData chunk, OffsetIndex index) {
     if (!armed || index == null || index.getPageCount() == 0) {
       return;
     }
@@ -82,7 +82,7 @@ final class PageCheckingStream extends ForwardingSeekableInputStream {
   }
 
   /** Stops checking and drops every view of a read's buffers. */
-  void disarm() {
+  public void disarm() {
     armed = false;
     pending = new ArrayList<>();
     clearRegion();

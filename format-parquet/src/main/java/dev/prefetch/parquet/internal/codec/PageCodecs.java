@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.codec;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
