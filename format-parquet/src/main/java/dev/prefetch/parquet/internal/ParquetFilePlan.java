@@ -6,6 +6,7 @@ import dev.prefetch.batch.Schema;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.internal.codec.HeapSnappyCodecs;
 import dev.prefetch.parquet.internal.codec.PageCodecs;
+import dev.prefetch.parquet.internal.index.PageIndexReader;
 import dev.prefetch.parquet.internal.io.CountingInputFile;
 import dev.prefetch.parquet.internal.io.ReadCoalescing;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;

@@ -8,6 +8,7 @@ import dev.prefetch.parquet.internal.check.PageCheckingStream;
 import dev.prefetch.parquet.internal.check.PageChecksums;
 import dev.prefetch.parquet.internal.check.PageHeaderCheck;
 import dev.prefetch.parquet.internal.compat.RowRangesCompat;
+import dev.prefetch.parquet.internal.index.IndexedFileReader;
 import dev.prefetch.parquet.internal.io.ChunkAllocator;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;

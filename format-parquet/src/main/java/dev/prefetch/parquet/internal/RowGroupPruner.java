@@ -2,6 +2,9 @@ package dev.prefetch.parquet.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.parquet.internal.compat.RowRangesCompat;
+import dev.prefetch.parquet.internal.index.IndexedFileReader;
+import dev.prefetch.parquet.internal.index.LazyColumnIndexStore;
+import dev.prefetch.parquet.internal.index.PageIndexReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.index;
 
 import dev.prefetch.parquet.internal.check.PageCheckingStream;
 import dev.prefetch.parquet.internal.io.ReadCoalescing;
@@ -38,7 +38,7 @@ public final class IndexedFileReader extends ParquetFileReader {
    * A reader whose offset indexes of a row group, once {@link #armOffsetIndexes armed}, are read in
    * the requests {@code coalescing} joins.
    */
-  IndexedFileReader(
+  public IndexedFileReader(
       InputFile input,
       ParquetMetadata footer,
       ParquetReadOptions options,
@@ -56,12 +56,12 @@ public final class IndexedFileReader extends ParquetFileReader {
    * Fetches the offset indexes of {@code chunks} (the selected chunks of the row group about to be
    * read) in joined requests, when parquet-hadoop asks for the first of them.
    */
-  void armOffsetIndexes(List<ColumnChunkMetaData> chunks) {
+  public void armOffsetIndexes(List<ColumnChunkMetaData> chunks) {
     offsetIndexRequests.arm(chunks);
   }
 
   /** Forgets the armed offset index requests. */
-  void disarmOffsetIndexes() {
+  public void disarmOffsetIndexes() {
     offsetIndexRequests.disarm();
   }
 

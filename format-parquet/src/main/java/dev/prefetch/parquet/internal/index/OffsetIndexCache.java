@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.index;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.LinkedHashMap;

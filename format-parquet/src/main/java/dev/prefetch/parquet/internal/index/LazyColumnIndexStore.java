@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.index;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,13 +15,14 @@ import org.apache.parquet.io.SeekableInputStream;
  * parquet-hadoop's own store reads every column's offset index up front). Used while planning, on
  * the planning thread.
  */
-final class LazyColumnIndexStore implements ColumnIndexStore {
+public final class LazyColumnIndexStore implements ColumnIndexStore {
 
   private final BlockMetaData block;
   private final PageIndexReader indexes;
   private final SeekableInputStream stream;
 
-  LazyColumnIndexStore(BlockMetaData block, PageIndexReader indexes, SeekableInputStream stream) {
+  public LazyColumnIndexStore(
+      BlockMetaData block, PageIndexReader indexes, SeekableInputStream stream) {
     this.block = block;
     this.indexes = indexes;
     this.stream = stream;

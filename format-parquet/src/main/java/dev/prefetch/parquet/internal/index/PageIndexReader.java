@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.index;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
