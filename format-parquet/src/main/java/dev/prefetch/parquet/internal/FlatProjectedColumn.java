@@ -5,6 +5,7 @@ import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.flat.FlatColumnReader;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.page.ChunkPages;
+import dev.prefetch.parquet.internal.plan.ColumnNode;
 import dev.prefetch.spi.VectorArrayPool;
 import java.util.List;
 import org.apache.parquet.column.page.PageReadStore;

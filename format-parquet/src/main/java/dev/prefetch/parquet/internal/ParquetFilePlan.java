@@ -10,6 +10,8 @@ import dev.prefetch.parquet.internal.index.PageIndexReader;
 import dev.prefetch.parquet.internal.io.CountingInputFile;
 import dev.prefetch.parquet.internal.io.ReadCoalescing;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.parquet.internal.plan.Projection;
+import dev.prefetch.parquet.internal.plan.SliceSpec;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;

@@ -11,6 +11,8 @@ import dev.prefetch.parquet.internal.compat.RowRangesCompat;
 import dev.prefetch.parquet.internal.index.IndexedFileReader;
 import dev.prefetch.parquet.internal.io.ChunkAllocator;
 import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.parquet.internal.plan.ColumnNode;
+import dev.prefetch.parquet.internal.plan.SliceSpec;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;

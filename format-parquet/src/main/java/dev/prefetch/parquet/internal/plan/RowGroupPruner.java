@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.plan;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.parquet.internal.compat.RowRangesCompat;
@@ -28,7 +28,7 @@ import org.apache.parquet.schema.MessageType;
  * options enable), and rows by column indexes (parquet-hadoop's {@link ColumnIndexFilter}). Used on
  * the planning thread only.
  */
-final class RowGroupPruner {
+public final class RowGroupPruner {
 
   private final DataFile file;
   private final FilterCompat.Filter filter;
@@ -46,7 +46,7 @@ final class RowGroupPruner {
    *
    * @throws IllegalArgumentException for a predicate of another library, naming the file
    */
-  static RowGroupPruner of(DataFile file, Object filter) {
+  public static RowGroupPruner of(DataFile file, Object filter) {
     if (filter == null) {
       return new RowGroupPruner(file, FilterCompat.NOOP);
     }
@@ -64,12 +64,12 @@ final class RowGroupPruner {
   }
 
   /** Whether there is a predicate to apply. */
-  boolean filtering() {
+  public boolean filtering() {
     return FilterCompat.isFilteringRequired(filter);
   }
 
   /** The candidates the predicate may match, in order. */
-  List<BlockMetaData> rowGroups(
+  public List<BlockMetaData> rowGroups(
       List<BlockMetaData> candidates, IndexedFileReader planning, ParquetReadOptions readOptions)
       throws IOException {
     List<RowGroupFilter.FilterLevel> levels = new ArrayList<>();
@@ -96,7 +96,7 @@ final class RowGroupPruner {
    * The rows of {@code block} the column indexes keep, as {@code [from, to)} pairs counted from the
    * row group's first row.
    */
-  long[] pageRows(
+  public long[] pageRows(
       BlockMetaData block, MessageType schema, PageIndexReader indexes, SeekableInputStream stream)
       throws IOException {
     if (allPaths == null) {

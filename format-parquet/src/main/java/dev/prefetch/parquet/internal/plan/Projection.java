@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.plan;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.batch.DataType;

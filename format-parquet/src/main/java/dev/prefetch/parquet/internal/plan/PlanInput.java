@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.plan;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
@@ -23,11 +23,11 @@ import org.apache.hadoop.fs.FileSystem;
  * @param input the file's bytes, counted; vectored reads, their ranges joined into fewer requests,
  *     only off the local filesystem
  */
-record PlanInput(
+public record PlanInput(
     Configuration conf, FileStatus status, FileIdentity identity, CountingInputFile input) {
 
   /** Looks {@code file} up. */
-  static PlanInput open(
+  public static PlanInput open(
       DataFile file, ParquetOptions parquetOptions, ReadContext context, ScanCounters counters)
       throws IOException {
     Configuration conf = configuration(context.configuration(), parquetOptions.libraryProperties());
@@ -52,7 +52,7 @@ record PlanInput(
   }
 
   /** The file's length. */
-  long length() {
+  public long length() {
     return status.getLen();
   }
 
