@@ -1,6 +1,6 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.gen.Tables;
+import dev.prefetch.testkit.gen.Tables;
 import java.sql.SQLException;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -2,8 +2,8 @@ package dev.prefetch.bench;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -52,7 +52,7 @@ class BenchmarksRunOnceTest {
         }
       }
     }
-    // Both formats are on the class path through the examples module.
+    // Both formats are on the class path through the test kit.
     assertThat(runs).isEqualTo(expected).isEqualTo(20);
   }
 

@@ -1,9 +1,9 @@
 package dev.prefetch.examples;
 
 import dev.prefetch.ReadOptions;
-import dev.prefetch.examples.gen.DataSets;
-import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.examples.internal.Format;
+import dev.prefetch.testkit.gen.DataSets;
+import dev.prefetch.testkit.gen.GenSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

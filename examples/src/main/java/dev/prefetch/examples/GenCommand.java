@@ -1,10 +1,10 @@
 package dev.prefetch.examples;
 
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
 import dev.prefetch.examples.internal.ByteSize;
 import dev.prefetch.examples.internal.Format;
 import dev.prefetch.examples.internal.Json;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.gen.Generator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.prefetch.examples;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.RowRange;
-import dev.prefetch.examples.storage.SimulatedFileSystem;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package dev.prefetch.examples;
 import dev.prefetch.examples.internal.EventRecording;
 import dev.prefetch.examples.internal.Format;
 import dev.prefetch.examples.internal.Json;
+import dev.prefetch.testkit.scan.Contender;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

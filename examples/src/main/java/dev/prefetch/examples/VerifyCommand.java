@@ -2,9 +2,10 @@ package dev.prefetch.examples;
 
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.DataType;
-import dev.prefetch.examples.baseline.RowProbe;
 import dev.prefetch.examples.internal.Json;
 import dev.prefetch.parquet.ParquetOptions;
+import dev.prefetch.testkit.baseline.RowProbe;
+import dev.prefetch.testkit.scan.Contender;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -146,8 +147,8 @@ final class VerifyCommand extends FileCommand {
       org.apache.hadoop.fs.Path libraryFile,
       String format)
       throws IOException {
-    try (dev.prefetch.examples.internal.ProgressBar none =
-        dev.prefetch.examples.internal.ProgressBar.none()) {
+    try (dev.prefetch.testkit.scan.ProgressBar none =
+        dev.prefetch.testkit.scan.ProgressBar.none()) {
       Contender.Scan a = ours.scan(oursFile, format, true, none);
       Contender.Scan b = library.scan(libraryFile, format, true, none);
       if (differingColumns(a, b).isEmpty()) {

@@ -2,8 +2,8 @@ package dev.prefetch.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.gen.Generator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package dev.prefetch.examples;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.gen.Generator;
 import java.io.IOException;
 import java.nio.file.Path;
 

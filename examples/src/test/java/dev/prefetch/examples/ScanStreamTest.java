@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
-import dev.prefetch.examples.gen.ParquetGenerator;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.gen.Generator;
+import dev.prefetch.testkit.gen.ParquetGenerator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

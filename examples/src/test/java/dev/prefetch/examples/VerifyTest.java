@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.testkit.scan.Contender;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
