@@ -60,7 +60,7 @@ public final class WarmUpBenchmark {
 
   public static void main(String[] args) throws IOException, InterruptedException {
     int processes = 3;
-    Path jar = Path.of("examples/target/prefetch-scan.jar");
+    Path jar = Path.of("prefetch-cli/target/prefetch-scan.jar");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--processes" -> processes = Integer.parseInt(args[++i]);

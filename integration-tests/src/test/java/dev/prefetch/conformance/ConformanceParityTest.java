@@ -8,7 +8,7 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.examples.PrefetchScan;
+import dev.prefetch.cli.PrefetchScan;
 import dev.prefetch.parquet.testing.PageHeaders;
 import dev.prefetch.testkit.baseline.OrcBaseline;
 import dev.prefetch.testkit.baseline.ParquetBaseline;
