@@ -4,14 +4,13 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.parquet.ParquetOptions;
-import dev.prefetch.parquet.internal.codec.HeapSnappyCodecs;
 import dev.prefetch.parquet.internal.codec.PageCodecs;
 import dev.prefetch.parquet.internal.index.PageIndexReader;
 import dev.prefetch.parquet.internal.io.CountingInputFile;
 import dev.prefetch.parquet.internal.io.ReadCoalescing;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.plan.Projection;
 import dev.prefetch.parquet.internal.plan.SliceSpec;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -25,7 +24,6 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -147,8 +145,7 @@ public final class ParquetFilePlan implements FilePlan {
   ParquetReadOptions newReaderOptions(ByteArrayPool buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf)
         .copy(readOptions)
-        .withCodecFactory(
-            new PageCodecs(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)))
+        .withCodecFactory(PageCodecs.forReader(conf, buffers))
         .withAllocator(chunkBuffers)
         .build();
   }

@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.ReadException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
@@ -8,11 +9,12 @@ import dev.prefetch.parquet.internal.check.PageCheckingStream;
 import dev.prefetch.parquet.internal.check.PageChecksums;
 import dev.prefetch.parquet.internal.check.PageHeaderCheck;
 import dev.prefetch.parquet.internal.compat.RowRangesCompat;
+import dev.prefetch.parquet.internal.flat.ValueOutOfRange;
 import dev.prefetch.parquet.internal.index.IndexedFileReader;
 import dev.prefetch.parquet.internal.io.ChunkAllocator;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
 import dev.prefetch.parquet.internal.plan.ColumnNode;
 import dev.prefetch.parquet.internal.plan.SliceSpec;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
@@ -86,8 +88,10 @@ final class ParquetRangeReader implements RangeReader {
     this.counters = context.counters();
     MemoryLedger ledger = context.ledger();
     ColumnArrayPools arrays = context.pools();
-    this.pageArrays = new ByteArrayPool(ledger);
-    this.chunkAllocator = new ChunkAllocator(ledger);
+    // Views of their own: an uncompressed page is a slice of its chunk's array, and handing the
+    // page back must not free the chunk (each view takes back only what it lent).
+    this.pageArrays = context.buffers().view();
+    this.chunkAllocator = new ChunkAllocator(ledger, context.buffers().view());
     PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
     this.stream = stream;
     try {
@@ -235,8 +239,15 @@ final class ParquetRangeReader implements RangeReader {
     }
   }
 
-  private CorruptFileException failure(String column, RuntimeException e) {
+  private ReadException failure(String column, RuntimeException e) {
     String where = column == null ? "" : ", column '" + column + "'";
+    if (e instanceof ValueOutOfRange outOfRange && !outOfRange.corruptFile()) {
+      // a valid file whose value the read's type cannot hold: no corrupt file
+      return new ReadException(
+          plan.file(),
+          (range == null ? "" : range.locator()) + where + ": " + e.getMessage(),
+          null);
+    }
     if (spec != null && PageChecksums.isChecksumFailure(e)) {
       Set<ColumnPath> selected = new HashSet<>();
       for (ColumnDescriptor leaf : plan.projection().leaves()) {

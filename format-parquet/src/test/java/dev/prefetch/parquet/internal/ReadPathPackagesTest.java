@@ -44,9 +44,9 @@ class ReadPathPackagesTest {
           entry("flat", Set.of("page")),
           entry("nested", Set.of("page", "flat")),
           entry("footer", Set.of("thrift")),
-          entry("io", Set.of("page")),
+          entry("io", Set.of()),
           entry("check", Set.of("io", "thrift")),
-          entry("codec", Set.of("check", "page")),
+          entry("codec", Set.of("check")),
           entry("index", Set.of("io", "check")),
           entry("plan", Set.of("io", "index", "compat", API)));
 

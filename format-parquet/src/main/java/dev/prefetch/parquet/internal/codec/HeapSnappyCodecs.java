@@ -1,7 +1,7 @@
 package dev.prefetch.parquet.internal.codec;
 
 import dev.prefetch.parquet.internal.check.PageHeaderCheck;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.BytesInput;
@@ -21,11 +21,11 @@ import org.xerial.snappy.Snappy;
  * past its array. Pages are written into arrays lent by the reader's {@link ByteArrayPool}, which
  * the page reader ({@code page.ChunkPages}) gives back when it moves to the next page.
  */
-public final class HeapSnappyCodecs extends DecompressionInFront {
+final class HeapSnappyCodecs extends DecompressionInFront {
 
   private final ByteArrayPool buffers;
 
-  public HeapSnappyCodecs(CompressionCodecFactory delegate, ByteArrayPool buffers) {
+  HeapSnappyCodecs(CompressionCodecFactory delegate, ByteArrayPool buffers) {
     super(delegate);
     this.buffers = buffers;
   }

@@ -4,9 +4,9 @@
  * DecompressionInFront}): {@link dev.prefetch.parquet.internal.codec.PageCodecs} reads what other
  * writers need beyond parquet-hadoop's factory (empty all-null pages, legacy LZ4 in either framing,
  * BROTLI), and {@link dev.prefetch.parquet.internal.codec.HeapSnappyCodecs} decompresses SNAPPY
- * pages heap to heap into arrays of the reader's {@code page.ByteArrayPool} and checks every other
+ * pages heap to heap into arrays of the read's {@code spi.ByteArrayPool} and checks every other
  * page's stated size against what its codec can expand its bytes to (the bound of {@code check})
- * before a decompressor allocates it. It depends on {@code check} and {@code page}; the file plan
- * builds the stack.
+ * before a decompressor allocates it. It depends on {@code check} only; the file plan chooses it
+ * through {@code PageCodecs.forReader}.
  */
 package dev.prefetch.parquet.internal.codec;

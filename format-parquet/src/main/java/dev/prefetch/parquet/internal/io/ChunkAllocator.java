@@ -1,7 +1,7 @@
 package dev.prefetch.parquet.internal.io;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 import java.util.Collections;
@@ -35,20 +35,15 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * range's pages are closed only when the next range starts or the reader closes), and no read
  * writes into it (parquet-hadoop has waited for every vectored range before it returns a page
  * store). A read that failed may still have ranges in flight, so its arrays are {@link #forget
- * forgotten}, never reused. The arrays come from a {@link ByteArrayPool} pool, which takes back
- * only what it lent. Thread-safe: a filesystem's vectored read may allocate on its own threads.
+ * forgotten}, never reused. The arrays come from the read's {@link ByteArrayPool}, which takes back
+ * only what it lent, and which the next file's reader borrows from in turn. Thread-safe: a
+ * filesystem's vectored read may allocate on its own threads.
  *
  * <p>Memory: every array counts in the reader's {@link MemoryLedger} from the moment it is lent
- * (before the read fills it: a chunk read in flight counts) until it is released or forgotten, and
- * while the pool keeps it free; the pool keeps at most half the reader's share of the budget.
+ * (before the read fills it: a chunk read in flight counts) until it is released or forgotten;
+ * while the pool keeps it free, it counts in the read's budget through the pool's own ledger.
  */
 public final class ChunkAllocator implements ByteBufferAllocator {
-
-  /**
-   * Free bytes kept at most: the read of one row group of the common 128 MiB, or less, half the
-   * reader's share of the budget, in which they count while the reader is open.
-   */
-  private static final long MAX_FREE_BYTES = 128L << 20;
 
   private final ByteArrayPool arrays;
   private final MemoryLedger ledger;
@@ -60,13 +55,16 @@ public final class ChunkAllocator implements ByteBufferAllocator {
   private final ByteBufferAllocator vectoredReads = new VectoredReads();
 
   ChunkAllocator() {
-    this(MemoryLedger.NONE);
+    this(MemoryLedger.NONE, new ByteArrayPool());
   }
 
-  /** Buffers whose arrays, lent or kept, are reported to {@code ledger}. */
-  public ChunkAllocator(MemoryLedger ledger) {
+  /**
+   * Buffers from the read's {@code arrays}, whose arrays lent are reported to the reader's {@code
+   * ledger} (the pool reports the ones it keeps free).
+   */
+  public ChunkAllocator(MemoryLedger ledger, ByteArrayPool arrays) {
     this.ledger = ledger;
-    this.arrays = new ByteArrayPool(Math.min(MAX_FREE_BYTES, ledger.shareBytes() / 2), ledger);
+    this.arrays = arrays;
   }
 
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */

@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal.io;
 
 import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
+import dev.prefetch.spi.WholeFile;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,10 @@ import org.apache.parquet.io.SeekableInputStream;
  * ReadCoalescing}, {@link CoalescedReads}). A vectored read into a range reader's {@link
  * ChunkAllocator} allocates through its {@link ChunkAllocator#forVectoredReads()} view, since
  * parquet-hadoop never releases a vectored read's buffers itself.
+ *
+ * <p>A file of at most {@code read.whole-file-bytes} is a {@link WholeFile}: its first stream (the
+ * footer's, while planning) reads it whole in one request, and every stream after reads the bytes
+ * in memory.
  */
 public final class CountingInputFile implements InputFile {
 
@@ -39,22 +44,31 @@ public final class CountingInputFile implements InputFile {
   private final boolean vectored;
   private final ReadCoalescing coalescing;
 
+  /** The file's bytes in memory when it is small enough to be read whole, else null. */
+  private final WholeFile whole;
+
   /**
    * A counted file whose streams offer vectored reads when {@code vectored} and the filesystem's
-   * do, with their ranges joined into requests as {@code coalescing} plans.
+   * do, with their ranges joined into requests as {@code coalescing} plans; read whole when it has
+   * at most {@code wholeFileBytes} bytes.
    */
   public CountingInputFile(
       FileStatus status,
       Configuration conf,
       ScanCounters counters,
       boolean vectored,
-      ReadCoalescing coalescing)
+      ReadCoalescing coalescing,
+      long wholeFileBytes)
       throws IOException {
     this.status = Objects.requireNonNull(status, "status is null");
     this.fs = status.getPath().getFileSystem(conf);
     this.counters = Objects.requireNonNull(counters, "counters is null");
     this.vectored = vectored;
     this.coalescing = Objects.requireNonNull(coalescing, "coalescing is null");
+    this.whole =
+        status.getLen() <= wholeFileBytes
+            ? new WholeFile(status.getPath().toString(), status.getLen(), this::openCounted)
+            : null;
   }
 
   @Override
@@ -64,9 +78,21 @@ public final class CountingInputFile implements InputFile {
 
   @Override
   public SeekableInputStream newStream() throws IOException {
+    if (whole != null) {
+      return HadoopStreams.wrap(whole.newStream()); // in memory: no vectored reads to route
+    }
+    return new VectoredGate(HadoopStreams.wrap(openCounted()), this);
+  }
+
+  /** Whether the file is read whole (see {@link WholeFile}). */
+  boolean readWhole() {
+    return whole != null;
+  }
+
+  private FSDataInputStream openCounted() throws IOException {
     CountingInputStream counting =
         new CountingInputStream(open(), counters, null, CountingInputStream.isLocal(fs), null);
-    return new VectoredGate(HadoopStreams.wrap(new FSDataInputStream(counting)), this);
+    return new FSDataInputStream(counting);
   }
 
   /** Opens the file with its known status (no second lookup on an object store). */
@@ -84,7 +110,7 @@ public final class CountingInputFile implements InputFile {
 
   /** How this file's vectored reads (and a row group's offset indexes) are joined into requests. */
   public ReadCoalescing coalescing() {
-    return vectored ? coalescing : ReadCoalescing.OFF;
+    return vectored && whole == null ? coalescing : ReadCoalescing.OFF;
   }
 
   @Override

@@ -9,6 +9,6 @@
  * chunks into, reusing a finished row group's arrays and reclaiming what vectored reads lent; and
  * {@link dev.prefetch.parquet.internal.io.ForwardingSeekableInputStream} is the base of the streams
  * that watch a read pass (here, and the page checks of {@code internal.check}). It sits below the
- * planner and the range reader and depends only on {@code page} (the array pool).
+ * planner and the range reader and depends on no other package of the reader.
  */
 package dev.prefetch.parquet.internal.io;

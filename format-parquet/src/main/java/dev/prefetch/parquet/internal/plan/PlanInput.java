@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal.plan;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
 import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.internal.io.CountingInputFile;
@@ -26,9 +27,16 @@ import org.apache.hadoop.fs.FileSystem;
 public record PlanInput(
     Configuration conf, FileStatus status, FileIdentity identity, CountingInputFile input) {
 
-  /** Looks {@code file} up. */
+  /**
+   * Looks {@code file} up; a file of at most {@link ReadOptions#wholeFileBytes()} is read whole
+   * when first needed.
+   */
   public static PlanInput open(
-      DataFile file, ParquetOptions parquetOptions, ReadContext context, ScanCounters counters)
+      DataFile file,
+      ReadOptions options,
+      ParquetOptions parquetOptions,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException {
     Configuration conf = configuration(context.configuration(), parquetOptions.libraryProperties());
     FileSystem fs = file.path().getFileSystem(conf);
@@ -48,7 +56,8 @@ public record PlanInput(
         conf,
         status,
         identity,
-        new CountingInputFile(status, conf, counters, vectored, coalescing));
+        new CountingInputFile(
+            status, conf, counters, vectored, coalescing, options.wholeFileBytes()));
   }
 
   /** The file's length. */
