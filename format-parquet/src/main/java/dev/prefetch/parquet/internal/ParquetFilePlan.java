@@ -158,6 +158,15 @@ public final class ParquetFilePlan implements FilePlan {
     return indexes;
   }
 
+  /**
+   * Off the local filesystem (and for a file not read whole), a reader reads its next row group
+   * ahead while it decodes the current one.
+   */
+  @Override
+  public boolean readsAhead() {
+    return input instanceof CountingInputFile counted && counted.readsVectored();
+  }
+
   /** How the file's reads are joined into requests: the input's rule, or none. */
   ReadCoalescing coalescing() {
     return input instanceof CountingInputFile counted ? counted.coalescing() : ReadCoalescing.OFF;

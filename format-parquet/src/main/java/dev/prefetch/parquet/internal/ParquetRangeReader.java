@@ -31,6 +31,8 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Reads planned ranges into batches on one thread: its own stream and parquet-hadoop file reader
@@ -46,6 +48,9 @@ import org.apache.parquet.hadoop.metadata.ColumnPath;
 final class ParquetRangeReader implements RangeReader {
 
   private static final String ROW_GROUPS_READ = "rowGroupsRead";
+
+  /** Row groups whose chunks were read ahead and then served to their range's read. */
+  static final String ROW_GROUPS_READ_AHEAD = "rowGroupsReadAhead";
 
   private final ParquetFilePlan plan;
   private final IndexedFileReader reader;
@@ -71,6 +76,13 @@ final class ParquetRangeReader implements RangeReader {
   private final BatchRecycler recycler = this::recycle;
 
   private final ScanCounters counters;
+
+  /** The stream's vectored gate when it reads vectored (off the local filesystem), else null. */
+  private final CountingInputFile.VectoredGate gate;
+
+  /** The range whose row group is being read ahead ({@link #prefetch}), or null. */
+  private ReadRange ahead;
+
   private ReadRange range;
   private SliceSpec spec;
   private PageReadStore pages;
@@ -92,7 +104,12 @@ final class ParquetRangeReader implements RangeReader {
     // page back must not free the chunk (each view takes back only what it lent).
     this.pageArrays = context.buffers().view();
     this.chunkAllocator = new ChunkAllocator(ledger, context.buffers().view());
-    PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
+    SeekableInputStream input = plan.input().newStream();
+    this.gate =
+        input instanceof CountingInputFile.VectoredGate vectored && vectored.readsVectored()
+            ? vectored
+            : null;
+    PageCheckingStream stream = new PageCheckingStream(input, plan.file());
     this.stream = stream;
     try {
       this.reader =
@@ -120,6 +137,17 @@ final class ParquetRangeReader implements RangeReader {
   @Override
   public void start(ReadRange range) throws IOException {
     releasePages();
+    if (ahead != null) {
+      if (ahead.index() == range.index()) {
+        chunkAllocator.adoptReadAhead(); // its reads serve this row group's now
+        counters.increment(ROW_GROUPS_READ_AHEAD);
+      } else {
+        gate.dropReadAhead();
+        chunkAllocator.forgetReadAhead();
+        reader.dropOffsetIndexesAhead();
+      }
+      ahead = null;
+    }
     this.range = range;
     this.spec = plan.spec(range.index());
     this.interval = 0;
@@ -138,6 +166,91 @@ final class ParquetRangeReader implements RangeReader {
       }
     } catch (RuntimeException e) {
       throw failure(null, e);
+    }
+  }
+
+  /**
+   * Reads the column chunks of {@code next}'s row group ahead, while this range is decoded: off the
+   * local filesystem, where a read waits for a first byte and transfers at a stream's rate, that
+   * wait and transfer then overlap with the decoding instead of following it. Only whole row groups
+   * (a page slice reads selected pages, which its offset indexes place when it starts). The bytes
+   * count in this reader's ledger from their allocation.
+   */
+  @Override
+  public void prefetch(ReadRange next) throws IOException {
+    if (gate == null || ahead != null) {
+      return;
+    }
+    SliceSpec nextSpec = plan.spec(next.index());
+    List<ColumnChunkMetaData> chunks = selectedChunks(nextSpec.rowGroup());
+    List<long[]> spans = new ArrayList<>();
+    try {
+      if (nextSpec.pageFiltered() && !nextSpec.whole()) {
+        // A slice reads its chunks' dictionaries and the pages its rows lie in, which the offset
+        // indexes place: read them now (one joined request), kept for the slice's own read.
+        List<OffsetIndex> indexes = reader.readOffsetIndexesAhead(chunks);
+        for (int c = 0; c < chunks.size(); c++) {
+          if (indexes.get(c) == null) {
+            reader.dropOffsetIndexesAhead();
+            return; // a chunk without pages placed: read the slice as it comes
+          }
+          addPageSpans(spans, chunks.get(c), indexes.get(c), nextSpec);
+        }
+      } else {
+        for (ColumnChunkMetaData chunk : chunks) {
+          addSpan(spans, chunk.getStartingPos(), chunk.getStartingPos() + chunk.getTotalSize());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      System.err.println("DEBUG readahead " + e);
+      e.printStackTrace();
+      reader.dropOffsetIndexesAhead();
+      return; // reading ahead is an optimisation: the range's own read reports any failure
+    }
+    if (spans.isEmpty()) {
+      return;
+    }
+    try {
+      gate.readAhead(spans, chunkAllocator.forReadAhead());
+    } catch (IOException | RuntimeException e) {
+      chunkAllocator.forgetReadAhead(); // a run may be in flight: the range reads it again
+      gate.dropReadAhead();
+      reader.dropOffsetIndexesAhead();
+      return; // reading ahead is an optimisation: the range's own read reports any failure
+    }
+    ahead = next;
+  }
+
+  /** Adds the byte spans a read of {@code spec}'s rows asks for in {@code chunk}. */
+  private static void addPageSpans(
+      List<long[]> spans, ColumnChunkMetaData chunk, OffsetIndex index, SliceSpec spec) {
+    if (index.getPageCount() == 0) {
+      return;
+    }
+    long firstPage = index.getOffset(0);
+    if (chunk.getStartingPos() < firstPage) {
+      addSpan(spans, chunk.getStartingPos(), firstPage); // the dictionary page
+    }
+    for (int page = 0; page < index.getPageCount(); page++) {
+      long first = index.getFirstRowIndex(page);
+      long last = index.getLastRowIndex(page, spec.rowGroupRows());
+      for (int i = 0; i < spec.intervals(); i++) {
+        if (first < spec.to(i) && last >= spec.from(i)) {
+          long start = index.getOffset(page);
+          addSpan(spans, start, start + index.getCompressedPageSize(page));
+          break;
+        }
+      }
+    }
+  }
+
+  /** Adds {@code [start, end)}, joined with the last span when they touch. */
+  private static void addSpan(List<long[]> spans, long start, long end) {
+    long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+    if (last != null && last[0] + last[1] == start) {
+      last[1] = end - last[0]; // adjacent: one run, as parquet-hadoop asks for them
+    } else {
+      spans.add(new long[] {start, end - start});
     }
   }
 
@@ -171,12 +284,17 @@ final class ParquetRangeReader implements RangeReader {
 
   /** The selected chunks of the range's row group, in file order. */
   private List<ColumnChunkMetaData> selectedChunks() {
+    return selectedChunks(spec.rowGroup());
+  }
+
+  /** The selected chunks of row group {@code rowGroup}, in file order. */
+  private List<ColumnChunkMetaData> selectedChunks(int rowGroup) {
     Set<ColumnPath> selected = new HashSet<>();
     for (ColumnDescriptor leaf : plan.projection().leaves()) {
       selected.add(ColumnPath.get(leaf.getPath()));
     }
     List<ColumnChunkMetaData> chunks = new ArrayList<>();
-    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(spec.rowGroup()).getColumns()) {
+    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(rowGroup).getColumns()) {
       if (selected.contains(chunk.getPath())) {
         chunks.add(chunk);
       }
@@ -290,6 +408,10 @@ final class ParquetRangeReader implements RangeReader {
   @Override
   public void close() throws IOException {
     releasePages();
+    if (ahead != null) {
+      chunkAllocator.forgetReadAhead(); // never used: its reads may still be in flight
+      ahead = null;
+    }
     reader.close();
   }
 

@@ -108,6 +108,13 @@ final class FileSequence implements TaskSource, AutoCloseable {
     this.claimsDone = new AtomicIntegerArray(files.size());
   }
 
+  /**
+   * Whether producers read their next range ahead where a plan can ({@code prefetch.read-ahead}).
+   */
+  boolean readsAhead() {
+    return options.readAhead();
+  }
+
   @Override
   public int size() {
     return files.size();

@@ -52,7 +52,13 @@ public final class ChunkAllocator implements ByteBufferAllocator {
   @GuardedBy("this")
   private final Set<byte[]> unreleased = Collections.newSetFromMap(new IdentityHashMap<>());
 
-  private final ByteBufferAllocator vectoredReads = new VectoredReads();
+  private final ByteBufferAllocator vectoredReads = new VectoredReads(false);
+
+  /** Arrays lent to a read ahead of the next row group, not yet that row group's. */
+  @GuardedBy("this")
+  private final Set<byte[]> readAhead = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  private final ByteBufferAllocator readAheadReads = new VectoredReads(true);
 
   ChunkAllocator() {
     this(MemoryLedger.NONE, new ByteArrayPool());
@@ -96,6 +102,32 @@ public final class ChunkAllocator implements ByteBufferAllocator {
   }
 
   /**
+   * This allocator as the read ahead of the next row group should get it: what it lends is that row
+   * group's, so the {@link #reclaim} after the current one leaves it alone; {@link #adoptReadAhead}
+   * makes it the row group's once it is read, {@link #forgetReadAhead} drops it.
+   */
+  ByteBufferAllocator forReadAhead() {
+    return readAheadReads;
+  }
+
+  /** The row group read ahead is being read now: its arrays go with the next {@link #reclaim}. */
+  synchronized void adoptReadAhead() {
+    unreleased.addAll(readAhead);
+    readAhead.clear();
+  }
+
+  /**
+   * Drops the arrays of a read ahead that will not be used, for good: its reads may still be in
+   * flight into them.
+   */
+  synchronized void forgetReadAhead() {
+    for (byte[] array : readAhead) {
+      ledger.release(array.length);
+    }
+    readAhead.clear();
+  }
+
+  /**
    * Takes back every array lent to vectored reads and not released since the last call: the caller
    * has closed the page store whose reads they served, and those reads all completed.
    */
@@ -120,6 +152,7 @@ public final class ChunkAllocator implements ByteBufferAllocator {
       ledger.release(array.length); // garbage once the failed read lets go of it
     }
     unreleased.clear();
+    forgetReadAhead();
   }
 
   @Override
@@ -127,13 +160,19 @@ public final class ChunkAllocator implements ByteBufferAllocator {
     return false;
   }
 
-  /** The view vectored reads allocate through; see {@link #forVectoredReads()}. */
+  /** The views vectored reads allocate through; see {@link #forVectoredReads()}. */
   private final class VectoredReads implements ByteBufferAllocator {
+    private final boolean ahead;
+
+    VectoredReads(boolean ahead) {
+      this.ahead = ahead;
+    }
+
     @Override
     public ByteBuffer allocate(int size) {
       ByteBuffer buffer = ChunkAllocator.this.allocate(size);
       synchronized (ChunkAllocator.this) {
-        unreleased.add(buffer.array());
+        (ahead ? readAhead : unreleased).add(buffer.array());
       }
       return buffer;
     }

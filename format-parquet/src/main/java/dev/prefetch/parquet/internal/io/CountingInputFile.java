@@ -84,6 +84,11 @@ public final class CountingInputFile implements InputFile {
     return new VectoredGate(HadoopStreams.wrap(openCounted()), this);
   }
 
+  /** Whether its streams read vectored: off the local filesystem, for a file not read whole. */
+  boolean readsVectored() {
+    return vectored && whole == null;
+  }
+
   /** Whether the file is read whole (see {@link WholeFile}). */
   boolean readWhole() {
     return whole != null;
@@ -125,9 +130,32 @@ public final class CountingInputFile implements InputFile {
   static final class VectoredGate extends ForwardingSeekableInputStream {
     private final CountingInputFile file;
 
+    /** The next row group's chunks read ahead, served to its vectored read; null when none. */
+    private ReadAhead ahead;
+
     VectoredGate(SeekableInputStream in, CountingInputFile file) {
       super(in);
       this.file = file;
+    }
+
+    /** Whether this stream reads vectored, so that reading ahead overlaps with decoding. */
+    boolean readsVectored() {
+      return file.vectored;
+    }
+
+    /**
+     * Issues the read of {@code spans} ({@code [offset, length]}, in file order) now, into buffers
+     * of {@code allocator}, for the next vectored read that asks for bytes inside them.
+     */
+    void readAhead(List<long[]> spans, ByteBufferAllocator allocator) throws IOException {
+      ahead =
+          ReadAhead.issue(
+              in, spans, allocator, file.coalescing(), file.toString(), file.getLength());
+    }
+
+    /** Forgets what was read ahead (the reader starts another range than it announced). */
+    void dropReadAhead() {
+      ahead = null;
     }
 
     @Override
@@ -145,6 +173,14 @@ public final class CountingInputFile implements InputFile {
       // takes them back itself once the row group is done (see ChunkAllocator).
       ByteBufferAllocator buffers =
           allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator;
+      if (ahead != null) {
+        List<ParquetFileRange> rest = ahead.serve(ranges);
+        ahead = null; // one row group's read: what it did not ask for is not asked for later
+        if (rest.isEmpty()) {
+          return;
+        }
+        ranges = rest;
+      }
       if (!file.coalescing.enabled()) {
         in.readVectored(ranges, buffers);
         return;
