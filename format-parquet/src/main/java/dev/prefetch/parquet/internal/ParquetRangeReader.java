@@ -12,6 +12,7 @@ import dev.prefetch.parquet.internal.compat.RowRangesCompat;
 import dev.prefetch.parquet.internal.flat.ValueOutOfRange;
 import dev.prefetch.parquet.internal.index.IndexedFileReader;
 import dev.prefetch.parquet.internal.io.ChunkAllocator;
+import dev.prefetch.parquet.internal.io.CountingInputFile;
 import dev.prefetch.parquet.internal.plan.ColumnNode;
 import dev.prefetch.parquet.internal.plan.SliceSpec;
 import dev.prefetch.spi.ByteArrayPool;

@@ -83,7 +83,8 @@ public final class IndexedFileReader extends ParquetFileReader {
    * asks storage for none of them again. Returns them in {@code chunks}' order (null for a chunk
    * without one).
    */
-  List<OffsetIndex> readOffsetIndexesAhead(List<ColumnChunkMetaData> chunks) throws IOException {
+  public List<OffsetIndex> readOffsetIndexesAhead(List<ColumnChunkMetaData> chunks)
+      throws IOException {
     List<OffsetIndex> read = new ArrayList<>(chunks.size());
     offsetIndexRequests.arm(chunks);
     try {
@@ -101,7 +102,7 @@ public final class IndexedFileReader extends ParquetFileReader {
   }
 
   /** Forgets the offset indexes read ahead (the reader starts another range than announced). */
-  void dropOffsetIndexesAhead() {
+  public void dropOffsetIndexesAhead() {
     readAhead.clear();
   }
 

@@ -106,12 +106,12 @@ public final class ChunkAllocator implements ByteBufferAllocator {
    * group's, so the {@link #reclaim} after the current one leaves it alone; {@link #adoptReadAhead}
    * makes it the row group's once it is read, {@link #forgetReadAhead} drops it.
    */
-  ByteBufferAllocator forReadAhead() {
+  public ByteBufferAllocator forReadAhead() {
     return readAheadReads;
   }
 
   /** The row group read ahead is being read now: its arrays go with the next {@link #reclaim}. */
-  synchronized void adoptReadAhead() {
+  public synchronized void adoptReadAhead() {
     unreleased.addAll(readAhead);
     readAhead.clear();
   }
@@ -120,7 +120,7 @@ public final class ChunkAllocator implements ByteBufferAllocator {
    * Drops the arrays of a read ahead that will not be used, for good: its reads may still be in
    * flight into them.
    */
-  synchronized void forgetReadAhead() {
+  public synchronized void forgetReadAhead() {
     for (byte[] array : readAhead) {
       ledger.release(array.length);
     }

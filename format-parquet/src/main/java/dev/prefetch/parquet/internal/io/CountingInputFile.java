@@ -85,7 +85,7 @@ public final class CountingInputFile implements InputFile {
   }
 
   /** Whether its streams read vectored: off the local filesystem, for a file not read whole. */
-  boolean readsVectored() {
+  public boolean readsVectored() {
     return vectored && whole == null;
   }
 
@@ -127,7 +127,7 @@ public final class CountingInputFile implements InputFile {
    * Turns vectored reads off or on, joins their ranges and routes their buffers. Confined like its
    * stream.
    */
-  static final class VectoredGate extends ForwardingSeekableInputStream {
+  public static final class VectoredGate extends ForwardingSeekableInputStream {
     private final CountingInputFile file;
 
     /** The next row group's chunks read ahead, served to its vectored read; null when none. */
@@ -139,7 +139,7 @@ public final class CountingInputFile implements InputFile {
     }
 
     /** Whether this stream reads vectored, so that reading ahead overlaps with decoding. */
-    boolean readsVectored() {
+    public boolean readsVectored() {
       return file.vectored;
     }
 
@@ -147,14 +147,14 @@ public final class CountingInputFile implements InputFile {
      * Issues the read of {@code spans} ({@code [offset, length]}, in file order) now, into buffers
      * of {@code allocator}, for the next vectored read that asks for bytes inside them.
      */
-    void readAhead(List<long[]> spans, ByteBufferAllocator allocator) throws IOException {
+    public void readAhead(List<long[]> spans, ByteBufferAllocator allocator) throws IOException {
       ahead =
           ReadAhead.issue(
               in, spans, allocator, file.coalescing(), file.toString(), file.getLength());
     }
 
     /** Forgets what was read ahead (the reader starts another range than it announced). */
-    void dropReadAhead() {
+    public void dropReadAhead() {
       ahead = null;
     }
 

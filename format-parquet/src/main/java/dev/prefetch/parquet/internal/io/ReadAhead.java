@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal;
+package dev.prefetch.parquet.internal.io;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
