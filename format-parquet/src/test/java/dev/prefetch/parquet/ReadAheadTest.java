@@ -8,6 +8,8 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.cache.Cache;
+import dev.prefetch.cache.MemoryCache;
 import dev.prefetch.testing.Checksum;
 import dev.prefetch.testing.CountingFileSystem;
 import java.io.IOException;
@@ -69,9 +71,17 @@ class ReadAheadTest {
   }
 
   private static Scan scan(Path file, ReadOptions options) throws IOException {
+    return scan(file, options, null);
+  }
+
+  /** A scan with a metadata cache of its own ({@code cache} non-null), else none. */
+  private static Scan scan(Path file, ReadOptions options, Cache cache) throws IOException {
     CountingFileSystem.reset(file);
     try (ReadContext context =
-            ReadContext.builder().configuration(CountingFileSystem.configuration()).build();
+            ReadContext.builder()
+                .configuration(CountingFileSystem.configuration())
+                .cache(cache)
+                .build();
         BatchReader reader =
             Readers.open(DataFile.of(CountingFileSystem.path(file)), options, context)) {
       Checksum checksum = new Checksum(reader.schema().size());
@@ -130,6 +140,13 @@ class ReadAheadTest {
     assertThat(without.readAhead()).as("read-ahead off").isZero();
     assertThat(ahead.checksum()).isEqualTo(without.checksum());
     assertThat(ahead.readAhead()).isPositive();
-    assertThat(ahead.bytes()).isEqualTo(without.bytes());
+    // Nothing read twice: the pages read ahead serve their slices, and the offset indexes a
+    // reader keeps serve the slices it reads ahead (without read-ahead, a slice asks for some of
+    // its row group's metadata again, so it may even read a little more).
+    assertThat(ahead.bytes()).isLessThanOrEqualTo(without.bytes());
+  }
+
+  private static Cache cache() {
+    return MemoryCache.builder().maximumBytes(16 << 20).build();
   }
 }
