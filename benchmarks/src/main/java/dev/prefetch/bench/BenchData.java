@@ -1,11 +1,11 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.gen.DataSets;
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.internal.ProgressBar;
-import dev.prefetch.examples.storage.SimulatedFileSystem;
 import dev.prefetch.testing.Checksum;
+import dev.prefetch.testkit.gen.DataSets;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -2,10 +2,10 @@ package dev.prefetch.bench;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.ScanConsumer;
-import dev.prefetch.examples.gen.Tables;
-import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.testkit.gen.Tables;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
+import dev.prefetch.testkit.scan.ScanConsumer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -100,8 +100,8 @@ public class SmallFilesBenchmark extends SingleShotScans {
   }
 
   /**
-   * Our sums of every value ({@link dev.prefetch.examples.ValueSums}; the checksum in the setup's
-   * check); for DuckDB, the count and the per-column sums.
+   * Our sums of every value ({@link dev.prefetch.testkit.scan.ValueSums}; the checksum in the
+   * setup's check); for DuckDB, the count and the per-column sums.
    */
   @Benchmark
   public String scan() throws IOException, SQLException {

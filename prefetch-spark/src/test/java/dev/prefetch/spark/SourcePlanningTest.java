@@ -7,8 +7,8 @@ import static dev.prefetch.spark.SharedSpark.prefetch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.spark.internal.ScanMetrics;
+import dev.prefetch.testkit.gen.GenSpec;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
