@@ -233,8 +233,8 @@ class EndToEndParquetTest {
         Cli.run("scan", "--json", "--no-prefetch", "--latency-ms", "30", scan.toString());
     assertThat(remote.exitCode()).as(remote.err()).isZero();
     assertThat(field(remote.out(), "checksum")).isEqualTo(field(local.out(), "checksum"));
-    // At least the footer and the first row group each pay one request.
-    assertThat(Double.parseDouble(field(remote.out(), "seconds"))).isGreaterThanOrEqualTo(0.06);
+    // The file is small enough to be read whole: one request, which pays the latency once.
+    assertThat(Double.parseDouble(field(remote.out(), "seconds"))).isGreaterThanOrEqualTo(0.03);
   }
 
   @Test
