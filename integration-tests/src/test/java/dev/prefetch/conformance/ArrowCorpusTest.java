@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * into a new root ({@link ArrowBatches#toArrow}) and into the reusable root of one converter per
  * file, holds every value of every column (nulls, nested lists, maps and structs, unions, decimals,
  * unsigned integers, half floats, timestamps) as Arrow's own getters read it, with the Arrow types
- * of the README's table; after the file, the allocator holds nothing.
+ * of the table in docs/arrow.md; after the file, the allocator holds nothing.
  *
  * <p>This module runs on the Arrow Java libraries of arrow-dataset's release (18.3.0, pinned in the
  * pom for the JNI reference reader), while prefetch-arrow is compiled against 19.0.0. The converter

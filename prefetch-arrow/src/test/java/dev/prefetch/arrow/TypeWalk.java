@@ -13,7 +13,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Checks an Arrow schema against the batch schema it maps, field by field, by the README's table
+ * Checks an Arrow schema against the batch schema it maps, field by field, by the table of docs/arrow.md
  * written out a second time: the unit and zone of every timestamp and time, decimal precision,
  * scale and width, names and nullability, the nesting of lists, maps and structs. Where the file's
  * own type is narrower than the batch type, either mapping is accepted: an unsigned integer (INT16

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * Prints the rows of files (head, cat): as an aligned text table, or with --json one object per row
- * in the README's JSON row encoding. --columns, --rows, --filter and --row-groups select as for
+ * in the JSON row encoding of docs/cli.md. --columns, --rows, --filter and --row-groups select as for
  * scan.
  */
 abstract class RowsCommand extends FileCommand {

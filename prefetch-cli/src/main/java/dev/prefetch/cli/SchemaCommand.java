@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
     name = "schema",
     mixinStandardHelpOptions = true,
     description =
-        "Each column's type in our type system (the README's type mapping) beside "
+        "Each column's type in our type system (the type mapping of docs/reference.md) beside "
             + "its type in the file (Parquet physical and logical types, ORC types).")
 final class SchemaCommand extends FileCommand {
 

@@ -15,7 +15,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 
 /**
  * The type mapping from batch fields (with what the file declared, {@link SourceType}) to Arrow
- * fields. The table is in the README's "Arrow" section; this class is its one implementation.
+ * fields. The table is in docs/arrow.md; this class is its one implementation.
  */
 public final class ArrowTypes {
 

@@ -23,7 +23,7 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * The JSON encoding of values, one rule per type (the README's "JSON row encoding"):
+ * The JSON encoding of values, one rule per type (docs/cli.md, "The JSON row encoding"):
  *
  * <ul>
  *   <li>null: {@code null}; BOOLEAN: {@code true}/{@code false}; INT8 to INT64: numbers.

@@ -8,7 +8,7 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * How parquet-hadoop's physical values are fed to the checksum: the reader's documented type
- * mapping (README, "Type mapping") applied to what a {@link ColumnReader} returns, shared by the
+ * mapping (docs/reference.md, "Type mapping") applied to what a {@link ColumnReader} returns, shared by the
  * flat and the nested walk of {@link ParquetBaseline}.
  */
 final class ParquetValues {
@@ -20,7 +20,7 @@ final class ParquetValues {
 
   /**
    * How a leaf column's values are fed: the reader's documented type mapping applied to
-   * parquet-hadoop's physical values (README, "Type mapping").
+   * parquet-hadoop's physical values (docs/reference.md, "Type mapping").
    */
   enum ValueKind {
     LONG,
