@@ -43,6 +43,14 @@ class InputMetricsTest {
     for (String format : new String[] {"parquet", "orc"}) {
       generate(
           dir.resolve("scan-" + format), format, GenSpec.Kind.SCAN, 40_000, 8, 8 << 10, "snappy");
+      // The same columns as twelve small files: a task reads several of them as one stream.
+      spark
+          .sql(
+              "SELECT CAST(id % 50 AS INT) AS qty, CONCAT('c', id % 13) AS category,"
+                  + " CONCAT('comment ', id) AS comment FROM RANGE(0, 40000, 1, 12)")
+          .write()
+          .format(format)
+          .save(dir.resolve("small-" + format).toString());
     }
   }
 
@@ -95,13 +103,16 @@ class InputMetricsTest {
     "parquet, many splits",
     "orc, producers",
     "orc, task thread",
-    "orc, many splits"
+    "orc, many splits",
+    "parquet, many files",
+    "orc, many files"
   })
   @Timeout(value = 2, unit = TimeUnit.MINUTES)
   void inputBytesAreTheBytesTheReaderFetchedAndRecordsTheRowsRead(String format, String path)
       throws TimeoutException {
     // Producers: every split prefetches; task thread: splits this small are read on the task's
-    // thread; many splits: each task reads several splits, one reader after another.
+    // thread; many splits: a file cut into many splits; many files: each task reads several small
+    // files as one stream.
     Map<String, String> options =
         path.equals("task thread")
             ? Map.of()
@@ -111,7 +122,8 @@ class InputMetricsTest {
       spark.conf().set("spark.sql.files.openCostInBytes", "0");
     }
     try {
-      String table = dir.resolve("scan-" + format).toString();
+      String table =
+          dir.resolve((path.equals("many files") ? "small-" : "scan-") + format).toString();
       Dataset<Row> ours =
           spark
               .read()

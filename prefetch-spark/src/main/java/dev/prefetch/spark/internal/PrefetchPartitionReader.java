@@ -3,6 +3,7 @@ package dev.prefetch.spark.internal;
 import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.ReaderMetrics;
 import dev.prefetch.Readers;
@@ -24,8 +25,10 @@ import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
- * One split as Spark {@link ColumnarBatch}es: each of our batches is wrapped (not copied) by {@link
- * SparkColumns}, followed by the split's partition values as constant columns.
+ * One split, or several read as one ordered stream, as Spark {@link ColumnarBatch}es: each of our
+ * batches is wrapped (not copied) by {@link SparkColumns}, followed by the partition values of the
+ * batch's file as constant columns (a batch knows its file, {@link RecordBatch#file()}; the
+ * constant columns are made anew when the file changes).
  *
  * <p>Lifecycle: Spark's task thread is the only caller. A batch handed out by {@link #get()} stays
  * valid until the next {@link #next()} or {@link #close()}, which release it so that the format can
@@ -36,7 +39,12 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  */
 final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
 
-  private final DataFile file;
+  /** The splits, in read order. */
+  private final List<DataFile> files;
+
+  /** Per split: its partition values. */
+  private final List<InternalRow> partitionValues;
+
   private final BatchReader reader;
   private final CountingCache cache;
   private final StructType readDataSchema;
@@ -48,7 +56,19 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   private final int[] sources;
 
   private final ConstantColumnVector[] absentColumns;
-  private final ConstantColumnVector[] partitionColumns;
+
+  /** Columns the reader was asked for (each split's batches must hold as many). */
+  private final int readColumns;
+
+  private final StructType readPartitionSchema;
+  private final int capacity;
+
+  /** The partition values of {@link #fileIndex}'s split, made when its first batch arrives. */
+  private ConstantColumnVector[] partitionColumns = new ConstantColumnVector[0];
+
+  /** The index in {@link #files} of the current batch's split; -1 before the first batch. */
+  private int fileIndex = -1;
+
   private final TaskTotals totals;
   private final TaskInputBytes inputBytes;
   private RecordBatch current;
@@ -56,43 +76,59 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   private boolean closed;
 
   private PrefetchPartitionReader(
-      DataFile file,
+      List<DataFile> files,
+      List<InternalRow> partitionValues,
       BatchReader reader,
       CountingCache cache,
       StructType readDataSchema,
       int[] sources,
       ConstantColumnVector[] absentColumns,
-      ConstantColumnVector[] partitionColumns,
+      int readColumns,
+      StructType readPartitionSchema,
+      int capacity,
       TaskInputBytes inputBytes) {
-    this.file = file;
+    this.files = files;
+    this.partitionValues = partitionValues;
     this.reader = reader;
     this.cache = cache;
     this.readDataSchema = readDataSchema;
     this.sources = sources;
     this.absentColumns = absentColumns;
-    this.partitionColumns = partitionColumns;
+    this.readColumns = readColumns;
+    this.readPartitionSchema = readPartitionSchema;
+    this.capacity = capacity;
     this.inputBytes = inputBytes;
     this.totals = TaskTotals.current();
     totals.opened(this);
   }
 
   /**
-   * Opens {@code file} with the read's properties, the projection of {@code readDataSchema} and the
-   * format's predicate (null for none), on the executor's shared pool and cache. A column of {@code
-   * readDataSchema} that the file lacks (a table of files that gained columns over time, read with
-   * {@code mergeSchema}, or a schema the user gave) reads as nulls, as with Spark's own readers.
+   * Opens {@code files} (one split, or several read as one stream) with the read's properties, the
+   * projection of {@code readDataSchema} and the format's predicate (null for none), on the
+   * executor's shared pool and cache. A column of {@code readDataSchema} that one split lacks (a
+   * table of files that gained columns over time, read with {@code mergeSchema}, or a schema the
+   * user gave) reads as nulls, as with Spark's own readers; a stream cannot leave out a column for
+   * some of its files only, so over several splits a missing column fails with the {@link
+   * IllegalArgumentException} of the split that lacks it (at open for the first, from {@link
+   * #next()} as a {@link ReadException} for a later one), and the caller reads that split alone.
+   *
+   * @param partitionValues per split, its partition values
    */
   static PrefetchPartitionReader open(
-      DataFile file,
+      List<DataFile> files,
+      List<InternalRow> partitionValues,
       ReadOptions.Builder options,
       Object predicate,
       StructType dataSchema,
       StructType readDataSchema,
       StructType readPartitionSchema,
-      InternalRow partitionValues,
       Configuration conf,
       ExecutorResources resources)
       throws IOException {
+    if (files.isEmpty() || files.size() != partitionValues.size()) {
+      throw new IllegalArgumentException(
+          files.size() + " splits with " + partitionValues.size() + " partition values");
+    }
     List<String> wanted = new ArrayList<>();
     for (StructField field : readDataSchema.fields()) {
       wanted.add(field.name());
@@ -111,8 +147,12 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     long before = inputBytes.before();
     try {
       try {
-        reader = openFiltered(file, options.columns(read), predicate, context);
+        reader = openFiltered(files, options.columns(read), predicate, context);
       } catch (IllegalArgumentException e) {
+        if (files.size() > 1) {
+          throw e;
+        }
+        DataFile file = files.get(0);
         List<String> present = columnsOf(file, context);
         if (present.containsAll(read)) {
           throw e;
@@ -122,7 +162,7 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
         if (read.isEmpty()) {
           read = List.of(present.get(0));
         }
-        reader = openFiltered(file, options.columns(read), predicate, context);
+        reader = openFiltered(files, options.columns(read), predicate, context);
       }
     } finally {
       inputBytes.after(before);
@@ -139,23 +179,19 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
           absentColumns[i].setNull();
         }
       }
-      check(file, reader.schema(), readDataSchema, sources, read.size());
-      ConstantColumnVector[] partitionColumns =
-          new ConstantColumnVector[readPartitionSchema.fields().length];
-      for (int i = 0; i < partitionColumns.length; i++) {
-        partitionColumns[i] =
-            new ConstantColumnVector(capacity, readPartitionSchema.fields()[i].dataType());
-        ColumnVectorUtils.populate(partitionColumns[i], partitionValues, i);
-      }
+      check(files.get(0), reader.schema(), readDataSchema, sources, read.size());
       PrefetchPartitionReader opened =
           new PrefetchPartitionReader(
-              file,
+              List.copyOf(files),
+              List.copyOf(partitionValues),
               reader,
               cache,
               readDataSchema,
               sources,
               absentColumns,
-              partitionColumns,
+              read.size(),
+              readPartitionSchema,
+              capacity,
               inputBytes);
       inputBytes.report(reader.metrics().bytesRead());
       return opened;
@@ -165,20 +201,23 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     }
   }
 
-  /** Opens {@code file} with {@code predicate}, or without it where the file refuses it. */
+  /**
+   * Opens {@code files} with {@code predicate}, or without it where the first file refuses it (a
+   * later file that refuses it fails from {@code next()}).
+   */
   private static BatchReader openFiltered(
-      DataFile file, ReadOptions.Builder options, Object predicate, ReadContext context)
+      List<DataFile> files, ReadOptions.Builder options, Object predicate, ReadContext context)
       throws IOException {
     try {
-      return Readers.open(file, options.filter(predicate).build(), context);
+      return Readers.open(files, options.filter(predicate).build(), context);
     } catch (IllegalArgumentException e) {
       if (predicate == null) {
         throw e;
       }
       // The predicate is typed from Spark's schema; a file whose physical type differs (an
       // unsigned INT32 read as a Spark long, say), or that lacks a filtered column, rejects it.
-      // Pruning is optional (Spark filters the rows), so this file is read without it.
-      return Readers.open(file, options.filter(null).build(), context);
+      // Pruning is optional (Spark filters the rows), so the files are read without it.
+      return Readers.open(files, options.filter(null).build(), context);
     }
   }
 
@@ -200,16 +239,10 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       DataFile file, Schema schema, StructType readDataSchema, int[] sources, int read)
       throws IOException {
     if (schema.size() != read) {
-      throw new IOException(
-          "Cannot read "
-              + file
-              + ": asked for "
-              + read
-              + " columns, the reader gives "
-              + schema.size()
-              + " ("
-              + schema
-              + ")");
+      throw new ReadException(
+          file,
+          "asked for " + read + " columns, the reader gives " + schema.size() + " (" + schema + ")",
+          null);
     }
     StructField[] fields = readDataSchema.fields();
     for (int i = 0; i < fields.length; i++) {
@@ -218,15 +251,15 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       }
       Field field = schema.field(sources[i]);
       if (!SparkColumns.convertible(field.type(), fields[i].dataType())) {
-        throw new IOException(
-            "Cannot read "
-                + file
-                + ": column '"
+        throw new ReadException(
+            file,
+            "column '"
                 + field.name()
                 + "' is "
                 + field.type()
                 + " in the file, which does not read as the table's "
-                + fields[i].dataType().simpleString());
+                + fields[i].dataType().simpleString(),
+            null);
       }
     }
   }
@@ -246,6 +279,15 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       return false;
     }
     current = next;
+    int index = indexOf(next.file());
+    if (index != fileIndex) {
+      try {
+        startFile(index, next.schema());
+      } catch (IOException | RuntimeException e) {
+        releaseCurrent();
+        throw e;
+      }
+    }
     int data = sources.length;
     ColumnVector[] columns = new ColumnVector[data + partitionColumns.length];
     for (int i = 0; i < data; i++) {
@@ -259,10 +301,48 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     return true;
   }
 
+  /**
+   * The index in the reader's splits of {@code file}, the split of a batch: at or after the current
+   * one, since batches come in the splits' order.
+   */
+  private int indexOf(DataFile file) {
+    for (int i = Math.max(fileIndex, 0); i < files.size(); i++) {
+      if (files.get(i).equals(file)) {
+        return i;
+      }
+    }
+    throw new IllegalStateException(
+        "a batch of " + file + ", which is not among the splits left to read: " + files);
+  }
+
+  /**
+   * The first batch of split {@code index} arrived (the previous split's batches are released): its
+   * columns are checked against the table's and its partition values become the constant columns.
+   */
+  private void startFile(int index, Schema schema) throws IOException {
+    DataFile file = files.get(index);
+    if (index > 0) {
+      check(file, schema, readDataSchema, sources, readColumns);
+    }
+    closePartitionColumns();
+    ConstantColumnVector[] columns = new ConstantColumnVector[readPartitionSchema.fields().length];
+    for (int i = 0; i < columns.length; i++) {
+      columns[i] = new ConstantColumnVector(capacity, readPartitionSchema.fields()[i].dataType());
+      ColumnVectorUtils.populate(columns[i], partitionValues.get(index), i);
+    }
+    partitionColumns = columns;
+    fileIndex = index;
+  }
+
+  /** The index in the reader's splits of the current batch's split; -1 before the first batch. */
+  int fileIndex() {
+    return fileIndex;
+  }
+
   @Override
   public ColumnarBatch get() {
     if (batch == null) {
-      throw new IllegalStateException("no current batch of " + file);
+      throw new IllegalStateException("no current batch of " + files.get(Math.max(fileIndex, 0)));
     }
     return batch;
   }
@@ -295,14 +375,19 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       ReaderMetrics metrics = reader.metrics();
       inputBytes.report(metrics.bytesRead());
       totals.closed(this, metrics, cache);
-      for (ConstantColumnVector column : partitionColumns) {
-        column.close();
-      }
+      closePartitionColumns();
       for (ConstantColumnVector column : absentColumns) {
         if (column != null) {
           column.close();
         }
       }
     }
+  }
+
+  private void closePartitionColumns() {
+    for (ConstantColumnVector column : partitionColumns) {
+      column.close();
+    }
+    partitionColumns = new ConstantColumnVector[0];
   }
 }

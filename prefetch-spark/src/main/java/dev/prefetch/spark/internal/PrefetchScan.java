@@ -99,7 +99,8 @@ final class PrefetchScan implements FileScan {
         readPartitionSchema,
         pushedFilters,
         readProperties,
-        new HashMap<>(options.asCaseSensitiveMap()));
+        new HashMap<>(options.asCaseSensitiveMap()),
+        PrefetchSparkOptions.streamFiles(sessionConf, options.asCaseSensitiveMap()));
   }
 
   @Override

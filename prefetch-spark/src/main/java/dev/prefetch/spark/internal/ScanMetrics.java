@@ -19,6 +19,7 @@ public final class ScanMetrics {
   public static final String FOOTER_CACHE_MISSES = "prefetchFooterCacheMisses";
   public static final String READ_RANGES = "prefetchReadRanges";
   public static final String PRODUCERS = "prefetchProducers";
+  public static final String READERS = "prefetchReaders";
 
   private ScanMetrics() {}
 
@@ -31,7 +32,8 @@ public final class ScanMetrics {
       new FooterCacheHits(),
       new FooterCacheMisses(),
       new ReadRanges(),
-      new Producers()
+      new Producers(),
+      new Readers()
     };
   }
 
@@ -44,7 +46,8 @@ public final class ScanMetrics {
       long footerHits,
       long footerMisses,
       long readRanges,
-      long producers) {
+      long producers,
+      long readers) {
     return new CustomTaskMetric[] {
       value(BYTES_READ, bytesRead),
       value(READ_REQUESTS, readRequests),
@@ -53,7 +56,8 @@ public final class ScanMetrics {
       value(FOOTER_CACHE_HITS, footerHits),
       value(FOOTER_CACHE_MISSES, footerMisses),
       value(READ_RANGES, readRanges),
-      value(PRODUCERS, producers)
+      value(PRODUCERS, producers),
+      value(READERS, readers)
     };
   }
 
@@ -148,6 +152,16 @@ public final class ScanMetrics {
   public static final class Producers extends SumMetric {
     public Producers() {
       super(PRODUCERS, "prefetch: producers started");
+    }
+  }
+
+  /**
+   * Readers opened: one per task whose files are read as one stream, one per file (or split) where
+   * a task reads its files one after another; fewer readers than files is how the stream shows.
+   */
+  public static final class Readers extends SumMetric {
+    public Readers() {
+      super(READERS, "prefetch: readers opened");
     }
   }
 }

@@ -9,11 +9,12 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
  * The metrics of every reader a task has closed so far. Spark sets a task's metric to the value its
- * current reader reports, and a task reads one split after another with a new reader each; so each
- * reader reports the task's totals plus its own, and {@link #snapshot()} reports for the task
- * whichever reader is open (Spark's per-task file walker does not ask its readers). Only the task's
- * thread touches an instance; the map is shared by the executor's tasks and loses a task's entry
- * when it ends.
+ * current reader reports, and a task may open several readers one after another (one per split
+ * where it reads them in turn, a new stream after a file it skipped; see {@link FileStreamReader});
+ * so each reader reports the task's totals plus its own, and {@link #snapshot()} reports for the
+ * task whichever reader is open (Spark's per-task file walker does not ask its readers). Only the
+ * task's thread touches an instance; the map is shared by the executor's tasks and loses a task's
+ * entry when it ends.
  */
 final class TaskTotals {
 
@@ -28,6 +29,7 @@ final class TaskTotals {
   private long footerMisses;
   private long readRanges;
   private long producers;
+  private long readers;
 
   /** The totals of the task running on this thread (fresh ones outside a task). */
   static TaskTotals current() {
@@ -51,7 +53,7 @@ final class TaskTotals {
     return totals;
   }
 
-  /** The reader of this task now reading (at most one: a task reads its splits in turn). */
+  /** The reader of this task now reading (at most one: a task opens its readers in turn). */
   void opened(PrefetchPartitionReader reader) {
     this.open = reader;
   }
@@ -73,6 +75,7 @@ final class TaskTotals {
     consumerWaitNanos += metrics.consumerWaitNanos();
     readRanges += metrics.rangesPlanned();
     producers += metrics.parallelism();
+    readers++;
     if (cache != null) {
       footerHits += cache.footerHits();
       footerMisses += cache.footerMisses();
@@ -92,7 +95,8 @@ final class TaskTotals {
           hits,
           misses,
           readRanges,
-          producers);
+          producers,
+          readers);
     }
     return ScanMetrics.values(
         bytesRead + open.bytesRead(),
@@ -102,6 +106,7 @@ final class TaskTotals {
         hits,
         misses,
         readRanges + open.rangesPlanned(),
-        producers + open.parallelism());
+        producers + open.parallelism(),
+        readers + 1);
   }
 }
