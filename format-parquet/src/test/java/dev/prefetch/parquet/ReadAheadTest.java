@@ -62,7 +62,7 @@ class ReadAheadTest {
             CoalescedRequestsTest::fill);
   }
 
-  private record Scan(String checksum, long bytes, long rowGroups, long readAhead) {}
+  private record Scan(String checksum, long bytes, long rowGroups, long readAhead, long missed) {}
 
   private static Scan scan(ReadOptions options) throws IOException {
     return scan(file, options);
@@ -84,7 +84,8 @@ class ReadAheadTest {
           checksum.value(),
           CountingFileSystem.counts(file).bytesRead(),
           reader.metrics().counter("rowGroupsRead"),
-          reader.metrics().counter("rowGroupsReadAhead"));
+          reader.metrics().counter("rowGroupsReadAhead"),
+          reader.metrics().counter("readAheadMissedRanges"));
     }
   }
 
@@ -115,14 +116,19 @@ class ReadAheadTest {
     assertThat(ahead.bytes()).isEqualTo(single.bytes());
   }
 
+  /**
+   * Slices of one row group: what each reads of the row group's metadata varies with which producer
+   * reads which slice, so what is compared is that every byte range a slice read ahead asks for was
+   * read ahead (none read again), and its values.
+   */
   @Test
-  void pageSlicesReadAheadTheirPagesAndOffsetIndexesOnceEach() throws IOException {
+  void pageSlicesReadAheadEveryPageAndDictionaryTheyAskFor() throws IOException {
     ReadOptions base =
         ReadOptions.builder()
             .minReadBytes(0)
             .wholeFileBytes(0)
-            .parallelism(4)
-            .queueCapacity(8)
+            .parallelism(2)
+            .queueCapacity(2)
             .build();
     Scan without = scan(oneGroup, base.toBuilder().readAhead(false).build());
     Scan ahead = scan(oneGroup, base);
@@ -130,6 +136,6 @@ class ReadAheadTest {
     assertThat(without.readAhead()).as("read-ahead off").isZero();
     assertThat(ahead.checksum()).isEqualTo(without.checksum());
     assertThat(ahead.readAhead()).isPositive();
-    assertThat(ahead.bytes()).isEqualTo(without.bytes());
+    assertThat(ahead.missed()).as("ranges a slice read ahead had to read again").isZero();
   }
 }

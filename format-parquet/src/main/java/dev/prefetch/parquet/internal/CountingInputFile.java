@@ -35,6 +35,12 @@ import org.apache.parquet.io.SeekableInputStream;
  */
 public final class CountingInputFile implements InputFile {
 
+  /**
+   * Ranges a row group's read asked for that its read-ahead did not hold (read then): 0 when the
+   * read-ahead placed every byte its row group needs.
+   */
+  static final String READ_AHEAD_MISSES = "readAheadMissedRanges";
+
   /** The read policy parquet-hadoop's own input file asks an object store for. */
   private static final String READ_POLICY = "parquet, vector, random, adaptive";
 
@@ -176,6 +182,7 @@ public final class CountingInputFile implements InputFile {
       if (ahead != null) {
         List<ParquetFileRange> rest = ahead.serve(ranges);
         ahead = null; // one row group's read: what it did not ask for is not asked for later
+        file.counters.add(READ_AHEAD_MISSES, rest.size());
         if (rest.isEmpty()) {
           return;
         }

@@ -3,8 +3,10 @@ package dev.prefetch.parquet.internal;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -54,8 +56,12 @@ public final class IndexedFileReader extends ParquetFileReader {
     this.offsetIndexRequests = new OffsetIndexRequests(stream, coalescing, input.getLength());
   }
 
-  /** Offset indexes read ahead for the next slice, by their position in the file. */
-  private final Map<Long, OffsetIndex> readAhead = new HashMap<>();
+  /**
+   * Offset indexes this reader has read, by their position in the file, for the row groups it is
+   * reading or reading ahead: parquet-hadoop keeps a row group's indexes for its later slices
+   * itself, and a slice read ahead finds them here instead of asking storage again.
+   */
+  private final Map<Long, OffsetIndex> known = new HashMap<>();
 
   /**
    * Fetches the offset indexes of {@code chunks} (the selected chunks of the row group about to be
@@ -83,32 +89,57 @@ public final class IndexedFileReader extends ParquetFileReader {
    */
   List<OffsetIndex> readOffsetIndexesAhead(List<ColumnChunkMetaData> chunks) throws IOException {
     List<OffsetIndex> read = new ArrayList<>(chunks.size());
-    offsetIndexRequests.arm(chunks);
-    try {
-      for (ColumnChunkMetaData chunk : chunks) {
-        OffsetIndex index = indexes.readOffsetIndex(chunk, stream, offsetIndexRequests);
-        if (index != null) {
-          readAhead.put(chunk.getOffsetIndexReference().getOffset(), index);
-        }
-        read.add(index);
+    List<ColumnChunkMetaData> missing = new ArrayList<>();
+    for (ColumnChunkMetaData chunk : chunks) {
+      IndexReference ref = chunk.getOffsetIndexReference();
+      if (ref != null && !known.containsKey(ref.getOffset())) {
+        missing.add(chunk);
       }
-    } finally {
-      offsetIndexRequests.disarm();
+    }
+    if (!missing.isEmpty()) {
+      offsetIndexRequests.arm(missing);
+      try {
+        for (ColumnChunkMetaData chunk : missing) {
+          OffsetIndex index = indexes.readOffsetIndex(chunk, stream, offsetIndexRequests);
+          if (index != null) {
+            known.put(chunk.getOffsetIndexReference().getOffset(), index);
+          }
+        }
+      } finally {
+        offsetIndexRequests.disarm();
+      }
+    }
+    for (ColumnChunkMetaData chunk : chunks) {
+      IndexReference ref = chunk.getOffsetIndexReference();
+      read.add(ref == null ? null : known.get(ref.getOffset()));
     }
     return read;
   }
 
-  /** Forgets the offset indexes read ahead (the reader starts another range than announced). */
-  void dropOffsetIndexesAhead() {
-    readAhead.clear();
+  /**
+   * Keeps the offset indexes known for {@code chunks} only (the selected chunks of the row groups
+   * being read and read ahead), so that what a reader keeps stays that of two row groups.
+   */
+  void retainOffsetIndexes(List<ColumnChunkMetaData> chunks) {
+    Set<Long> wanted = new HashSet<>();
+    for (ColumnChunkMetaData chunk : chunks) {
+      IndexReference ref = chunk.getOffsetIndexReference();
+      if (ref != null) {
+        wanted.add(ref.getOffset());
+      }
+    }
+    known.keySet().retainAll(wanted);
   }
 
   @Override
   public OffsetIndex readOffsetIndex(ColumnChunkMetaData column) throws IOException {
     IndexReference ref = column.getOffsetIndexReference();
-    OffsetIndex index = ref == null ? null : readAhead.remove(ref.getOffset());
+    OffsetIndex index = ref == null ? null : known.get(ref.getOffset());
     if (index == null) {
       index = indexes.readOffsetIndex(column, stream, offsetIndexRequests);
+      if (index != null) {
+        known.put(ref.getOffset(), index);
+      }
     }
     if (stream instanceof PageCheckingStream checking) {
       checking.addPages(column, index); // the pages a read of selected pages is about to fetch

@@ -136,12 +136,12 @@ final class ParquetRangeReader implements RangeReader {
       } else {
         gate.dropReadAhead();
         chunkAllocator.forgetReadAhead();
-        reader.dropOffsetIndexesAhead();
       }
       ahead = null;
     }
     this.range = range;
     this.spec = plan.spec(range.index());
+    reader.retainOffsetIndexes(selectedChunks()); // this row group's: kept for its next slices
     this.interval = 0;
     this.position = spec.from(0);
     try {
@@ -183,7 +183,6 @@ final class ParquetRangeReader implements RangeReader {
         List<OffsetIndex> indexes = reader.readOffsetIndexesAhead(chunks);
         for (int c = 0; c < chunks.size(); c++) {
           if (indexes.get(c) == null) {
-            reader.dropOffsetIndexesAhead();
             return; // a chunk without pages placed: read the slice as it comes
           }
           addPageSpans(spans, chunks.get(c), indexes.get(c), nextSpec);
@@ -194,9 +193,6 @@ final class ParquetRangeReader implements RangeReader {
         }
       }
     } catch (IOException | RuntimeException e) {
-      System.err.println("DEBUG readahead " + e);
-      e.printStackTrace();
-      reader.dropOffsetIndexesAhead();
       return; // reading ahead is an optimisation: the range's own read reports any failure
     }
     if (spans.isEmpty()) {
@@ -207,7 +203,6 @@ final class ParquetRangeReader implements RangeReader {
     } catch (IOException | RuntimeException e) {
       chunkAllocator.forgetReadAhead(); // a run may be in flight: the range reads it again
       gate.dropReadAhead();
-      reader.dropOffsetIndexesAhead();
       return; // reading ahead is an optimisation: the range's own read reports any failure
     }
     ahead = next;
