@@ -52,8 +52,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       every row group, in file order), reads its bytes with one positional read, parses each page
  *       header (parquet-format's Thrift) and decompresses the page (a data page v2's data section
  *       alone; its levels are not compressed) with our reader's codecs, {@link
- *       PageCodecs#forReader}: SNAPPY through snappy-java's native {@code Snappy.uncompress} from
- *       the heap into an array of the thread's {@link ByteArrayPool} (given back after, as our page
+ *       PageCodecs#forReader}: SNAPPY through format-parquet's own {@code SnappyBlocks} from the
+ *       heap into an array of the thread's {@link ByteArrayPool} (given back after, as our page
  *       reader gives a page back), legacy LZ4 through aircompressor, BROTLI through brotli4j, every
  *       other codec through parquet-hadoop's factory. The chunks, not whole row groups, are the
  *       unit shared, so that a file of few row groups keeps every thread busy, as our producers'

@@ -44,9 +44,9 @@ public final class PageCodecs extends DecompressionInFront {
 
   /**
    * The page decompression of the reader's page readers, the one place that chooses it: ours
-   * (legacy LZ4, BROTLI) in front of {@link HeapSnappyCodecs} (SNAPPY through snappy-java, heap
-   * array to a pooled heap array) in front of parquet-hadoop's factory for every other codec. A
-   * factory pools decompressors without locking: one per reader.
+   * (legacy LZ4, BROTLI) in front of {@link HeapSnappyCodecs} (SNAPPY in Java, heap array to a
+   * pooled heap array) in front of parquet-hadoop's factory for every other codec. A factory pools
+   * decompressors without locking: one per reader.
    *
    * @param buffers where SNAPPY pages are decompressed into; the caller gives each page's array
    *     back when done with it
