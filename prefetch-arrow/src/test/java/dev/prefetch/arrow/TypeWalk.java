@@ -13,12 +13,13 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Checks an Arrow schema against the batch schema it maps, field by field, by the table of docs/arrow.md
- * written out a second time: the unit and zone of every timestamp and time, decimal precision,
- * scale and width, names and nullability, the nesting of lists, maps and structs. Where the file's
- * own type is narrower than the batch type, either mapping is accepted: an unsigned integer (INT16
- * as uint8, INT32 as uint16, INT64 as uint32, DECIMAL(20, 0) as uint64), FLOAT16 (FLOAT32 as a half
- * float) and an ORC union (a STRUCT of a tag and its alternatives as a dense union).
+ * Checks an Arrow schema against the batch schema it maps, field by field, by the table of
+ * docs/arrow.md written out a second time: the unit and zone of every timestamp and time, decimal
+ * precision, scale and width, names and nullability, the nesting of lists, maps and structs. Where
+ * the file's own type is narrower than the batch type, either mapping is accepted: an unsigned
+ * integer (INT16 as uint8, INT32 as uint16, INT64 as uint32, DECIMAL(20, 0) as uint64), FLOAT16
+ * (FLOAT32 as a half float) and an ORC union (a STRUCT of a tag and its alternatives as a dense
+ * union).
  */
 public final class TypeWalk {
 

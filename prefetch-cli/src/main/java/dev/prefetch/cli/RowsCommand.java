@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * Prints the rows of files (head, cat): as an aligned text table, or with --json one object per row
- * in the JSON row encoding of docs/cli.md. --columns, --rows, --filter and --row-groups select as for
- * scan.
+ * in the JSON row encoding of docs/cli.md. --columns, --rows, --filter and --row-groups select as
+ * for scan.
  */
 abstract class RowsCommand extends FileCommand {
 

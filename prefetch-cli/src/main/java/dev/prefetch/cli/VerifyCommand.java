@@ -20,9 +20,9 @@ import picocli.CommandLine.Command;
 /**
  * {@code verify}: every value of our read against the format library's own reader, column by column
  * (a checksum per column over every value in row order). The library's values are taken through the
- * reader's documented type mapping (docs/reference.md, "Type mapping"), so a correct file verifies. Every
- * column that differs is named, with the first row where it differs and both values there (found by
- * two more reads of each side, only when something differs).
+ * reader's documented type mapping (docs/reference.md, "Type mapping"), so a correct file verifies.
+ * Every column that differs is named, with the first row where it differs and both values there
+ * (found by two more reads of each side, only when something differs).
  */
 @Command(
     name = "verify",

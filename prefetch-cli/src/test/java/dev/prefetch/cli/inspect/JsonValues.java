@@ -15,8 +15,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads values back from the JSON row encoding of docs/cli.md, independently of {@link ValueEncoding},
- * into the normalized form of {@link #normalize}: what a test compares with a batch's values.
+ * Reads values back from the JSON row encoding of docs/cli.md, independently of {@link
+ * ValueEncoding}, into the normalized form of {@link #normalize}: what a test compares with a
+ * batch's values.
  */
 public final class JsonValues {
 

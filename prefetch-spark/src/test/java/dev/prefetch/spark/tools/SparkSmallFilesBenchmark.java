@@ -1,8 +1,8 @@
 package dev.prefetch.spark.tools;
 
 import dev.prefetch.bench.BenchData;
-import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import dev.prefetch.spark.PrefetchSparkOptions;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

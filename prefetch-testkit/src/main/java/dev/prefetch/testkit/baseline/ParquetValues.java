@@ -8,8 +8,8 @@ import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * How parquet-hadoop's physical values are fed to the checksum: the reader's documented type
- * mapping (docs/reference.md, "Type mapping") applied to what a {@link ColumnReader} returns, shared by the
- * flat and the nested walk of {@link ParquetBaseline}.
+ * mapping (docs/reference.md, "Type mapping") applied to what a {@link ColumnReader} returns,
+ * shared by the flat and the nested walk of {@link ParquetBaseline}.
  */
 final class ParquetValues {
 
