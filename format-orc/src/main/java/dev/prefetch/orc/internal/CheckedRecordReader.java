@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.orc.internal.metadata.OrcChecks;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;

@@ -1,6 +1,7 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.orc.internal.reader.BatchTooLargeException;
 import java.io.IOException;
 import org.apache.hadoop.hive.ql.exec.vector.ColumnVector;
 import org.apache.orc.impl.IntegerReader;

@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal;
 
+import dev.prefetch.orc.internal.metadata.OrcChecks;
 import java.lang.reflect.Field;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.orc.impl.IntegerReader;

@@ -5,6 +5,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.orc.OrcOptions;
+import dev.prefetch.orc.internal.metadata.FileTail;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeBudget;

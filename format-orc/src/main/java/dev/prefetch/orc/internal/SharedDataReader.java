@@ -2,6 +2,8 @@ package dev.prefetch.orc.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.orc.OrcStripeFooters;
+import dev.prefetch.orc.internal.metadata.OrcChecks;
+import dev.prefetch.orc.internal.stripe.VectoredRead;
 import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
 import java.nio.ByteBuffer;

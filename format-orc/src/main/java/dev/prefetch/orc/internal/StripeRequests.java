@@ -2,6 +2,8 @@ package dev.prefetch.orc.internal;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.DataFile;
+import dev.prefetch.orc.internal.stripe.StripeEntries;
+import dev.prefetch.orc.internal.stripe.VectoredRead;
 import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -2,6 +2,7 @@ package dev.prefetch.orc.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prefetch.orc.internal.metadata.OrcChecks;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.orc.internal.stripe.VectoredRead;
 import dev.prefetch.testing.CountingLedger;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.metadata;
 
 import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
@@ -17,7 +17,7 @@ import org.apache.hadoop.fs.Path;
  * vectored reads, are one request each) and cut large local reads. Besides, the view remembers the
  * streams it opened and not yet closed, for {@link #closeOpenStreams}.
  */
-final class CountingFileSystem extends FilterFileSystem {
+public final class CountingFileSystem extends FilterFileSystem {
 
   private final ScanCounters counters;
   private final String extraBytesCounter;
@@ -33,7 +33,7 @@ final class CountingFileSystem extends FilterFileSystem {
    * @param counters where to count
    * @param extraBytesCounter a counter that also gets every byte read, or null
    */
-  CountingFileSystem(FileSystem fs, ScanCounters counters, String extraBytesCounter) {
+  public CountingFileSystem(FileSystem fs, ScanCounters counters, String extraBytesCounter) {
     super(Objects.requireNonNull(fs, "fs is null"));
     this.counters = Objects.requireNonNull(counters, "counters is null");
     this.extraBytesCounter = extraBytesCounter;
@@ -55,7 +55,7 @@ final class CountingFileSystem extends FilterFileSystem {
    * its stream in its constructor and does not close it when the constructor fails (an I/O error or
    * an interrupt while it reads the first stripe), so its owner cleans up here.
    */
-  void closeOpenStreams() throws IOException {
+  public void closeOpenStreams() throws IOException {
     IOException failure = null;
     for (CountingInputStream stream : openStreams) {
       try {

@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.stripe;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
 import java.util.Arrays;
@@ -14,10 +14,10 @@ import java.util.function.Supplier;
  *
  * @param <E> the per-stripe state
  */
-final class StripeEntries<E extends StripeEntries.Held> {
+public final class StripeEntries<E extends StripeEntries.Held> {
 
   /** Per-stripe state that holds memory until released. */
-  interface Held {
+  public interface Held {
     void release();
   }
 
@@ -30,14 +30,14 @@ final class StripeEntries<E extends StripeEntries.Held> {
   @GuardedBy("this")
   private final int[] rangesLeft;
 
-  StripeEntries(int[] rangesPerStripe) {
+  public StripeEntries(int[] rangesPerStripe) {
     this.rangesPerStripe = rangesPerStripe.clone();
     this.entries = new Object[rangesPerStripe.length];
     this.rangesLeft = new int[rangesPerStripe.length];
   }
 
   /** Whether {@code stripe}'s state is shared (the plan has ranges of it that share). */
-  boolean shares(int stripe) {
+  public boolean shares(int stripe) {
     return rangesPerStripe[stripe] > 0;
   }
 
@@ -47,7 +47,7 @@ final class StripeEntries<E extends StripeEntries.Held> {
    * @throws IllegalStateException for a stripe that does not share, with {@code notShared}
    */
   @SuppressWarnings("unchecked") // entries holds only what create made
-  synchronized E get(int stripe, Supplier<E> create, String notShared) {
+  public synchronized E get(int stripe, Supplier<E> create, String notShared) {
     if (!shares(stripe)) {
       throw new IllegalStateException("stripe " + stripe + " " + notShared);
     }
@@ -61,7 +61,7 @@ final class StripeEntries<E extends StripeEntries.Held> {
   }
 
   /** Notes that one of the plan's ranges of {@code stripe} is read; the last one releases it. */
-  void rangeDone(int stripe) {
+  public void rangeDone(int stripe) {
     Held dropped = null;
     synchronized (this) {
       if (entries[stripe] != null && --rangesLeft[stripe] == 0) {
@@ -75,7 +75,7 @@ final class StripeEntries<E extends StripeEntries.Held> {
   }
 
   /** Releases every stripe's state. */
-  void clear() {
+  public void clear() {
     Object[] dropped;
     synchronized (this) {
       dropped = entries.clone();

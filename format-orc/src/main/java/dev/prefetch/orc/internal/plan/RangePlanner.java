@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.plan;
 
 import dev.prefetch.RowRange;
 import dev.prefetch.spi.ReadRange;
@@ -16,14 +16,14 @@ import java.util.List;
  * selection then clips the ranges (a clipped range keeps the strides it still touches, and a share
  * of the estimate in proportion to its rows).
  */
-final class RangePlanner {
+public final class RangePlanner {
 
   /**
    * The ranges and, at the same indexes, their locators, which the range readers look up by range
    * index.
    */
-  record Planned(List<ReadRange> ranges, List<StrideLocator> locators) {
-    Planned {
+  public record Planned(List<ReadRange> ranges, List<StrideLocator> locators) {
+    public Planned {
       ranges = List.copyOf(ranges);
       locators = List.copyOf(locators);
       if (ranges.size() != locators.size()) {
@@ -44,7 +44,7 @@ final class RangePlanner {
    * @param maxRangeRows most rows of a range made of several strides (at least one stride)
    * @param rowRanges file rows to read, sorted and disjoint, or null for all
    */
-  static Planned plan(
+  public static Planned plan(
       long[] stripeRows,
       long[] stripeBytes,
       boolean[] keep,

@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.reader;
 
 import java.io.IOException;
 
@@ -13,7 +13,7 @@ public final class BatchTooLargeException extends IOException {
 
   private static final long serialVersionUID = 1L;
 
-  BatchTooLargeException(String message) {
+  public BatchTooLargeException(String message) {
     super(message);
   }
 }

@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.metadata;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
@@ -18,16 +18,16 @@ import org.apache.orc.StripeInformation;
  * stripe and stream buffers and dictionary arrays from them), so a corrupt size is stopped here
  * with a {@link CorruptFileException} naming the file, stripe and column.
  */
-final class OrcChecks {
+public final class OrcChecks {
 
   /** Bytes of the file read from its end in one request: the whole tail of most files. */
-  static final int TAIL_READ_BYTES = 16 << 10;
+  public static final int TAIL_READ_BYTES = 16 << 10;
 
   /** orc-core's largest compression block: a chunk header holds 23 bits of length. */
-  static final int MAX_COMPRESSION_BLOCK_BYTES = (1 << 23) - 1;
+  public static final int MAX_COMPRESSION_BLOCK_BYTES = (1 << 23) - 1;
 
   /** The largest array the JVM allocates. */
-  static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
+  public static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
 
   /** A row index entry takes at least two bytes (its tag and its length). */
   private static final int MIN_INDEX_ENTRY_BYTES = 2;
@@ -42,7 +42,7 @@ final class OrcChecks {
    * extensions) or, for zstd and brotli whose run-length blocks expand further, a 128 KiB block
    * from a few bytes.
    */
-  static long maxExpansion(CompressionKind kind) {
+  public static long maxExpansion(CompressionKind kind) {
     switch (kind) {
       case NONE:
         return 1;
@@ -62,7 +62,8 @@ final class OrcChecks {
    * Reads the tail of a file of {@code fileLength} bytes, {@code [stripe statistics, end)}, after
    * checking every length its postscript states against the file.
    */
-  static byte[] readTail(DataFile file, FSDataInputStream in, long fileLength) throws IOException {
+  public static byte[] readTail(DataFile file, FSDataInputStream in, long fileLength)
+      throws IOException {
     if (fileLength < MAGIC.length + 2) {
       throw new CorruptFileException(
           "Not an ORC file: " + file + " has only " + fileLength + " bytes");
@@ -175,7 +176,7 @@ final class OrcChecks {
    *
    * @param contentLength the bytes before the tail (the footer's content length)
    */
-  static void checkStripes(
+  public static void checkStripes(
       DataFile file,
       List<StripeInformation> stripes,
       long fileRows,
@@ -271,7 +272,7 @@ final class OrcChecks {
    * no more than the stripe's index and data, and dictionaries no larger than their streams can
    * hold (orc-core allocates a dictionary's offsets from its stated size).
    */
-  static void checkStripeFooter(
+  public static void checkStripeFooter(
       DataFile file,
       int stripeNumber,
       StripeInformation stripe,
@@ -337,7 +338,7 @@ final class OrcChecks {
    * The most bytes the values of one stripe can decode to: its data, times the codec's expansion
    * bound, and at most one array (orc-core holds a batch's bytes in one).
    */
-  static long stripeValueBytes(StripeInformation stripe, CompressionKind kind) {
+  public static long stripeValueBytes(StripeInformation stripe, CompressionKind kind) {
     long data = stripe.getDataLength();
     long expansion = maxExpansion(kind);
     return data > MAX_ARRAY_BYTES / expansion ? MAX_ARRAY_BYTES : Math.max(1, data * expansion);

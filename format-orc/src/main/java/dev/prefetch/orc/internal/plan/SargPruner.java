@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.plan;
 
 import java.util.List;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
@@ -16,12 +16,12 @@ import org.apache.orc.impl.RecordReaderImpl;
  * statistics cannot be used, the stripe is kept: pruning may only ever skip rows no reader would
  * return.
  */
-final class SargPruner {
+public final class SargPruner {
 
   private SargPruner() {}
 
   /** Clears {@code keep[s]} for each stripe the predicate excludes. */
-  static void prune(
+  public static void prune(
       SearchArgument sarg, TypeDescription schema, List<StripeStatistics> stats, boolean[] keep) {
     List<PredicateLeaf> leaves = sarg.getLeaves();
     int[] columnIds = new int[leaves.size()];

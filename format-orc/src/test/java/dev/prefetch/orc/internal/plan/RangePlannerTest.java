@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.stripe;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.spi.MemoryLedger;
@@ -37,12 +37,12 @@ import org.apache.hadoop.fs.FileRange;
  * thread still writes into a region once this returns or throws (except after an interrupt, when
  * the read is being closed: a late write then only stores the same file bytes again).
  */
-final class VectoredRead {
+public final class VectoredRead {
 
   private VectoredRead() {}
 
   /** The file's bytes {@code [position, position + length)}, to go to {@code array[offset...]}. */
-  record Region(long position, byte[] array, int offset, int length) {}
+  public record Region(long position, byte[] array, int offset, int length) {}
 
   /**
    * Reads every region through {@code in}; a single region is one positioned read.
@@ -50,7 +50,8 @@ final class VectoredRead {
    * @param ledger counts a buffer the filesystem allocates besides the regions while it is held
    * @throws IOException naming {@code file} and the range that failed
    */
-  static void read(FSDataInputStream in, List<Region> regions, DataFile file, MemoryLedger ledger)
+  public static void read(
+      FSDataInputStream in, List<Region> regions, DataFile file, MemoryLedger ledger)
       throws IOException {
     if (regions.isEmpty()) {
       return;

@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.metadata;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -11,12 +11,13 @@ import org.apache.orc.OrcProto;
  * fails there with a {@code NoSuchMethodError}. Stripe footers are parsed by {@link
  * dev.prefetch.orc.OrcStripeFooters#parse} the same way.
  */
-final class OrcProtos {
+public final class OrcProtos {
 
   private OrcProtos() {}
 
   /** The postscript held by {@code length} bytes of {@code bytes} from {@code offset}. */
-  static OrcProto.PostScript postScript(byte[] bytes, int offset, int length) throws IOException {
+  public static OrcProto.PostScript postScript(byte[] bytes, int offset, int length)
+      throws IOException {
     return OrcProto.PostScript.parseFrom(new ByteArrayInputStream(bytes, offset, length));
   }
 }

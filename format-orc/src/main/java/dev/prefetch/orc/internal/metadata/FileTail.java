@@ -1,4 +1,4 @@
-package dev.prefetch.orc.internal;
+package dev.prefetch.orc.internal.metadata;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
@@ -32,7 +32,7 @@ import org.apache.orc.impl.ReaderImpl;
  * never written, so both are shared by every reader of the file; each reader wraps the array in a
  * {@link ByteBuffer} of its own ({@link #newOrcTail()}), as orc-core moves buffer positions.
  */
-final class FileTail {
+public final class FileTail {
 
   private final OrcProto.FileTail proto;
   private final byte[] bytes;
@@ -43,7 +43,7 @@ final class FileTail {
   }
 
   /** Attempts at reading a tail whose file does not change while it is read. */
-  static final int MAX_ATTEMPTS = 3;
+  public static final int MAX_ATTEMPTS = 3;
 
   /**
    * Loads the tail of {@code file}: from {@code cache} when it holds it, else from the file (one
@@ -58,7 +58,7 @@ final class FileTail {
    *
    * @param status the file's status, taken before the read
    */
-  static FileTail load(
+  public static FileTail load(
       DataFile file,
       FileSystem fs,
       Configuration conf,
@@ -178,17 +178,17 @@ final class FileTail {
   }
 
   /** The parsed tail message. */
-  OrcProto.FileTail proto() {
+  public OrcProto.FileTail proto() {
     return proto;
   }
 
   /** Tail bytes held (what a cache entry weighs). */
-  int length() {
+  public int length() {
     return bytes.length;
   }
 
   /** A fresh {@link OrcTail} over the shared bytes, for one orc-core reader. */
-  OrcTail newOrcTail() throws IOException {
+  public OrcTail newOrcTail() throws IOException {
     return new OrcTail(
         proto, new BufferChunk(ByteBuffer.wrap(bytes), proto.getFileLength() - bytes.length), -1);
   }
