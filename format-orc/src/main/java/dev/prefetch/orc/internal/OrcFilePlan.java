@@ -7,6 +7,9 @@ import dev.prefetch.orc.internal.metadata.CountingFileSystem;
 import dev.prefetch.orc.internal.metadata.FileTail;
 import dev.prefetch.orc.internal.plan.RangePlanner;
 import dev.prefetch.orc.internal.plan.StrideLocator;
+import dev.prefetch.orc.internal.reader.ReadSettings;
+import dev.prefetch.orc.internal.stripe.RowGroupFilter;
+import dev.prefetch.orc.internal.stripe.StripeReads;
 import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
@@ -59,6 +62,44 @@ public final class OrcFilePlan implements FilePlan {
   /** The first stride of each stripe's first range (-1 for a stripe without ranges). */
   private final int[] stripeFirstStrides;
 
+  /** The stripes' shared reads of the read path of our own; null for the bare plan. */
+  private final StripeReads stripeReads;
+
+  /** How the read decodes values; null for the bare plan. */
+  private final ReadSettings readSettings;
+
+  /** Whether each output column comes as dictionary vectors where its stripe allows. */
+  private final boolean[] dictionaryVectors;
+
+  /** Whether the read filters rows with its predicate (orc-core's row filter options). */
+  private final boolean rowFilter;
+
+  private final FileFacts facts;
+
+  /**
+   * What the read path needs of the file beyond its tail's messages, taken from orc-core's reader
+   * while planning.
+   *
+   * @param compression the file's compression
+   * @param blockSize its compression block size
+   * @param version the file's format version
+   * @param writerVersion the writer's version (what its statistics hold)
+   * @param writerUsedProlepticGregorian whether its dates and timestamps are proleptic
+   * @param convertToProlepticGregorian whether the read keeps them proleptic ({@code
+   *     orc.proleptic.gregorian})
+   * @param bloomFilters whether its bloom filters can be trusted
+   * @param conf the read's configuration
+   */
+  record FileFacts(
+      org.apache.orc.CompressionKind compression,
+      int blockSize,
+      org.apache.orc.OrcFile.Version version,
+      org.apache.orc.OrcFile.WriterVersion writerVersion,
+      boolean writerUsedProlepticGregorian,
+      boolean convertToProlepticGregorian,
+      boolean bloomFilters,
+      Configuration conf) {}
+
   OrcFilePlan(
       DataFile file,
       FileSystem fs,
@@ -72,7 +113,9 @@ public final class OrcFilePlan implements FilePlan {
       ReadOptions options,
       long maxBatchBytes,
       OptionalLong prefetchThresholdBytes,
-      ScanCounters counters) {
+      ScanCounters counters,
+      dev.prefetch.orc.OrcOptions orcOptions,
+      FileFacts facts) {
     this.prefetchThresholdBytes = prefetchThresholdBytes;
     this.maxBatchBytes = maxBatchBytes;
     this.file = file;
@@ -107,6 +150,104 @@ public final class OrcFilePlan implements FilePlan {
             : new StripeBuffers(
                 file, this.stripes, whole, projection.include(), !CountingInputStream.isLocal(fs));
     this.stripeRequests = new StripeRequests(file, keptRanges(this.stripes, this.locators, whole));
+    this.facts = facts;
+    this.rowFilter =
+        projection != null
+            && facts != null
+            && RowFilter.of(sarg, projection.fileSchema(), facts.version(), facts.conf(), 1)
+                != null;
+    if (projection == null || facts == null) {
+      this.stripeReads = null;
+      this.readSettings = null;
+      this.dictionaryVectors = null;
+    } else {
+      this.readSettings =
+          new ReadSettings(
+              facts.version() == org.apache.orc.OrcFile.Version.UNSTABLE_PRE_2_0,
+              facts.writerUsedProlepticGregorian() && !facts.convertToProlepticGregorian(),
+              java.util.TimeZone.getDefault(),
+              maxBatchBytes);
+      this.dictionaryVectors = new boolean[projection.columnCount()];
+      for (int c = 0; c < dictionaryVectors.length; c++) {
+        dev.prefetch.batch.Field field = projection.schema().field(c);
+        dictionaryVectors[c] =
+            field.type().kind() == dev.prefetch.batch.DataType.Kind.STRING
+                && orcOptions.dictionaryVectors().includes(field.name());
+      }
+      RowGroupFilter filter =
+          sarg == null || rowIndexStride <= 0
+              ? null
+              : new RowGroupFilter(
+                  sarg,
+                  rowIndexStride,
+                  projection.fileSchema(),
+                  facts.writerVersion(),
+                  facts.writerUsedProlepticGregorian(),
+                  facts.convertToProlepticGregorian(),
+                  facts.bloomFilters(),
+                  facts.conf());
+      this.stripeReads =
+          new StripeReads(
+              new StripeReads.Settings(
+                  file,
+                  this.stripes,
+                  projection.fileSchema(),
+                  rowFilter ? projection.include() : projection.outputInclude(),
+                  facts.compression(),
+                  facts.blockSize(),
+                  rowIndexStride,
+                  readSettings.decimal64(),
+                  !CountingInputStream.isLocal(fs),
+                  filter,
+                  rangesPerStripe(this.stripes, this.locators),
+                  neededStrides(this.stripes, this.ranges, this.locators, sarg, rowIndexStride)));
+    }
+  }
+
+  /** The plan's ranges of each stripe. */
+  private static int[] rangesPerStripe(
+      List<StripeInformation> stripes, List<StrideLocator> locators) {
+    int[] count = new int[stripes.size()];
+    for (StrideLocator locator : locators) {
+      count[locator.stripe()]++;
+    }
+    return count;
+  }
+
+  /**
+   * Per stripe, the row groups the plan's ranges of it cover; null for a stripe read whole (every
+   * row, no predicate, or no row index) or without ranges.
+   */
+  private static boolean[][] neededStrides(
+      List<StripeInformation> stripes,
+      List<ReadRange> ranges,
+      List<StrideLocator> locators,
+      SearchArgument sarg,
+      long rowIndexStride) {
+    boolean[][] needed = new boolean[stripes.size()][];
+    if (rowIndexStride <= 0) {
+      return needed;
+    }
+    long[] rows = new long[stripes.size()];
+    for (int i = 0; i < ranges.size(); i++) {
+      StrideLocator locator = locators.get(i);
+      int stripe = locator.stripe();
+      rows[stripe] += ranges.get(i).rowCount();
+      if (needed[stripe] == null) {
+        long stripeRows = stripes.get(stripe).getNumberOfRows();
+        needed[stripe] =
+            new boolean[Math.toIntExact((stripeRows + rowIndexStride - 1) / rowIndexStride)];
+      }
+      for (int s = Math.max(0, locator.firstStride()); s <= locator.lastStride(); s++) {
+        needed[stripe][s] = true;
+      }
+    }
+    for (int s = 0; s < needed.length; s++) {
+      if (needed[s] != null && sarg == null && rows[s] == stripes.get(s).getNumberOfRows()) {
+        needed[s] = null; // every row of the stripe, no predicate: read whole
+      }
+    }
+    return needed;
   }
 
   /**
@@ -222,6 +363,48 @@ public final class OrcFilePlan implements FilePlan {
     return new OrcRangeReader(this, context);
   }
 
+  /** A reader of the previous read path, on orc-core's record readers (compared in tests). */
+  RangeReader openCoreReader(ReaderContext context) throws IOException {
+    return new CoreRangeReader(this, context);
+  }
+
+  /** A row filter for one range reader, when the read asks for one; else null. */
+  RowFilter newRowFilter() {
+    return rowFilter
+        ? RowFilter.of(sarg, projection.fileSchema(), facts.version(), facts.conf(), batchSize)
+        : null;
+  }
+
+  /** The stripes' shared reads. */
+  StripeReads stripeReads() {
+    return stripeReads;
+  }
+
+  /** How the read decodes values. */
+  ReadSettings readSettings() {
+    return readSettings;
+  }
+
+  /** Whether output column {@code column} comes as dictionary vectors where it can. */
+  boolean dictionaryVectors(int column) {
+    return dictionaryVectors[column];
+  }
+
+  /** The file's filesystem (not counting). */
+  FileSystem fileSystem() {
+    return fs;
+  }
+
+  /** Rows per row group; 0 without a row index. */
+  long rowIndexStride() {
+    return rowIndexStride;
+  }
+
+  /** The file's stripes. */
+  List<StripeInformation> stripes() {
+    return stripes;
+  }
+
   /** The memory bound for one batch's values (the read's prefetch.max-buffered-bytes). */
   long maxBatchBytes() {
     return maxBatchBytes;
@@ -334,6 +517,9 @@ public final class OrcFilePlan implements FilePlan {
       stripeBuffers.clear();
     }
     stripeRequests.clear();
+    if (stripeReads != null) {
+      stripeReads.clear();
+    }
   }
 
   @Override

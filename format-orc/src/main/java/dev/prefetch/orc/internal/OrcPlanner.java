@@ -8,6 +8,7 @@ import dev.prefetch.orc.internal.metadata.FileTail;
 import dev.prefetch.orc.internal.metadata.OrcChecks;
 import dev.prefetch.orc.internal.plan.RangePlanner;
 import dev.prefetch.orc.internal.plan.SargPruner;
+import dev.prefetch.orc.internal.stripe.RowGroupFilter;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
@@ -82,7 +83,9 @@ public final class OrcPlanner {
             options,
             options.maxBufferedBytes(),
             orcOptions.prefetchThresholdBytes(),
-            counters);
+            counters,
+            orcOptions,
+            null);
     try (Reader reader = bare.openOrcReader()) {
       TypeDescription schema = reader.getSchema();
       List<String> predicateColumns = new ArrayList<>();
@@ -145,7 +148,17 @@ public final class OrcPlanner {
           options,
           options.maxBufferedBytes(),
           orcOptions.prefetchThresholdBytes(),
-          counters);
+          counters,
+          orcOptions,
+          new OrcFilePlan.FileFacts(
+              reader.getCompressionKind(),
+              reader.getCompressionSize(),
+              reader.getFileVersion(),
+              reader.getWriterVersion(),
+              reader.writerUsedProlepticGregorian(),
+              reader.getConvertToProlepticGregorian(),
+              RowGroupFilter.trustsBloomFilters(footer),
+              conf));
     }
   }
 
