@@ -36,6 +36,9 @@ import java.util.TreeSet;
  *   <li>{@value #PREFETCH_MAX_BUFFERED_BYTES} [256 MiB]: bound on decoded bytes in all queues.
  *   <li>{@value #PREFETCH_MIN_READ_BYTES} [10 MiB]: below this estimated compressed size of the
  *       selected columns, a single reader is used.
+ *   <li>{@value #WHOLE_FILE_BYTES} [3 MiB]: a file of at most this many bytes is read whole, in one
+ *       request, the first time it is needed (its footer or tail), and its plan and range readers
+ *       read it from memory; 0 reads every file by parts.
  * </ul>
  *
  * Sizes accept a plain byte count or a suffix {@code k}, {@code m}, {@code g} (binary units,
@@ -60,11 +63,21 @@ public final class ReadOptions {
   public static final String PREFETCH_QUEUE_CAPACITY = "prefetch.queue-capacity";
   public static final String PREFETCH_MAX_BUFFERED_BYTES = "prefetch.max-buffered-bytes";
   public static final String PREFETCH_MIN_READ_BYTES = "prefetch.min-read-bytes";
+  public static final String WHOLE_FILE_BYTES = "read.whole-file-bytes";
 
   public static final int DEFAULT_BATCH_SIZE_ROWS = 4096;
   public static final int DEFAULT_QUEUE_CAPACITY_BATCHES = 256;
   public static final long DEFAULT_MAX_BUFFERED_BYTES = 256L << 20;
   public static final long DEFAULT_MIN_READ_BYTES = 10L << 20;
+
+  /**
+   * Files up to this size are read whole: a data lake's small files then cost one request each
+   * instead of a footer's and a row group's (and a first byte's wait each on an object store).
+   */
+  public static final long DEFAULT_WHOLE_FILE_BYTES = 3L << 20;
+
+  /** The largest whole-file read: one Java array. */
+  public static final long MAX_WHOLE_FILE_BYTES = 1L << 30;
 
   /** Upper bound on producers per reader; more threads than this never pay on one file. */
   public static final int MAX_PARALLELISM = 256;
@@ -80,7 +93,8 @@ public final class ReadOptions {
           PREFETCH_PARALLELISM,
           PREFETCH_QUEUE_CAPACITY,
           PREFETCH_MAX_BUFFERED_BYTES,
-          PREFETCH_MIN_READ_BYTES);
+          PREFETCH_MIN_READ_BYTES,
+          WHOLE_FILE_BYTES);
 
   private final int batchSize;
   private final List<String> columns;
@@ -90,6 +104,7 @@ public final class ReadOptions {
   private final int queueCapacity;
   private final long maxBufferedBytes;
   private final long minReadBytes;
+  private final long wholeFileBytes;
   private final List<RowRange> rowRanges;
   private final Object filter;
   private final Map<String, String> properties;
@@ -104,6 +119,7 @@ public final class ReadOptions {
     this.queueCapacity = b.queueCapacity;
     this.maxBufferedBytes = b.maxBufferedBytes;
     this.minReadBytes = b.minReadBytes;
+    this.wholeFileBytes = b.wholeFileBytes;
     this.rowRanges = b.rowRanges == null ? null : RowRange.normalize(b.rowRanges);
     this.filter = b.filter;
     this.properties = Collections.unmodifiableMap(new TreeMap<>(b.properties));
@@ -136,6 +152,7 @@ public final class ReadOptions {
     b.queueCapacity = queueCapacity;
     b.maxBufferedBytes = maxBufferedBytes;
     b.minReadBytes = minReadBytes;
+    b.wholeFileBytes = wholeFileBytes;
     b.rowRanges = rowRanges;
     b.filter = filter;
     b.properties.putAll(properties);
@@ -218,6 +235,11 @@ public final class ReadOptions {
     return minReadBytes;
   }
 
+  /** Files of at most this many bytes are read whole ({@value #WHOLE_FILE_BYTES}; 0: none). */
+  public long wholeFileBytes() {
+    return wholeFileBytes;
+  }
+
   /**
    * The selected file rows, sorted and merged, or null for every row. Ranges are cut to the rows
    * that exist; an empty list selects nothing.
@@ -257,8 +279,8 @@ public final class ReadOptions {
   public String toString() {
     return String.format(
         "ReadOptions{batchSize=%d, columns=%s, prefetch=%b, parallelism=%d, queueCapacity=%d,"
-            + " maxBufferedBytes=%d, minReadBytes=%d, formatProperties=%s, rowRanges=%s,"
-            + " filter=%s}",
+            + " maxBufferedBytes=%d, minReadBytes=%d, wholeFileBytes=%d, formatProperties=%s,"
+            + " rowRanges=%s, filter=%s}",
         batchSize,
         columns,
         prefetchEnabled,
@@ -266,6 +288,7 @@ public final class ReadOptions {
         queueCapacity,
         maxBufferedBytes,
         minReadBytes,
+        wholeFileBytes,
         formatProperties,
         rowRanges,
         filter);
@@ -281,6 +304,7 @@ public final class ReadOptions {
     private int queueCapacity = DEFAULT_QUEUE_CAPACITY_BATCHES;
     private long maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES;
     private long minReadBytes = DEFAULT_MIN_READ_BYTES;
+    private long wholeFileBytes = DEFAULT_WHOLE_FILE_BYTES;
     private List<RowRange> rowRanges;
     private Object filter;
     private final Map<String, String> properties = new LinkedHashMap<>();
@@ -342,6 +366,11 @@ public final class ReadOptions {
       return this;
     }
 
+    public Builder wholeFileBytes(long bytes) {
+      this.wholeFileBytes = checkRange(WHOLE_FILE_BYTES, bytes, 0, MAX_WHOLE_FILE_BYTES);
+      return this;
+    }
+
     /** Reads only these file rows (null: all rows). Ranges may overlap; they are merged. */
     public Builder rowRanges(List<RowRange> ranges) {
       this.rowRanges = ranges == null ? null : List.copyOf(ranges);
@@ -373,6 +402,7 @@ public final class ReadOptions {
         case PREFETCH_QUEUE_CAPACITY -> queueCapacity(parseInt(key, v));
         case PREFETCH_MAX_BUFFERED_BYTES -> maxBufferedBytes(parseBytes(key, v));
         case PREFETCH_MIN_READ_BYTES -> minReadBytes(parseBytes(key, v));
+        case WHOLE_FILE_BYTES -> wholeFileBytes(parseBytes(key, v));
         default -> {
           if (isCoreKey(key)) {
             throw new IllegalArgumentException(

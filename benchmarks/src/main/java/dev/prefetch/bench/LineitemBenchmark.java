@@ -3,6 +3,7 @@ package dev.prefetch.bench;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.examples.Contender;
+import dev.prefetch.examples.ScanConsumer;
 import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,8 +21,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * Parquet, scanned by our reader with 2 producers and by DuckDB with 2 threads, over every column
  * and over each column group apart (integers, decimals, dates, the four dictionary-encoded strings,
  * the comment), and as orc-core writes it to ORC, scanned by our reader with 2 producers and by
- * orc-core's vectorized reader. Every contender decodes every selected value (ours and orc-core
- * into a checksum, DuckDB into a hash sum per column).
+ * orc-core's vectorized reader, over every column and each group too. Every contender decodes every
+ * selected value into the lightest aggregate that touches each: ours and orc-core into {@link
+ * dev.prefetch.examples.ValueSums} (a sum per column, a hash of each string's bytes; orc-core
+ * through {@link LibrarySums}), DuckDB into {@code sum(a)} per number or date and {@code
+ * sum(hash(s))} per string ({@link DuckDbScan}).
  *
  * <p>Run alone: {@code bin/bench LineitemBenchmark}. Before any timing, our reader's checksum is
  * checked against the format library's (parquet-hadoop, orc-core) over the same columns, and
@@ -29,7 +33,10 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 public class LineitemBenchmark extends SingleShotScans {
 
-  /** {@code parquet-FOO}: DuckDB's Parquet; {@code orc}: orc-core's ORC, every column. */
+  /**
+   * {@code parquet-GROUP}: DuckDB's Parquet; {@code orc-GROUP}: orc-core's ORC; GROUP {@code all}
+   * or one of {@link LineitemData#GROUPS}.
+   */
   @Param({
     "parquet-all",
     "parquet-integers",
@@ -37,7 +44,12 @@ public class LineitemBenchmark extends SingleShotScans {
     "parquet-dates",
     "parquet-strings",
     "parquet-comment",
-    "orc-all"
+    "orc-all",
+    "orc-integers",
+    "orc-decimals",
+    "orc-dates",
+    "orc-strings",
+    "orc-comment"
   })
   public String table;
 
@@ -67,24 +79,29 @@ public class LineitemBenchmark extends SingleShotScans {
       return;
     }
     if (reader.equals("native")) {
-      contender = library;
+      contender = LibrarySums.contender(conf, columns);
       return;
     }
     if (!reader.equals("prefetch-2")) {
       throw new IllegalArgumentException("unknown reader " + reader);
     }
-    contender =
-        Contender.ours(
-            reader, ReadOptions.builder().parallelism(2).columns(columns).build(), context, null);
+    ReadOptions options = ReadOptions.builder().parallelism(2).columns(columns).build();
     String expected = library.scan(path, format, false, ProgressBar.none()).checksum();
-    String ours = scan();
+    String ours =
+        Contender.ours(reader, options, context, null)
+            .scan(path, format, false, ProgressBar.none())
+            .checksum();
     if (!ours.equals(expected)) {
       throw new IllegalStateException(
           reader + " read checksum " + ours + " from " + file + ", the library reader " + expected);
     }
+    contender = Contender.ours(reader, options, context, null, ScanConsumer.SUMS);
   }
 
-  /** The checksum (ours, orc-core) or the count and hash sums (DuckDB) of the selected values. */
+  /**
+   * The sums of the selected values ({@link dev.prefetch.examples.ValueSums}: ours, orc-core), or
+   * DuckDB's count and per-column sums.
+   */
   @Benchmark
   public String scan() throws IOException, SQLException {
     return duckDb != null

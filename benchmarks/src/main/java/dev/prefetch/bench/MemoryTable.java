@@ -82,8 +82,13 @@ final class MemoryTable {
     String key = Report.key(r);
     if (key != null) {
       String[] parts = key.split("/", 3);
-      String format = parts[0].equals("parquet") ? "Parquet" : "ORC";
-      return format + ", " + parts[1] + ": " + Report.label(parts[0], parts[2]);
+      String data =
+          switch (parts[0]) {
+            case "parquet" -> "Parquet";
+            case "orc" -> "ORC";
+            default -> Report.dataLabel(parts[0]);
+          };
+      return data + ", " + parts[1] + ": " + Report.label(parts[0], parts[2]);
     }
     StringBuilder out = new StringBuilder(r.benchmark());
     for (Map.Entry<String, String> e : new TreeMap<>(r.params()).entrySet()) {

@@ -19,11 +19,16 @@ import java.util.Map;
  * time per scan, rows/s, MiB/s and error, and the headline ratios, all from the same run; with
  * {@code -prof dev.prefetch.bench.HeapProfiler}, every trial's memory ({@link MemoryTable}).
  *
- * <p>{@code Report [results.json] [--data DIR] [--command TEXT] [--rows N]}: the data files ({@code
- * scan.parquet}, {@code scan.orc}) are looked up in the directory of the forks' {@code
- * -Dbench.dir}, else beside the results; the command in {@code command.txt} beside the results
- * (written by {@code bin/bench}). Run it on the machine that ran the suite: cores and memory are
- * this machine's.
+ * <p>First the current table and the targets ({@link CurrentFigures}): every figure beside the
+ * decompression floor of its data and threads and beside its rivals with the same thread count;
+ * every table carries the CPU model.
+ *
+ * <p>{@code Report [results.json...] [--data DIR] [--command TEXT] [--rows N]}: several results
+ * files are read as one run, the later file's figure where two hold the same trial (a part run
+ * again); the data files ({@code scan.parquet}, {@code scan.orc}) are looked up in the directory of
+ * the forks' {@code -Dbench.dir}, else beside the (last) results; the command in {@code
+ * command.txt} beside them (written by {@code bin/bench}). Run it on the machine that ran the
+ * suite: the CPU, cores and memory are this machine's.
  */
 public final class Report {
 
@@ -34,25 +39,41 @@ public final class Report {
   private final Map<String, BenchResult> byKey = new LinkedHashMap<>();
   private final Map<String, Long> fileBytes;
   private final long rows;
+  private final String cpu;
 
   /**
-   * @param results the suite's results
+   * A report of this machine's CPU ({@link MachineInfo#cpuLine}).
+   *
+   * @param results the suite's results; of several for the same trial, the last counts
    * @param fileBytes the size of each format's data file ("parquet", "orc"), absent when unknown
    * @param rows rows of the data files
    */
   public Report(List<BenchResult> results, Map<String, Long> fileBytes, long rows) {
+    this(results, fileBytes, rows, MachineInfo.cpuLine());
+  }
+
+  /** As {@link #Report(List, Map, long)}, with {@code cpu} as the CPU line of every table. */
+  Report(List<BenchResult> results, Map<String, Long> fileBytes, long rows, String cpu) {
     this.results = List.copyOf(results);
     this.fileBytes = Map.copyOf(fileBytes);
     this.rows = rows;
+    this.cpu = cpu;
     for (BenchResult r : results) {
       String key = key(r);
       if (key != null) {
+        byKey.remove(key); // the latest figure of a trial, in the place of its last run
         byKey.put(key, r);
       }
     }
   }
 
-  /** "format/storage/contender" of a result, or null for a benchmark this report does not know. */
+  /**
+   * "data/storage/contender" of a result, or null for a benchmark this report does not know. The
+   * data: {@code parquet} and {@code orc} (the scan table's files), {@code lineitem-parquet-GROUP}
+   * and {@code lineitem-orc-GROUP} (the lineitem files, every column or one group); the contender
+   * names its thread count where it has one ({@code prefetch-2}, {@code duckdb-2}, {@code trino-2},
+   * {@code floor-2}).
+   */
   static String key(BenchResult r) {
     return switch (r.benchmark()) {
       case "ScanBenchmark" ->
@@ -61,8 +82,71 @@ public final class Report {
       case "HardwoodBenchmark" ->
           "parquet/" + r.param("storage", "local") + "/hardwood-" + r.param("threads", "?");
       case "DuckDbBenchmark" -> "parquet/local/duckdb-" + r.param("threads", "?");
+      case "TrinoScanBenchmark" ->
+          r.param("format", "?")
+              + "/"
+              + r.param("storage", "local")
+              + "/trino-"
+              + r.param("threads", "?");
+      case "LineitemBenchmark" -> {
+        String table = r.param("table", "?");
+        String reader = r.param("reader", "?");
+        String id =
+            reader.equals("native")
+                ? (table.startsWith("parquet") ? "duckdb-2" : "library")
+                : reader;
+        yield "lineitem-" + table + "/local/" + id;
+      }
+      case "TrinoLineitemBenchmark" ->
+          "lineitem-" + r.param("table", "?") + "/local/trino-" + r.param("threads", "2");
+      case "DecompressionFloorBenchmark" -> {
+        String table = r.param("table", "?");
+        String data = table.equals("scan") ? "parquet" : "lineitem-parquet-" + table.substring(9);
+        String work = r.param("work", "?").equals("copy") ? "copy-" : "floor-";
+        yield data + "/local/" + work + r.param("threads", "?");
+      }
       default -> null;
     };
+  }
+
+  /** The display name of a data set of {@link #key}. */
+  static String dataLabel(String data) {
+    return switch (data) {
+      case "parquet" -> "Parquet (scan.parquet)";
+      case "orc" -> "ORC (scan.orc)";
+      default -> {
+        if (data.startsWith("lineitem-")) {
+          String rest = data.substring("lineitem-".length());
+          int dash = rest.indexOf('-');
+          String format = dash < 0 ? rest : rest.substring(0, dash);
+          String group = dash < 0 ? "?" : rest.substring(dash + 1);
+          yield (format.equals("parquet")
+                  ? "lineitem Parquet (DuckDB's)"
+                  : "lineitem ORC (orc-core's)")
+              + ", "
+              + (group.equals("all") ? "all columns" : group);
+        }
+        yield data;
+      }
+    };
+  }
+
+  /** Whether a data set of {@link #key} is Parquet. */
+  static boolean isParquet(String data) {
+    return data.equals("parquet") || data.startsWith("lineitem-parquet");
+  }
+
+  /** The threads (producers, for ours) of a contender id: 1 for the single readers. */
+  static int threads(String id) {
+    if (id.equals("single") || id.equals("library")) {
+      return 1;
+    }
+    int dash = id.lastIndexOf('-');
+    try {
+      return Integer.parseInt(id.substring(dash + 1));
+    } catch (NumberFormatException | IndexOutOfBoundsException e) {
+      return 1;
+    }
   }
 
   /** The display name of a contender id. */
@@ -71,7 +155,25 @@ public final class Report {
       return "ours, single reader";
     }
     if (id.equals("library")) {
-      return format.equals("parquet") ? "parquet-hadoop (column API)" : "orc-core (vectorized)";
+      return isParquet(format) ? "parquet-hadoop (column API)" : "orc-core (vectorized)";
+    }
+    if (id.startsWith("trino-")) {
+      String n = id.substring("trino-".length());
+      return "Trino ("
+          + (isParquet(format) ? "trino-parquet" : "trino-orc")
+          + "), "
+          + n
+          + (n.equals("1") ? " thread" : " threads");
+    }
+    if (id.startsWith("floor-")) {
+      String n = id.substring("floor-".length());
+      return "floor: decompression, " + n + (n.equals("1") ? " thread" : " threads");
+    }
+    if (id.startsWith("copy-")) {
+      String n = id.substring("copy-".length());
+      return "floor: one copy of the decompressed bytes, "
+          + n
+          + (n.equals("1") ? " thread" : " threads");
     }
     if (id.startsWith("prefetch-")) {
       String n = id.substring("prefetch-".length());
@@ -94,13 +196,23 @@ public final class Report {
     out.append("## Machine and run\n\n").append(machine);
     out.append("\nCommand:\n\n```\n").append(command).append("\n```\n\n");
     out.append(settings());
+    CurrentFigures current = new CurrentFigures(byKey, cpu);
+    out.append(current.current());
+    out.append(current.targets());
     for (String format : FORMATS) {
       for (String storage : STORAGES) {
         out.append(table(format, storage));
       }
     }
     out.append(ratios());
-    out.append(MemoryTable.markdown(results));
+    String memory = MemoryTable.markdown(results);
+    if (!memory.isEmpty()) {
+      int heading = memory.indexOf("\n\n");
+      out.append(memory, 0, heading + 2)
+          .append(cpu)
+          .append("\n\n")
+          .append(memory.substring(heading + 2));
+    }
     return out.toString();
   }
 
@@ -130,8 +242,25 @@ public final class Report {
                 Locale.ROOT, "; `scan.%s` %,d bytes (%.1f MiB)", format, bytes, bytes / 1048576.0));
       }
     }
+    String lineitem = lineitemRows();
+    if (lineitem != null) {
+      out.append("; the lineitem files ").append(lineitem).append(" rows");
+    }
     out.append(".\n\n");
     return out.toString();
+  }
+
+  /** The rows of the lineitem files when the results hold a trial of them, else null. */
+  private String lineitemRows() {
+    for (BenchResult r : results) {
+      String key = key(r);
+      if (key != null && key.startsWith("lineitem-")) {
+        String rows = r.systemProperty(LineitemData.ROWS_PROPERTY);
+        return String.format(
+            Locale.ROOT, "%,d", rows != null ? Long.parseLong(rows) : LineitemData.DEFAULT_ROWS);
+      }
+    }
+    return null;
   }
 
   private String table(String format, String storage) {
@@ -154,11 +283,17 @@ public final class Report {
             storage.equals("local")
                 ? "local file"
                 : "remote model (20 ms per request, " + "64 MiB/s per stream)")
+        .append("\n\n")
+        .append(cpu)
         .append("\n\n");
+    boolean floors = format.equals("parquet") && storage.equals("local");
+    CurrentFigures current = new CurrentFigures(byKey, cpu);
     out.append(
         "| contender | median s/scan | mean s/scan | error (99.9%) | rows/s | MiB/s |"
-            + " vs library |\n");
-    out.append("|---|--:|--:|--:|--:|--:|--:|\n");
+            + " vs library |"
+            + (floors ? " vs floor |" : "")
+            + "\n");
+    out.append("|---|--:|--:|--:|--:|--:|--:|").append(floors ? "--:|" : "").append('\n');
     BenchResult library = byKey.get(prefix + "library");
     Long bytes = fileBytes.get(format);
     for (String id : ids) {
@@ -180,14 +315,29 @@ public final class Report {
                   ? String.format(Locale.ROOT, "%.1f", bytes / 1048576.0 / median)
                   : "n/a")
           .append(" | ")
-          .append(library == null || id.equals("library") ? "" : ratio(library.median() / median))
-          .append(" |\n");
+          .append(
+              library == null || id.equals("library") || isFloor(id)
+                  ? ""
+                  : ratio(library.median() / median))
+          .append(" |");
+      if (floors) {
+        out.append(' ')
+            .append(isFloor(id) ? "" : current.overFloor(format, storage, threads(id), median))
+            .append(" |");
+      }
+      out.append('\n');
     }
     return out.append('\n').toString();
   }
 
-  /** Table order: ours single, ours by producers, the library, Hardwood, DuckDB. */
-  private static int order(String id) {
+  private static boolean isFloor(String id) {
+    return id.startsWith("floor-") || id.startsWith("copy-");
+  }
+
+  /**
+   * Table order: ours single, ours by producers, the library, Hardwood, DuckDB, Trino, the floors.
+   */
+  static int order(String id) {
     if (id.equals("single")) {
       return 0;
     }
@@ -203,7 +353,16 @@ public final class Report {
     if (id.startsWith("duckdb-")) {
       return 400 + number(id);
     }
-    return 500;
+    if (id.startsWith("trino-")) {
+      return 500 + number(id);
+    }
+    if (id.startsWith("floor-")) {
+      return 600 + number(id);
+    }
+    if (id.startsWith("copy-")) {
+      return 700 + number(id);
+    }
+    return 800;
   }
 
   private static int number(String id) {
@@ -233,10 +392,17 @@ public final class Report {
     ratio(rowsOut, "parquet", "local", "single", "duckdb-1");
     ratio(rowsOut, "parquet", "local", "prefetch-1", "duckdb-1");
     ratio(rowsOut, "parquet", "local", "prefetch-2", "duckdb-2");
+    for (String format : FORMATS) {
+      ratio(rowsOut, format, "local", "single", "trino-1");
+      ratio(rowsOut, format, "local", "prefetch-2", "trino-2");
+      ratio(rowsOut, format, "remote", "prefetch-2", "trino-2");
+    }
     if (rowsOut.length() == 0) {
       return "";
     }
     return "### Ratios (same run; speedup = their median / our median, above 1 = ours faster)\n\n"
+        + cpu
+        + "\n\n"
         + "| ours | against | storage | ours s | theirs s | speedup |\n"
         + "|---|---|---|--:|--:|--:|\n"
         + rowsOut
@@ -293,7 +459,7 @@ public final class Report {
       // bin/bench's check that this JVM can load the jar's classes.
       return;
     }
-    Path resultsPath = null;
+    List<Path> resultsPaths = new ArrayList<>();
     Path data = null;
     String command = null;
     Long rowsArg = null;
@@ -303,25 +469,31 @@ public final class Report {
         case "--command" -> command = value(args, ++i);
         case "--rows" -> rowsArg = Long.parseLong(value(args, ++i));
         default -> {
-          if (resultsPath != null || args[i].startsWith("--")) {
+          if (args[i].startsWith("--")) {
             System.err.println(
-                "usage: Report [results.json] [--data DIR] [--command TEXT]" + " [--rows N]");
+                "usage: Report [results.json...] [--data DIR] [--command TEXT]" + " [--rows N]");
             System.exit(2);
           }
-          resultsPath = Path.of(args[i]);
+          resultsPaths.add(Path.of(args[i]));
         }
       }
     }
-    if (resultsPath == null) {
-      resultsPath = BenchData.dir().resolve("results.json");
+    if (resultsPaths.isEmpty()) {
+      resultsPaths.add(BenchData.dir().resolve("results.json"));
     }
-    if (!Files.isRegularFile(resultsPath)) {
-      System.err.println("report: " + resultsPath + " not found; run bin/bench first");
-      System.exit(2);
+    // Several files: every figure of each, the later file's where two hold the same trial.
+    List<BenchResult> results = new ArrayList<>();
+    Path resultsPath = null;
+    for (Path path : resultsPaths) {
+      if (!Files.isRegularFile(path)) {
+        System.err.println("report: " + path + " not found; run bin/bench first");
+        System.exit(2);
+      }
+      results.addAll(ResultsFile.read(path));
+      resultsPath = path;
     }
-    List<BenchResult> results = ResultsFile.read(resultsPath);
     if (results.isEmpty()) {
-      System.err.println("report: " + resultsPath + " holds no results");
+      System.err.println("report: " + resultsPaths + " hold no results");
       System.exit(2);
     }
     Path dir = resultsPath.toAbsolutePath().getParent();

@@ -3,6 +3,7 @@ package dev.prefetch.bench;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.examples.Contender;
+import dev.prefetch.examples.ScanConsumer;
 import dev.prefetch.examples.internal.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,9 +30,16 @@ import org.openjdk.jmh.annotations.TearDown;
  * same code measured 0.58 and 0.63 s. A local scan is short, so the longer warm-up costs little;
  * {@link RemoteScanBenchmark} explains the remote trials' warm-up.
  *
+ * <p>The consumer: each timed scan feeds every value to {@link dev.prefetch.examples.ValueSums} (a
+ * sum per column, a hash of each string's bytes: the least work that still touches every value, as
+ * DuckDB's {@code sum(a), sum(hash(s))} in {@link DuckDbBenchmark}), every contender alike, the
+ * library readers through {@link LibrarySums}. The canonical checksum costs more per value than
+ * such an aggregate, so it is the correctness check, not the timed consumer.
+ *
  * <p>Run the whole suite with {@code bin/bench} (see {@code benchmarks/README.md}); this class
  * alone: {@code java -jar benchmarks/target/benchmarks.jar ScanBenchmark}. Before any timing, the
- * trial's setup checks that the contender reads the same checksum as the library reader.
+ * trial's setup checks that the contender reads the same checksum as the library reader (a scan
+ * with the checksum as its consumer).
  */
 public class ScanBenchmark extends SingleShotScans {
 
@@ -44,7 +52,9 @@ public class ScanBenchmark extends SingleShotScans {
   @Param({"single", "prefetch-1", "prefetch-2", "prefetch-4", "library"})
   public String reader;
 
+  /** The contender as timed: with the light consumer. */
   private Contender contender;
+
   private ReadContext context;
   private org.apache.hadoop.fs.Path path;
 
@@ -55,9 +65,10 @@ public class ScanBenchmark extends SingleShotScans {
     Configuration conf = BenchData.configuration(storage);
     path = BenchData.path(storage, file);
     context = ReadContext.builder().configuration(conf).build();
-    contender = contender(reader, conf, context);
     String expected = BenchData.expectedChecksum(format);
-    Contender.Scan scan = contender.scan(path, format, false, ProgressBar.none());
+    Contender.Scan scan =
+        contender(reader, conf, context, ScanConsumer.CHECKSUM)
+            .scan(path, format, false, ProgressBar.none());
     if (!scan.checksum().equals(expected)) {
       throw new IllegalStateException(
           reader
@@ -68,24 +79,33 @@ public class ScanBenchmark extends SingleShotScans {
               + ", the library reader "
               + expected);
     }
+    contender = contender(reader, conf, context, ScanConsumer.SUMS);
   }
 
-  static Contender contender(String reader, Configuration conf, ReadContext context) {
+  /**
+   * A reader of the trial feeding {@code consumer}: the checksum for the setup's check, the sums
+   * for the timed scans (the library readers' through {@link LibrarySums}).
+   */
+  static Contender contender(
+      String reader, Configuration conf, ReadContext context, ScanConsumer consumer) {
     if (reader.equals("library")) {
-      return Contender.library(conf, List.of(), null, null, null);
+      return consumer == ScanConsumer.SUMS
+          ? LibrarySums.contender(conf, List.of())
+          : Contender.library(conf, List.of(), null, null, null);
     }
     if (reader.equals("single")) {
       return Contender.ours(
-          reader, ReadOptions.builder().prefetchEnabled(false).build(), context, null);
+          reader, ReadOptions.builder().prefetchEnabled(false).build(), context, null, consumer);
     }
     if (reader.startsWith("prefetch-")) {
       int producers = Integer.parseInt(reader.substring("prefetch-".length()));
       return Contender.ours(
-          reader, ReadOptions.builder().parallelism(producers).build(), context, null);
+          reader, ReadOptions.builder().parallelism(producers).build(), context, null, consumer);
     }
     throw new IllegalArgumentException("unknown reader " + reader);
   }
 
+  /** The sums of every value ({@link dev.prefetch.examples.ValueSums}), 16 hex digits. */
   @Benchmark
   public String scan() throws IOException {
     return contender.scan(path, format, false, ProgressBar.none()).checksum();

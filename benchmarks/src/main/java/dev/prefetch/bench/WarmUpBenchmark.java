@@ -14,10 +14,11 @@ import java.util.Locale;
 /**
  * How fast the first scans of a fresh JVM are against its steady state, as an engine's short-lived
  * JVM (a task, a CLI run) meets them: the command line in a new process with its own settings
- * ({@code java -Xmx2g -jar prefetch-scan.jar scan --repeat 15 --json --threads N FILE}), one
- * warm-up scan and fifteen measured ones. The figure per process is its second scan (the first
- * measured) over the median of its scans 11 to 15; each configuration runs in several fresh
- * processes and the median of those is reported.
+ * ({@code java -Xmx2g -jar prefetch-scan.jar scan --consumer sums --repeat 15 --json --threads N
+ * FILE}), one warm-up scan and fifteen measured ones, every value fed to the light consumer of the
+ * JMH benchmarks ({@link dev.prefetch.examples.ValueSums}). The figure per process is its second
+ * scan (the first measured) over the median of its scans 11 to 15; each configuration runs in
+ * several fresh processes and the median of those is reported.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.prefetch.bench.WarmUpBenchmark
  * [--processes N] [--jar PATH]} after {@code mvn -B -q package -DskipTests}; the scan table comes
@@ -120,6 +121,8 @@ public final class WarmUpBenchmark {
             "-jar",
             jar.toString(),
             "scan",
+            "--consumer",
+            "sums",
             "--json",
             "--repeat",
             Integer.toString(MEASURED),

@@ -27,12 +27,14 @@ class BenchmarksRunOnceTest {
   }
 
   @Test
-  void everyScanBenchmarkRunsOnceAndReadsTheLibrarysChecksum() throws Exception {
+  void everyScanBenchmarkRunsOnceAfterReadingTheLibrarysChecksumAndTimesTheSameSums()
+      throws Exception {
     String[] readers = {"single", "prefetch-1", "prefetch-2", "prefetch-4", "library"};
     int runs = 0;
     int expected = 0;
     for (String format : new String[] {"parquet", "orc"}) {
       expected += 2 * (formatAvailable(format) ? readers.length : 1);
+      java.util.Set<String> sums = new java.util.HashSet<>();
       for (String storage : new String[] {"local", "remote"}) {
         for (String reader : readers) {
           if (!reader.equals("library") && !formatAvailable(format)) {
@@ -44,13 +46,17 @@ class BenchmarksRunOnceTest {
           b.reader = reader;
           b.setUp();
           try {
-            assertThat(b.scan()).hasSize(16);
+            String value = b.scan();
+            assertThat(value).hasSize(16);
+            sums.add(value);
           } finally {
             b.tearDown();
           }
           runs++;
         }
       }
+      // our readers and the library's, timed with the light consumer, read the same values
+      assertThat(sums).as(format).hasSize(1);
     }
     // Both formats are on the class path through the examples module.
     assertThat(runs).isEqualTo(expected).isEqualTo(20);

@@ -87,4 +87,36 @@ class LineitemBenchmarkRunOnceTest {
       }
     }
   }
+
+  @Test
+  void everyDecompressionFloorTrialRunsOnceAndProducesTheFootersUncompressedBytes()
+      throws Exception {
+    String[] tables =
+        DecompressionFloorBenchmark.class.getField("table").getAnnotation(Param.class).value();
+    assertThat(tables).contains("scan", "lineitem-all", "lineitem-comment");
+    for (String table : tables) {
+      long decompressed = -1;
+      for (String work : new String[] {"decompress", "copy"}) {
+        for (int threads : new int[] {1, 2}) {
+          DecompressionFloorBenchmark b = new DecompressionFloorBenchmark();
+          b.table = table;
+          b.threads = threads;
+          b.work = work;
+          b.setUp(); // checks the bytes against the footer's (decompress) or its pages' (copy)
+          try {
+            long bytes = b.scan();
+            assertThat(bytes).as("%s %s %d", table, work, threads).isPositive();
+            if (work.equals("decompress")) {
+              decompressed = bytes;
+            } else {
+              // the copy moves the pages alone: less than the pages with their headers
+              assertThat(bytes).isLessThan(decompressed);
+            }
+          } finally {
+            b.tearDown();
+          }
+        }
+      }
+    }
+  }
 }

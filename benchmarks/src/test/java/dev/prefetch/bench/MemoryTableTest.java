@@ -41,10 +41,10 @@ class MemoryTableTest {
     assertThat(md)
         .contains(
             "| Parquet, local: ours, 2 producers | 0.500 | 41.3 | 612.0 | 87.5 | 3300.0 | 12 |",
-            "| LineitemBenchmark reader=native table=parquet-all | 0.500 | ≤ 20.0 (no GC) | 30.0"
-                + " | n/a | n/a | 0 |",
+            "| lineitem Parquet (DuckDB's), all columns, local: DuckDB (native), 2 threads | 0.500"
+                + " | ≤ 20.0 (no GC) | 30.0 | n/a | n/a | 0 |",
             "no collection ran in any measured scan")
-        .doesNotContain("DuckDB (native)");
+        .doesNotContain("DuckDB (native), 1 thread");
   }
 
   @Test

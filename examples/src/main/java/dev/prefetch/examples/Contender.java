@@ -74,6 +74,15 @@ public interface Contender {
 
   /** Our reader, through {@link Readers#open}, with {@code options}. */
   static Contender ours(String name, ReadOptions options, ReadContext context, Object filter) {
+    return ours(name, options, context, filter, ScanConsumer.CHECKSUM);
+  }
+
+  /**
+   * Our reader, feeding every value to {@code consumer}: with {@link ScanConsumer#SUMS}, each
+   * scan's checksum is the {@link ValueSums}' value (see {@link StreamScan}).
+   */
+  static Contender ours(
+      String name, ReadOptions options, ReadContext context, Object filter, ScanConsumer consumer) {
     return new Contender() {
       @Override
       public String name() {
@@ -95,7 +104,7 @@ public interface Contender {
         for (Path path : paths) {
           files.add(DataFile.of(path));
         }
-        return StreamScan.scan(files, effective, context, perColumn, progress);
+        return StreamScan.scan(files, effective, context, perColumn, progress, consumer);
       }
 
       @Override

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,6 +37,32 @@ final class ScanCommand extends FileCommand {
               + "as one stream in the order given (one result line; its checksum is that of all "
               + "their rows one file after another).")
   boolean perFile;
+
+  @Option(
+      names = "--consumer",
+      paramLabel = "checksum|sums",
+      converter = ConsumerConverter.class,
+      description =
+          "What every value read is fed to, in the timed runs too: checksum (default; the content"
+              + " checksum that compare and verify use, a multiply and a rotation per value) or"
+              + " sums (a sum per column and a hash of each string's bytes, the least work that"
+              + " touches every value, as an engine's cheapest aggregate; the checksum column then"
+              + " shows the sums' value).")
+  ScanConsumer consumer = ScanConsumer.CHECKSUM;
+
+  /** {@code checksum} or {@code sums}, in any case. */
+  static final class ConsumerConverter implements CommandLine.ITypeConverter<ScanConsumer> {
+    @Override
+    public ScanConsumer convert(String value) {
+      for (ScanConsumer c : ScanConsumer.values()) {
+        if (c.label().equalsIgnoreCase(value)) {
+          return c;
+        }
+      }
+      throw new CommandLine.TypeConversionException(
+          "expected checksum or sums, not '" + value + "'");
+    }
+  }
 
   @Override
   public Integer call() {
@@ -78,7 +105,8 @@ final class ScanCommand extends FileCommand {
               args.noPrefetch ? "single" : "prefetch",
               args.readOptions(true),
               context,
-              filterFor(target));
+              filterFor(target),
+              consumer);
       boolean warmUp = args.repeat != null;
       int repeat = args.repeat == null ? 1 : args.repeat;
       RunResult r = rounds(List.of(ours), List.of(ours.name()), target, repeat, warmUp).get(0);
@@ -96,7 +124,9 @@ final class ScanCommand extends FileCommand {
             args.rows != null || args.filter != null);
       }
       if (args.json) {
-        out.println(Json.write(withFiles(r.toJson(), target)));
+        Map<String, Object> json = withFiles(r.toJson(), target);
+        json.put("consumer", consumer.label());
+        out.println(Json.write(json));
       } else {
         if (!header) {
           out.printf(
@@ -110,7 +140,7 @@ final class ScanCommand extends FileCommand {
               "seconds",
               "rows/s",
               "prefetch",
-              "checksum");
+              consumer == ScanConsumer.SUMS ? "sums" : "checksum");
           header = true;
         }
         out.printf(

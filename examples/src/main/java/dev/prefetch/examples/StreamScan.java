@@ -40,6 +40,28 @@ public final class StreamScan {
       boolean perColumn,
       ProgressBar progress)
       throws IOException {
+    return scan(files, options, context, perColumn, progress, ScanConsumer.CHECKSUM);
+  }
+
+  /**
+   * As {@link #scan(List, ReadOptions, ReadContext, boolean, ProgressBar)}, feeding every value to
+   * {@code consumer}: with {@link ScanConsumer#SUMS}, the scan's checksum is the {@link ValueSums}'
+   * value, and there are no per-column checksums ({@code perColumn} must be false).
+   */
+  public static Contender.Scan scan(
+      List<DataFile> files,
+      ReadOptions options,
+      ReadContext context,
+      boolean perColumn,
+      ProgressBar progress,
+      ScanConsumer consumer)
+      throws IOException {
+    if (consumer == ScanConsumer.SUMS) {
+      if (perColumn) {
+        throw new IllegalArgumentException("per-column checksums need the checksum consumer");
+      }
+      return sums(files, options, context, progress);
+    }
     try (BatchReader reader = Readers.open(files, options, context)) {
       Schema schema = reader.schema();
       Checksum all = new Checksum(schema.size());
@@ -82,6 +104,41 @@ public final class StreamScan {
           m.bytesRead(),
           all.value(),
           columnSums,
+          names,
+          m.prefetch(),
+          m.parallelism(),
+          m.rangesPlanned(),
+          m.counter(ScanCounters.FOOTER_READS),
+          m.counter(ScanCounters.FOOTER_BYTES_READ),
+          m.counter(ScanCounters.READ_REQUESTS));
+    }
+  }
+
+  /** The scan with {@link ValueSums} as its consumer. */
+  private static Contender.Scan sums(
+      List<DataFile> files, ReadOptions options, ReadContext context, ProgressBar progress)
+      throws IOException {
+    try (BatchReader reader = Readers.open(files, options, context)) {
+      Schema schema = reader.schema();
+      ValueSums sums = new ValueSums(schema.size());
+      long batches = 0;
+      for (RecordBatch batch; (batch = reader.next()) != null; ) {
+        sums.add(batch);
+        batches++;
+        progress.add(batch.rowCount());
+        batch.release();
+      }
+      ReaderMetrics m = reader.metrics();
+      List<String> names = new ArrayList<>();
+      for (int c = 0; c < schema.size(); c++) {
+        names.add(schema.field(c).name());
+      }
+      return new Contender.Scan(
+          sums.rows(),
+          batches,
+          m.bytesRead(),
+          sums.value(),
+          List.of(),
           names,
           m.prefetch(),
           m.parallelism(),

@@ -1,9 +1,12 @@
 package dev.prefetch.orc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.BatchReader;
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.DataType;
@@ -98,6 +101,53 @@ class OrcTimestampTest {
           .isEqualTo(expected);
     } finally {
       TimeZone.setDefault(original);
+    }
+  }
+
+  /**
+   * A valid timestamp beyond what nanoseconds since the epoch hold (year 9999) is no corrupt file:
+   * the read fails with a {@link ReadException} naming the file and the column and saying which
+   * years fit, not with the arithmetic's overflow.
+   */
+  @Test
+  void aTimestampBeyondTheYearsNanosecondsHoldFailsNamingFileAndColumn() throws IOException {
+    Path file = dir.resolve("year-9999.orc");
+    TypeDescription schema = TypeDescription.fromString("struct<id:int,ts:timestamp>");
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration()).setSchema(schema).overwrite(true))) {
+      VectorizedRowBatch batch = schema.createRowBatch();
+      ((TimestampColumnVector) batch.cols[1])
+          .set(0, Timestamp.valueOf(LocalDateTime.of(9999, 12, 31, 23, 59, 59)));
+      batch.size = 1;
+      writer.addRowBatch(batch);
+    }
+    for (boolean prefetch : new boolean[] {false, true}) {
+      assertThatThrownBy(
+              () -> {
+                try (ReadContext context = ReadContext.defaults();
+                    BatchReader reader =
+                        Readers.open(
+                            file,
+                            ReadOptions.builder().prefetchEnabled(prefetch).minReadBytes(0).build(),
+                            context)) {
+                  while (reader.next() != null) {
+                    // read to the end
+                  }
+                }
+              })
+          .isInstanceOf(ReadException.class)
+          .isNotInstanceOf(CorruptFileException.class)
+          .hasMessageContaining("year-9999.orc")
+          .hasMessageContaining("column 'ts'")
+          .hasMessageContaining("outside the years 1677 to 2262")
+          .satisfies(
+              e -> {
+                for (Throwable t = e; t != null; t = t.getCause()) {
+                  assertThat(t).isNotInstanceOf(ArithmeticException.class);
+                }
+              });
     }
   }
 

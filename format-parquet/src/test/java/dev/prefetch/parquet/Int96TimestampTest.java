@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.BatchReader;
+import dev.prefetch.CorruptFileException;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.DataType;
@@ -116,6 +118,104 @@ class Int96TimestampTest {
     assertThat(type[0]).isEqualTo(DataType.timestamp(DataType.TimeUnit.MICROS, true));
   }
 
+  /** Microseconds and nanoseconds per day. */
+  static final long MICROS_PER_DAY = 86_400_000_000L;
+
+  static final long NANOS_PER_DAY = MICROS_PER_DAY * 1000;
+
+  /**
+   * {@code micros} as Spark writes it: the day rounded towards zero from the Julian epoch,
+   * nanoseconds of the day of its sign; null where microseconds since that epoch leave a long (the
+   * last 2.4 million days, which Spark cannot write).
+   */
+  static Binary sparkInt96(long micros) {
+    long julianMicros;
+    try {
+      julianMicros = Math.addExact(micros, JULIAN_DAY_OF_EPOCH * MICROS_PER_DAY);
+    } catch (ArithmeticException e) {
+      return null;
+    }
+    return int96(julianMicros / MICROS_PER_DAY, julianMicros % MICROS_PER_DAY * 1000);
+  }
+
+  /** {@code micros} with the day floored and nanoseconds of the day in [0, a day). */
+  static Binary flooredInt96(long micros) {
+    return int96(
+        Math.floorDiv(micros, MICROS_PER_DAY) + JULIAN_DAY_OF_EPOCH,
+        Math.floorMod(micros, MICROS_PER_DAY) * 1000);
+  }
+
+  /**
+   * Every value whose microseconds fit in a long reads exactly, whichever way its day is rounded:
+   * Spark's (towards zero, a negative time of day before the Julian epoch, here about 226,000 BC)
+   * and the floored one, whose day's product alone leaves a long within a day of its end (the
+   * conversion failed there with "long overflow" before).
+   */
+  @Test
+  void everyValueWhoseMicrosecondsFitALongReadsExactly() throws IOException {
+    long[] micros = {
+      -7_190_000_000_000_000_123L, // 226,000 BC
+      Long.MIN_VALUE,
+      Long.MIN_VALUE + 1,
+      Long.MIN_VALUE + MICROS_PER_DAY - 1,
+      Long.MAX_VALUE,
+      Long.MAX_VALUE - MICROS_PER_DAY,
+      -(JULIAN_DAY_OF_EPOCH * MICROS_PER_DAY) - 1, // a microsecond before the Julian epoch
+      0,
+    };
+    List<Binary> values = new ArrayList<>();
+    List<Long> expected = new ArrayList<>();
+    for (long m : micros) {
+      if (sparkInt96(m) != null) {
+        values.add(sparkInt96(m));
+        expected.add(m);
+      }
+      values.add(flooredInt96(m));
+      expected.add(m);
+    }
+    assertThat(
+            read(write("int96-long-ends.parquet", values), ReadOptions.defaults(), new DataType[1]))
+        .isEqualTo(expected);
+  }
+
+  /**
+   * A day beyond what a long of microseconds holds is a corrupt file (no INT96 writer makes one;
+   * Arrow C++ and DuckDB wrap it silently), named with the column.
+   */
+  @Test
+  void aValueBeyondALongOfMicrosecondsIsACorruptFileNamingTheColumn() throws IOException {
+    long day = Math.floorDiv(Long.MIN_VALUE, MICROS_PER_DAY) + JULIAN_DAY_OF_EPOCH;
+    for (Binary beyond : List.of(int96(day - 1, 0), int96(Integer.MAX_VALUE, 0))) {
+      Path file = write("int96-beyond-" + beyond.hashCode() + ".parquet", List.of(beyond));
+      assertThatThrownBy(() -> read(file, ReadOptions.defaults(), new DataType[1]))
+          .isInstanceOf(CorruptFileException.class)
+          .hasMessageContaining(file.getFileName().toString())
+          .hasMessageContaining("column 'ts'")
+          .hasMessageContaining("outside the microseconds since the epoch that a long holds");
+    }
+  }
+
+  /** Nanoseconds: both ends of a long's range read exactly, whichever way the day is rounded. */
+  @Test
+  void nanosecondsReadExactlyToBothEndsOfALong() throws IOException {
+    List<Binary> values = new ArrayList<>();
+    List<Long> expected = new ArrayList<>();
+    for (long n : new long[] {Long.MIN_VALUE, Long.MIN_VALUE + 1, Long.MAX_VALUE, -1, 0}) {
+      values.add(
+          int96(
+              Math.floorDiv(n, NANOS_PER_DAY) + JULIAN_DAY_OF_EPOCH,
+              Math.floorMod(n, NANOS_PER_DAY)));
+      expected.add(n);
+      // the day rounded towards zero: a negative time of day before 1970
+      values.add(int96(n / NANOS_PER_DAY + JULIAN_DAY_OF_EPOCH, n % NANOS_PER_DAY));
+      expected.add(n);
+    }
+    ReadOptions nanos =
+        ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "nanos").build();
+    assertThat(read(write("int96-nanos-ends.parquet", values), nanos, new DataType[1]))
+        .isEqualTo(expected);
+  }
+
   @Test
   void nanosecondsWhenAskedForWithinTheirRange() throws IOException {
     List<Binary> values = new ArrayList<>();
@@ -133,15 +233,22 @@ class Int96TimestampTest {
     assertThat(type[0]).isEqualTo(DataType.timestamp(DataType.TimeUnit.NANOS, true));
   }
 
+  /**
+   * A valid value beyond the years nanoseconds hold, read as nanoseconds: a read error naming the
+   * file, the column and the option to change, not a corrupt file.
+   */
   @Test
-  void nanosecondsOutsideTheirRangeAreAnErrorNamingTheFile() throws IOException {
+  void nanosecondsOutsideTheirRangeAreAnErrorNamingTheFileAndColumn() throws IOException {
     Path file = write("int96-9999.parquet", List.of(int96(TIMES[TIMES.length - 1])));
     ReadOptions nanos =
         ReadOptions.builder().property(ParquetOptions.INT96_TIMESTAMP_UNIT, "NANOS").build();
     assertThatThrownBy(() -> read(file, nanos, new DataType[1]))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(ReadException.class)
+        .isNotInstanceOf(CorruptFileException.class)
         .hasMessageContaining(file.getFileName().toString())
-        .hasStackTraceContaining("nanoseconds");
+        .hasMessageContaining("column 'ts'")
+        .hasMessageContaining("nanoseconds")
+        .hasMessageContaining(ParquetOptions.INT96_TIMESTAMP_UNIT + "=micros");
   }
 
   @Test

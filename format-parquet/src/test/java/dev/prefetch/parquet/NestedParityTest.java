@@ -414,7 +414,9 @@ class NestedParityTest {
       long one;
       try (var reader =
           dev.prefetch.Readers.open(
-              file, ReadOptions.builder().prefetchEnabled(false).build(), context)) {
+              file,
+              ReadOptions.builder().prefetchEnabled(false).wholeFileBytes(0).build(),
+              context)) {
         while (reader.next() != null) {
           // drain
         }
@@ -422,7 +424,9 @@ class NestedParityTest {
       }
       try (var reader =
           dev.prefetch.Readers.open(
-              file, ReadOptions.builder().columns("id").prefetchEnabled(false).build(), context)) {
+              file,
+              ReadOptions.builder().columns("id").prefetchEnabled(false).wholeFileBytes(0).build(),
+              context)) {
         while (reader.next() != null) {
           // drain
         }

@@ -80,8 +80,9 @@ class SelectionTest {
     g.add("score", i * 0.5);
   }
 
+  /** By parts: the bytes a selection reads are what it measures (a small file is read whole). */
   private static ReadOptions.Builder options() {
-    return ReadOptions.builder().minReadBytes(0).parallelism(4).batchSize(333);
+    return ReadOptions.builder().minReadBytes(0).parallelism(4).batchSize(333).wholeFileBytes(0);
   }
 
   /** Our rows are the file's rows at the row indexes we report. */

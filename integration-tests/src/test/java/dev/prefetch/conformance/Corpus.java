@@ -1,6 +1,8 @@
 package dev.prefetch.conformance;
 
 import dev.prefetch.it.TestFiles;
+import dev.prefetch.orc.testing.OrcWriterCorpus;
+import dev.prefetch.orc.testing.OrcWriterCorpus.OrcWriterFile;
 import dev.prefetch.parquet.testing.PageHeaders;
 import dev.prefetch.parquet.testing.WritingCodecs;
 import dev.prefetch.parquet.testing.WritingCodecs.Lz4Framing;
@@ -58,7 +60,8 @@ import org.apache.parquet.schema.MessageTypeParser;
  * physical type, every encoding and codec, both page versions, empty pages, with and without
  * statistics, page indexes and checksums; DuckDB for its own layouts and codecs; Arrow C++'s
  * Parquet writer; orc-core for every ORC type and codec, unions, roots that are not structs and the
- * 0.11 file version.
+ * 0.11 file version; and the ORC files of other writers (the C++ writer, Trino, orc-core's legacy
+ * settings) that format-orc's {@link OrcWriterCorpus} lists.
  *
  * <p>Reusable: {@link #write(Path)} writes every file into a directory and describes each; a test
  * of another module (an Arrow module, say) depends on this module's test-jar.
@@ -84,6 +87,7 @@ public final class Corpus {
     corpus.duckDb();
     corpus.orcCore();
     corpus.arrowCpp();
+    corpus.otherOrcWriters();
     return List.copyOf(corpus.files);
   }
 
@@ -767,6 +771,33 @@ public final class Corpus {
       writer.writeBatch();
       writer.end();
       return bytes.toByteArray();
+    }
+  }
+
+  // ---------------------------------------------------------------- other ORC writers
+
+  /**
+   * The files of {@link OrcWriterCorpus}: the C++ writer's and Trino's committed fixtures and
+   * orc-core's legacy files. Arrow C++ reads every one as we and orc-core do, with two readings to
+   * note. Trino stores a char(n) value without its trailing spaces (Trino's CHAR semantics), where
+   * orc-core's writer pads it, and every reader returns what is stored, so its char column is no
+   * {@link #CHAR_PADDING} difference. And the C++ writer's negative nanoseconds of times before
+   * 1970 ({@code NEGATIVE_NANOS}): Arrow C++ reads the value the writer was given (seconds times
+   * 10^9 plus the negative nanoseconds); orc-core hands the nanoseconds over as stored, out of
+   * their range, and the reference side of verify and our reader read them as Arrow C++ does.
+   */
+  private void otherOrcWriters() throws IOException {
+    for (OrcWriterFile file : OrcWriterCorpus.write(dir.resolve("orc-writers"))) {
+      files.add(
+          new CorpusFile(
+              file.name().replace(".orc", ""),
+              file.path(),
+              "orc",
+              file.writer(),
+              null,
+              Map.of(),
+              Map.of(),
+              null));
     }
   }
 

@@ -53,6 +53,17 @@ public interface FilePlan extends Closeable {
    */
   RangeReader openReader(ReaderContext context) throws IOException;
 
+  /**
+   * Whether this plan's readers read a range ahead when told it ({@link RangeReader#prefetch}):
+   * then a producer claims its next range as soon as it has started its current one, and tells its
+   * reader, so that the next range's reads overlap with the current one's decoding. Worth it where
+   * a read waits (an object store's first byte and per-stream rate), not on local files, where it
+   * would only hold memory longer and claim ranges earlier. The default: no.
+   */
+  default boolean readsAhead() {
+    return false;
+  }
+
   @Override
   default void close() throws IOException {}
 }

@@ -25,6 +25,17 @@ public interface RangeReader extends Closeable {
   RecordBatch next() throws IOException;
 
   /**
+   * The range this reader will {@link #start} after the current one, told right after the current
+   * one started when its plan {@link FilePlan#readsAhead() reads ahead}: the reader may issue that
+   * range's reads now, asynchronously, so that they arrive while it decodes the current range. At
+   * most one range ahead; called on the reader's thread; the reader must still read the range
+   * correctly when {@link #start} comes for another one (it drops what it read ahead) or never
+   * comes. What it reads ahead counts in its ledger. A failure to read ahead must not fail the read
+   * (the range's own read reports it). The default does nothing.
+   */
+  default void prefetch(ReadRange next) throws IOException {}
+
+  /**
    * Called from another thread (the one closing the read) when the reader's own thread has been
    * stuck in I/O for longer than close waits, interrupts having failed to end it: closes the
    * reader's file handles so that the blocked call fails and the thread comes back. It must be safe

@@ -81,10 +81,17 @@ public abstract class MetadataCacheContract {
   /** Opens and closes (plans only, reads no data on the single path): the footer's cost alone. */
   private ReaderMetrics openOnly(DataFile file, ReadContext context) throws IOException {
     try (BatchReader reader =
-        Readers.open(
-            file, formatOptions(ReadOptions.builder().prefetchEnabled(false)).build(), context)) {
+        Readers.open(file, formatOptions(byParts().prefetchEnabled(false)).build(), context)) {
       return reader.metrics();
     }
+  }
+
+  /**
+   * Options that read the file by parts: its footer or tail on its own, as the contract counts it
+   * (a file this small would otherwise be read whole, footer and data in one request).
+   */
+  private static ReadOptions.Builder byParts() {
+    return ReadOptions.builder().wholeFileBytes(0);
   }
 
   /** The scan's checksum and its footer (tail) reads. */
@@ -92,7 +99,7 @@ public abstract class MetadataCacheContract {
 
   private Scan scan(DataFile file, ReadContext context) throws IOException {
     ReadOptions options =
-        formatOptions(ReadOptions.builder().minReadBytes(0).parallelism(3).batchSize(1000)).build();
+        formatOptions(byParts().minReadBytes(0).parallelism(3).batchSize(1000)).build();
     try (BatchReader reader = Readers.open(file, options, context)) {
       Checksum checksum = new Checksum(reader.schema().fields().size());
       for (RecordBatch batch; (batch = reader.next()) != null; ) {

@@ -61,12 +61,16 @@ class SourcePlanningTest {
           .save(dir.resolve("hive-" + format).toString());
     }
     writeUnionFile(dir.resolve("union-orc").resolve("union.orc"));
+    // One row group of about 14 MB: one split, one task.
+    generate(
+        dir.resolve("one-row-group"), "parquet", GenSpec.Kind.SCAN, 200_000, 1, 8 << 10, "none");
   }
 
   @AfterEach
   void resetSettings() {
     spark.conf().unset("spark.sql.files.maxPartitionBytes");
     spark.conf().unset("spark.sql.files.openCostInBytes");
+    spark.conf().unset("spark.sql.files.minPartitionNum");
   }
 
   @ParameterizedTest
@@ -137,6 +141,30 @@ class SourcePlanningTest {
         .isPositive();
     assertThat(scan.metrics().contains(ScanMetrics.PRODUCER_WAIT_MS)).isTrue();
     assertThat(scan.metrics().contains(ScanMetrics.CONSUMER_WAIT_MS)).isTrue();
+  }
+
+  @Test
+  void aTaskWhoseSplitIsOneLargeRowGroupStillReadsItWithManyProducers() {
+    // One split for the whole file (Spark would otherwise cut it in two for two cores; the split
+    // without the row group's midpoint would read nothing).
+    spark.conf().set("spark.sql.files.minPartitionNum", "1");
+    // The selected columns hold a few MB, under the default 10 MiB below which a split is read on
+    // the task's thread; a row group of a real table is larger.
+    Dataset<Row> ours =
+        spark
+            .read()
+            .format("prefetch")
+            .option("prefetch.min-read-bytes", "1m")
+            .load(dir.resolve("one-row-group").toString());
+    assertThat(ours.rdd().getNumPartitions()).isEqualTo(1);
+    String[] aggregate = {"count(*)", "sum(id)", "max(comment)", "sum(qty)", "max(category)"};
+    Dataset<Row> query = ours.selectExpr(aggregate);
+    assertThat(query.collectAsList())
+        .isEqualTo(builtIn(dir, "parquet", "one-row-group").selectExpr(aggregate).collectAsList());
+    BatchScanExec scan = batchScan(query.queryExecution().executedPlan());
+    // Page slices of the one row group, shared by the task's producers.
+    assertThat(metric(scan, ScanMetrics.READ_RANGES)).isGreaterThan(1);
+    assertThat(metric(scan, ScanMetrics.PRODUCERS)).isGreaterThan(1);
   }
 
   @Test

@@ -49,6 +49,19 @@ public final class MachineInfo {
     return out.toString();
   }
 
+  /**
+   * "CPU: model, N cores" of this machine, the line every table of the report carries (a figure
+   * means nothing without the CPU it was measured on).
+   */
+  public static String cpuLine() {
+    String cpu = cpuModel();
+    return "CPU: "
+        + (cpu == null ? "unknown model" : cpu)
+        + ", "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores";
+  }
+
   private static String cpuModel() {
     try {
       for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {

@@ -235,9 +235,12 @@ public final class OrcBaseline {
       }
       case DECIMAL -> feedDecimal(vector, type, i, column, sums);
       case TIMESTAMP, TIMESTAMP_INSTANT -> {
+        // time holds the second's milliseconds plus those of nanos, whose sign is kept: a
+        // negative nanos (Arrow's ORC adapter writes one before 1970) counts back from its second
         TimestampColumnVector v = (TimestampColumnVector) vector;
-        long seconds = Math.floorDiv(v.time[i], 1000);
-        sums.addLong(column, seconds * 1_000_000_000L + v.nanos[i]);
+        int nanos = v.nanos[i];
+        long seconds = Math.floorDiv(v.time[i] - nanos / 1_000_000, 1000);
+        sums.addLong(column, seconds * 1_000_000_000L + nanos);
       }
       case LIST -> {
         ListColumnVector v = (ListColumnVector) vector;

@@ -141,17 +141,24 @@ final class ParquetValues {
                 | (bytes[10] & 0xFFL) << 16
                 | (long) bytes[11] << 24;
         // Microseconds since the epoch (the default mapping): the signed day times a day's
-        // microseconds plus the whole microseconds of the day, exact for every int day. As
-        // nanoseconds, a value outside their range fails as the reader fails, never wraps.
-        sums.addLong(
-            column,
-            kind == ValueKind.INT96_MICROS
-                ? Math.addExact(
-                    Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, MICROS_PER_DAY),
-                    Math.floorDiv(nanosOfDay, 1000L))
-                : Math.addExact(
-                    Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, MICROS_PER_DAY * 1000L),
-                    nanosOfDay));
+        // microseconds plus the whole microseconds of the day (floored), or nanoseconds. A value
+        // outside a long fails as the reader fails, never wraps; one inside is exact even where
+        // the day's product alone leaves a long (a day before the earliest whole day a long
+        // holds, brought back in by its time of day): that rare case is summed exactly.
+        boolean micros = kind == ValueKind.INT96_MICROS;
+        long perDay = micros ? MICROS_PER_DAY : MICROS_PER_DAY * 1000L;
+        long ofDay = micros ? Math.floorDiv(nanosOfDay, 1000L) : nanosOfDay;
+        long value;
+        try {
+          value = Math.addExact(Math.multiplyExact(julianDay - JULIAN_EPOCH_DAY, perDay), ofDay);
+        } catch (ArithmeticException e) {
+          value =
+              BigInteger.valueOf(julianDay - JULIAN_EPOCH_DAY)
+                  .multiply(BigInteger.valueOf(perDay))
+                  .add(BigInteger.valueOf(ofDay))
+                  .longValueExact();
+        }
+        sums.addLong(column, value);
       }
       default -> throw new IllegalStateException("not a binary kind " + kind);
     }

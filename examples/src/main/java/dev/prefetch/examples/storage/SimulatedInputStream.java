@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.apache.hadoop.fs.FSDataInputStream;
@@ -30,11 +32,14 @@ import org.apache.hadoop.fs.FileRange;
  * from another thread wakes every waiter at once, which then fails with "stream closed".
  *
  * <p>Vectored reads are served as an object store client serves them (S3A fetches the ranges of a
- * vectored read asynchronously, each with a ranged GET of its own): every range is a request of its
- * own, at most {@code vectoredRequests} in flight at once, each waiting the latency and
- * transferring at the per-stream rate on its own connection. The call returns once the last range
- * has "arrived". Ranges are not merged: a Parquet reader asks for column chunks or pages, which it
- * has already merged where they are adjacent.
+ * vectored read asynchronously, each with a ranged GET of its own on its own pool): every range is
+ * a request of its own, at most {@code vectoredRequests} in flight at once, each waiting the
+ * latency and transferring at the per-stream rate on its own connection. The call returns at once,
+ * as S3A's does; each range's future completes when its bytes have "arrived" (a scheduler thread of
+ * the simulation completes it then), so a reader that issues its next read before it decodes the
+ * last overlaps the two, as it would on S3A. A close fails the futures still pending. Ranges are
+ * not merged: a Parquet reader asks for column chunks or pages, which it has already merged where
+ * they are adjacent.
  */
 final class SimulatedInputStream extends FSInputStream {
 
@@ -44,6 +49,19 @@ final class SimulatedInputStream extends FSInputStream {
   private final double bytesPerSecond;
   private final int vectoredRequests;
   private final CountDownLatch closed = new CountDownLatch(1);
+
+  /** Completes vectored ranges when they arrive: the simulation's stand-in for S3A's pool. */
+  private static final ScheduledExecutorService ARRIVALS =
+      Executors.newSingleThreadScheduledExecutor(
+          task -> {
+            Thread thread = new Thread(task, "simulated-storage-arrivals");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  /** Vectored ranges whose bytes have not arrived yet (failed on close). */
+  @GuardedBy("this")
+  private final List<CompletableFuture<ByteBuffer>> pending = new ArrayList<>();
 
   @GuardedBy("this")
   private long transferEndNanos;
@@ -157,14 +175,14 @@ final class SimulatedInputStream extends FSInputStream {
     long start = System.nanoTime();
     // When each of the in-flight request slots is free again, in nanos after start.
     long[] slots = new long[vectoredRequests];
-    long last = 0;
-    List<ByteBuffer> data = new ArrayList<>(sorted.size());
     for (FileRange range : sorted) {
       if (range.getOffset() < 0
           || range.getLength() < 0
           || range.getOffset() + range.getLength() > length) {
         throw new EOFException("range " + range + " outside [0, " + length + "]");
       }
+    }
+    for (FileRange range : sorted) {
       ByteBuffer buffer = allocate.apply(range.getLength());
       if (buffer.hasArray()) {
         in.readFully(
@@ -178,19 +196,29 @@ final class SimulatedInputStream extends FSInputStream {
         in.readFully(range.getOffset(), bytes, 0, bytes.length);
         buffer.put(bytes).flip();
       }
-      data.add(buffer);
       int slot = 0;
       for (int s = 1; s < slots.length; s++) {
         slot = slots[s] < slots[slot] ? s : slot;
       }
       long transfer = bytesPerSecond <= 0 ? 0 : (long) (range.getLength() * 1e9 / bytesPerSecond);
       slots[slot] += latencyNanos + transfer;
-      last = Math.max(last, slots[slot]);
+      CompletableFuture<ByteBuffer> arrival = new CompletableFuture<>();
+      synchronized (this) {
+        pending.add(arrival);
+      }
+      range.setData(arrival);
+      long delay = start + slots[slot] - System.nanoTime();
+      ARRIVALS.schedule(() -> arrive(arrival, buffer), Math.max(0, delay), TimeUnit.NANOSECONDS);
     }
-    waitNanos(start + last - System.nanoTime());
-    for (int i = 0; i < sorted.size(); i++) {
-      sorted.get(i).setData(CompletableFuture.completedFuture(data.get(i)));
+  }
+
+  private void arrive(CompletableFuture<ByteBuffer> arrival, ByteBuffer buffer) {
+    synchronized (this) {
+      if (!pending.remove(arrival)) {
+        return; // failed by close
+      }
     }
+    arrival.complete(buffer);
   }
 
   @Override
@@ -202,8 +230,14 @@ final class SimulatedInputStream extends FSInputStream {
   @Override
   public void close() throws IOException {
     closed.countDown();
+    List<CompletableFuture<ByteBuffer>> failed;
     synchronized (this) {
       in.close();
+      failed = new ArrayList<>(pending);
+      pending.clear();
+    }
+    for (CompletableFuture<ByteBuffer> arrival : failed) {
+      arrival.completeExceptionally(new IOException("stream closed"));
     }
   }
 

@@ -81,6 +81,28 @@ class SimulatedFileSystemTest {
 
   @Test
   @Timeout(30)
+  void aVectoredReadReturnsBeforeItsRangesArriveAndACloseFailsThoseInFlight() throws Exception {
+    Path local = file(1 << 16);
+    try (FileSystem fs = fs(2_000, 0)) {
+      FSDataInputStream in = fs.open(SimulatedFileSystem.pathOf(local));
+      org.apache.hadoop.fs.FileRange range =
+          org.apache.hadoop.fs.FileRange.createFileRange(4000L, 100);
+      long start = System.nanoTime();
+      in.readVectored(java.util.List.of(range), java.nio.ByteBuffer::allocate);
+      long issueMs = (System.nanoTime() - start) / 1_000_000;
+      // As S3A's: issued, not awaited; the range arrives after the 2 s latency.
+      assertThat(issueMs).isLessThan(1_000);
+      assertThat(range.getData()).isNotDone();
+
+      in.close();
+      assertThatThrownBy(() -> range.getData().get())
+          .hasCauseInstanceOf(IOException.class)
+          .hasMessageContaining("stream closed");
+    }
+  }
+
+  @Test
+  @Timeout(30)
   void aStreamTransfersNoFasterThanItsBandwidth() throws IOException {
     Path local = file(1 << 20);
     try (FileSystem fs = fs(0, 4);

@@ -1,6 +1,7 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.DataFile;
+import dev.prefetch.ReadException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
@@ -51,11 +52,28 @@ final class BatchConversion {
    * The rows {@code [start, start + count)} of {@code batch} as a batch starting at {@code
    * firstRow}.
    */
-  RecordBatch convert(VectorizedRowBatch batch, long firstRow, int start, int count) {
+  RecordBatch convert(VectorizedRowBatch batch, long firstRow, int start, int count)
+      throws ReadException {
     List<ColumnVector> columns = new ArrayList<>(conversions.length);
     for (int c = 0; c < conversions.length; c++) {
-      columns.add(
-          conversions[c].convert(column(batch, projection.path(c)), start, count, arrays[c]));
+      try {
+        columns.add(
+            conversions[c].convert(column(batch, projection.path(c)), start, count, arrays[c]));
+      } catch (ArithmeticException e) {
+        // a value beyond what its type holds (a timestamp outside 1677..2262): the file may be
+        // valid, so not a corrupt file; the message says what does not fit
+        throw new ReadException(
+            file,
+            "column '"
+                + projection.schema().field(c).name()
+                + "', rows "
+                + firstRow
+                + ".."
+                + (firstRow + count)
+                + ": "
+                + e.getMessage(),
+            null);
+      }
     }
     return new RecordBatch(file, firstRow, count, projection.schema(), columns, recycler);
   }

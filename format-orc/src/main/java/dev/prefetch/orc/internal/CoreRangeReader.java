@@ -1,6 +1,7 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.ReadException;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.orc.internal.metadata.CountingFileSystem;
@@ -284,7 +285,8 @@ final class CoreRangeReader implements RangeReader {
   }
 
   /** One output batch per run of consecutive selected rows, so each keeps exact row numbers. */
-  private void addSelectedRuns(VectorizedRowBatch batch, long firstRow, int limit) {
+  private void addSelectedRuns(VectorizedRowBatch batch, long firstRow, int limit)
+      throws ReadException {
     int[] selected = batch.selected;
     int i = 0;
     while (i < batch.size && selected[i] < limit) {

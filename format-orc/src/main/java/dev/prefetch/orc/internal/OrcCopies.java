@@ -18,7 +18,20 @@ final class OrcCopies {
 
   private OrcCopies() {}
 
+  /**
+   * The run's timestamps as nanoseconds since the epoch; an {@link ArithmeticException} saying so
+   * when one lies outside the years 1677 to 2262 that a long of nanoseconds holds.
+   */
   static long[] timestamps(TimestampColumnVector v, int start, int count) {
+    try {
+      return nanosOf(v, start, count);
+    } catch (ArithmeticException e) {
+      throw new ArithmeticException(
+          "a timestamp outside the years 1677 to 2262, which nanoseconds since the epoch hold");
+    }
+  }
+
+  private static long[] nanosOf(TimestampColumnVector v, int start, int count) {
     long[] out = new long[count];
     long[] time = v.time;
     int[] nanos = v.nanos;
@@ -43,8 +56,18 @@ final class OrcCopies {
     return out;
   }
 
+  /**
+   * The nanoseconds since the epoch of orc-core's {@code time} (milliseconds) and {@code nanos}:
+   * {@code time} is the second's milliseconds plus the milliseconds of {@code nanos}, so the second
+   * is {@code time - nanos / 10^6} whatever the sign of {@code nanos}. For the format's range of
+   * nanos, [0, 999999999], this is {@code floorDiv(time, 1000) * 10^9 + nanos}; a negative nanos
+   * (Arrow's ORC adapter stores one for a time before 1970 with a fraction of a second, and
+   * orc-core hands it over as it is) counts back from its second, as the writer meant and Arrow C++
+   * reads it.
+   */
   static long nanosOf(long millis, int nanos) {
-    return Math.addExact(Math.multiplyExact(Math.floorDiv(millis, 1000L), 1_000_000_000L), nanos);
+    return Math.addExact(
+        Math.multiplyExact(Math.subtractExact(millis, nanos / 1_000_000), 1_000_000L), nanos);
   }
 
   /**

@@ -98,18 +98,13 @@ public final class OrcPlanner {
       List<StripeInformation> stripes = reader.getStripes();
       OrcProto.Footer footer = tail.proto().getFooter();
       long fileLength = tail.proto().getFileLength();
-      // Writers before content lengths (Hive 0.11) leave it out: the stripes end where the tail
-      // starts.
-      long contentLength =
-          footer.hasContentLength() ? footer.getContentLength() : fileLength - tail.length();
       OrcChecks.checkStripes(
           file,
           stripes,
           footer.getNumberOfRows(),
           footer.getRowIndexStride(),
-          contentLength,
-          reader.getCompressionKind(),
-          fileLength);
+          fileLength - tail.length(),
+          reader.getCompressionKind());
       int count = stripes.size();
       long[] rows = new long[count];
       long[] bytes = new long[count];

@@ -241,10 +241,7 @@ final class OrcRangeReader implements RangeReader {
           column.skip(start - cursor);
         }
       }
-      List<ColumnVector> vectors = new ArrayList<>(columns.length);
-      for (ProjectedColumnReader column : columns) {
-        vectors.add(column.read(end - start));
-      }
+      List<ColumnVector> vectors = readColumns(end - start);
       pending.add(
           new RecordBatch(
               plan.file(),
@@ -267,12 +264,26 @@ final class OrcRangeReader implements RangeReader {
   /** Reads {@code rows} rows from {@link #position} into a batch. */
   private RecordBatch read(int rows) throws IOException {
     positionReaders(position);
-    List<ColumnVector> vectors = new ArrayList<>(columns.length);
-    for (ProjectedColumnReader column : columns) {
-      vectors.add(column.read(rows));
-    }
+    List<ColumnVector> vectors = readColumns(rows);
     readersRow += rows;
     return new RecordBatch(plan.file(), stripeFirstRow + position, rows, schema, vectors, recycler);
+  }
+
+  /**
+   * The next {@code rows} rows of every output column; a value the batch's types cannot hold is
+   * named with its output column.
+   */
+  private List<ColumnVector> readColumns(int rows) throws IOException {
+    List<ColumnVector> vectors = new ArrayList<>(columns.length);
+    for (int c = 0; c < columns.length; c++) {
+      try {
+        vectors.add(columns[c].read(rows));
+      } catch (ValueRangeException e) {
+        throw new ValueRangeException(
+            stripe.where() + ", column '" + schema.field(c).name() + "'", e.problem());
+      }
+    }
+    return vectors;
   }
 
   /** Makes the column readers stand at stripe row {@code target}. */

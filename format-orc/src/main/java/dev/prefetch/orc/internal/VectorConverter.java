@@ -44,8 +44,10 @@ import org.apache.orc.TypeDescription;
  * <p>Timestamps: orc-core splits a value into {@code time[i]} (milliseconds since the epoch) and
  * {@code nanos[i]} (the nanosecond of the second, which includes the milliseconds); the value is
  * {@code floorDiv(time, 1000) * 1e9 + nanos}, exact, or an {@link ArithmeticException} outside the
- * years 1677..2262. The reader opens files with orc-core's UTC timestamp option, so a plain
- * timestamp's value is its wall-clock date-time read as if it were UTC.
+ * years 1677..2262 (a negative {@code nanos}, out of the format's range but written by Arrow's ORC
+ * adapter, counts back from its second: {@link OrcCopies#nanosOf}). The reader opens files with
+ * orc-core's UTC timestamp option, so a plain timestamp's value is its wall-clock date-time read as
+ * if it were UTC.
  *
  * <p>Threads: confined to its range reader's thread, like the batch it converts.
  */

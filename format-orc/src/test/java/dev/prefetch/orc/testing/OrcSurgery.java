@@ -85,6 +85,19 @@ public final class OrcSurgery {
       Consumer<OrcProto.Footer.Builder> footerEdit,
       Consumer<OrcProto.PostScript.Builder> postScriptEdit)
       throws IOException {
+    return rewrite(stripeEdit, footerEdit, postScriptEdit, true);
+  }
+
+  /**
+   * The file with the edits applied; without its stripe statistics (as the first ORC format's
+   * writers left files) when {@code stripeStatistics} is false.
+   */
+  public byte[] rewrite(
+      StripeFooterEdit stripeEdit,
+      Consumer<OrcProto.Footer.Builder> footerEdit,
+      Consumer<OrcProto.PostScript.Builder> postScriptEdit,
+      boolean stripeStatistics)
+      throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(file.length + 1024);
     List<OrcProto.StripeInformation> stripes = footer.getStripesList();
     long firstStripe = stripes.isEmpty() ? statisticsStart : stripes.get(0).getOffset();
@@ -104,13 +117,18 @@ public final class OrcSurgery {
       newFooter.addStripes(stripe.toBuilder().setOffset(offset).setFooterLength(encoded.length));
     }
     newFooter.setContentLength(out.size());
-    out.write(file, (int) statisticsStart, (int) (footerStart - statisticsStart));
+    if (stripeStatistics) {
+      out.write(file, (int) statisticsStart, (int) (footerStart - statisticsStart));
+    }
     if (footerEdit != null) {
       footerEdit.accept(newFooter);
     }
     byte[] footerBytes = encode(newFooter.build().toByteArray());
     out.write(footerBytes);
     OrcProto.PostScript.Builder ps = postScript.toBuilder().setFooterLength(footerBytes.length);
+    if (!stripeStatistics) {
+      ps.clearMetadataLength().clearStripeStatisticsLength();
+    }
     if (postScriptEdit != null) {
       postScriptEdit.accept(ps);
     }
@@ -123,6 +141,12 @@ public final class OrcSurgery {
     return out.toByteArray();
   }
 
+  /** The postscript's compression block size, or the default of a postscript without one. */
+  private int blockSize() {
+    long size = postScript.getCompressionBlockSize();
+    return size > 0 ? (int) size : 256 << 10;
+  }
+
   private CompressionKind kind() {
     return CompressionKind.valueOf(postScript.getCompression().name());
   }
@@ -132,7 +156,7 @@ public final class OrcSurgery {
     CompressionCodec codec = null;
     if (kind() != CompressionKind.NONE) {
       codec = OrcCodecPool.getCodec(kind());
-      options.withCodec(codec).withBufferSize((int) postScript.getCompressionBlockSize());
+      options.withCodec(codec).withBufferSize(blockSize());
     }
     try (InStream in =
         InStream.create(
@@ -159,7 +183,7 @@ public final class OrcSurgery {
     if (kind() == CompressionKind.NONE) {
       return bytes;
     }
-    int block = (int) postScript.getCompressionBlockSize();
+    int block = blockSize();
     ByteArrayOutputStream out = new ByteArrayOutputStream(bytes.length + 16);
     for (int at = 0; at < bytes.length; at += block) {
       int n = Math.min(block, bytes.length - at);

@@ -1,7 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.MemoryLedger;
 import java.nio.ByteBuffer;
 import java.util.Collections;
@@ -35,20 +35,15 @@ import org.apache.parquet.bytes.ByteBufferAllocator;
  * range's pages are closed only when the next range starts or the reader closes), and no read
  * writes into it (parquet-hadoop has waited for every vectored range before it returns a page
  * store). A read that failed may still have ranges in flight, so its arrays are {@link #forget
- * forgotten}, never reused. The arrays come from a {@link ByteArrayPool} pool, which takes back
- * only what it lent. Thread-safe: a filesystem's vectored read may allocate on its own threads.
+ * forgotten}, never reused. The arrays come from the read's {@link ByteArrayPool}, which takes back
+ * only what it lent, and which the next file's reader borrows from in turn. Thread-safe: a
+ * filesystem's vectored read may allocate on its own threads.
  *
  * <p>Memory: every array counts in the reader's {@link MemoryLedger} from the moment it is lent
- * (before the read fills it: a chunk read in flight counts) until it is released or forgotten, and
- * while the pool keeps it free; the pool keeps at most half the reader's share of the budget.
+ * (before the read fills it: a chunk read in flight counts) until it is released or forgotten;
+ * while the pool keeps it free, it counts in the read's budget through the pool's own ledger.
  */
 final class ChunkAllocator implements ByteBufferAllocator {
-
-  /**
-   * Free bytes kept at most: the read of one row group of the common 128 MiB, or less, half the
-   * reader's share of the budget, in which they count while the reader is open.
-   */
-  private static final long MAX_FREE_BYTES = 128L << 20;
 
   private final ByteArrayPool arrays;
   private final MemoryLedger ledger;
@@ -57,16 +52,25 @@ final class ChunkAllocator implements ByteBufferAllocator {
   @GuardedBy("this")
   private final Set<byte[]> unreleased = Collections.newSetFromMap(new IdentityHashMap<>());
 
-  private final ByteBufferAllocator vectoredReads = new VectoredReads();
+  private final ByteBufferAllocator vectoredReads = new VectoredReads(false);
+
+  /** Arrays lent to a read ahead of the next row group, not yet that row group's. */
+  @GuardedBy("this")
+  private final Set<byte[]> readAhead = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  private final ByteBufferAllocator readAheadReads = new VectoredReads(true);
 
   ChunkAllocator() {
-    this(MemoryLedger.NONE);
+    this(MemoryLedger.NONE, new ByteArrayPool());
   }
 
-  /** Buffers whose arrays, lent or kept, are reported to {@code ledger}. */
-  ChunkAllocator(MemoryLedger ledger) {
+  /**
+   * Buffers from the read's {@code arrays}, whose arrays lent are reported to the reader's {@code
+   * ledger} (the pool reports the ones it keeps free).
+   */
+  ChunkAllocator(MemoryLedger ledger, ByteArrayPool arrays) {
     this.ledger = ledger;
-    this.arrays = new ByteArrayPool(Math.min(MAX_FREE_BYTES, ledger.shareBytes() / 2), ledger);
+    this.arrays = arrays;
   }
 
   /** A heap buffer of exactly {@code size} bytes (position 0, limit and capacity {@code size}). */
@@ -98,6 +102,32 @@ final class ChunkAllocator implements ByteBufferAllocator {
   }
 
   /**
+   * This allocator as the read ahead of the next row group should get it: what it lends is that row
+   * group's, so the {@link #reclaim} after the current one leaves it alone; {@link #adoptReadAhead}
+   * makes it the row group's once it is read, {@link #forgetReadAhead} drops it.
+   */
+  ByteBufferAllocator forReadAhead() {
+    return readAheadReads;
+  }
+
+  /** The row group read ahead is being read now: its arrays go with the next {@link #reclaim}. */
+  synchronized void adoptReadAhead() {
+    unreleased.addAll(readAhead);
+    readAhead.clear();
+  }
+
+  /**
+   * Drops the arrays of a read ahead that will not be used, for good: its reads may still be in
+   * flight into them.
+   */
+  synchronized void forgetReadAhead() {
+    for (byte[] array : readAhead) {
+      ledger.release(array.length);
+    }
+    readAhead.clear();
+  }
+
+  /**
    * Takes back every array lent to vectored reads and not released since the last call: the caller
    * has closed the page store whose reads they served, and those reads all completed.
    */
@@ -122,6 +152,7 @@ final class ChunkAllocator implements ByteBufferAllocator {
       ledger.release(array.length); // garbage once the failed read lets go of it
     }
     unreleased.clear();
+    forgetReadAhead();
   }
 
   @Override
@@ -129,13 +160,19 @@ final class ChunkAllocator implements ByteBufferAllocator {
     return false;
   }
 
-  /** The view vectored reads allocate through; see {@link #forVectoredReads()}. */
+  /** The views vectored reads allocate through; see {@link #forVectoredReads()}. */
   private final class VectoredReads implements ByteBufferAllocator {
+    private final boolean ahead;
+
+    VectoredReads(boolean ahead) {
+      this.ahead = ahead;
+    }
+
     @Override
     public ByteBuffer allocate(int size) {
       ByteBuffer buffer = ChunkAllocator.this.allocate(size);
       synchronized (ChunkAllocator.this) {
-        unreleased.add(buffer.array());
+        (ahead ? readAhead : unreleased).add(buffer.array());
       }
       return buffer;
     }

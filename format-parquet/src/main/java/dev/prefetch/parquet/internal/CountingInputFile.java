@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal;
 
 import dev.prefetch.spi.CountingInputStream;
 import dev.prefetch.spi.ScanCounters;
+import dev.prefetch.spi.WholeFile;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
@@ -27,6 +28,10 @@ import org.apache.parquet.io.SeekableInputStream;
  * ReadCoalescing}, {@link CoalescedReads}). A vectored read into a range reader's {@link
  * ChunkAllocator} allocates through its {@link ChunkAllocator#forVectoredReads()} view, since
  * parquet-hadoop never releases a vectored read's buffers itself.
+ *
+ * <p>A file of at most {@code read.whole-file-bytes} is a {@link WholeFile}: its first stream (the
+ * footer's, while planning) reads it whole in one request, and every stream after reads the bytes
+ * in memory.
  */
 public final class CountingInputFile implements InputFile {
 
@@ -39,22 +44,31 @@ public final class CountingInputFile implements InputFile {
   private final boolean vectored;
   private final ReadCoalescing coalescing;
 
+  /** The file's bytes in memory when it is small enough to be read whole, else null. */
+  private final WholeFile whole;
+
   /**
    * A counted file whose streams offer vectored reads when {@code vectored} and the filesystem's
-   * do, with their ranges joined into requests as {@code coalescing} plans.
+   * do, with their ranges joined into requests as {@code coalescing} plans; read whole when it has
+   * at most {@code wholeFileBytes} bytes.
    */
   CountingInputFile(
       FileStatus status,
       Configuration conf,
       ScanCounters counters,
       boolean vectored,
-      ReadCoalescing coalescing)
+      ReadCoalescing coalescing,
+      long wholeFileBytes)
       throws IOException {
     this.status = Objects.requireNonNull(status, "status is null");
     this.fs = status.getPath().getFileSystem(conf);
     this.counters = Objects.requireNonNull(counters, "counters is null");
     this.vectored = vectored;
     this.coalescing = Objects.requireNonNull(coalescing, "coalescing is null");
+    this.whole =
+        status.getLen() <= wholeFileBytes
+            ? new WholeFile(status.getPath().toString(), status.getLen(), this::openCounted)
+            : null;
   }
 
   @Override
@@ -64,9 +78,26 @@ public final class CountingInputFile implements InputFile {
 
   @Override
   public SeekableInputStream newStream() throws IOException {
+    if (whole != null) {
+      return HadoopStreams.wrap(whole.newStream()); // in memory: no vectored reads to route
+    }
+    return new VectoredGate(HadoopStreams.wrap(openCounted()), this);
+  }
+
+  /** Whether its streams read vectored: off the local filesystem, for a file not read whole. */
+  boolean readsVectored() {
+    return vectored && whole == null;
+  }
+
+  /** Whether the file is read whole (see {@link WholeFile}). */
+  boolean readWhole() {
+    return whole != null;
+  }
+
+  private FSDataInputStream openCounted() throws IOException {
     CountingInputStream counting =
         new CountingInputStream(open(), counters, null, CountingInputStream.isLocal(fs), null);
-    return new VectoredGate(HadoopStreams.wrap(new FSDataInputStream(counting)), this);
+    return new FSDataInputStream(counting);
   }
 
   /** Opens the file with its known status (no second lookup on an object store). */
@@ -84,7 +115,7 @@ public final class CountingInputFile implements InputFile {
 
   /** How this file's vectored reads (and a row group's offset indexes) are joined into requests. */
   ReadCoalescing coalescing() {
-    return vectored ? coalescing : ReadCoalescing.OFF;
+    return vectored && whole == null ? coalescing : ReadCoalescing.OFF;
   }
 
   @Override
@@ -99,9 +130,32 @@ public final class CountingInputFile implements InputFile {
   static final class VectoredGate extends ForwardingSeekableInputStream {
     private final CountingInputFile file;
 
+    /** The next row group's chunks read ahead, served to its vectored read; null when none. */
+    private ReadAhead ahead;
+
     VectoredGate(SeekableInputStream in, CountingInputFile file) {
       super(in);
       this.file = file;
+    }
+
+    /** Whether this stream reads vectored, so that reading ahead overlaps with decoding. */
+    boolean readsVectored() {
+      return file.vectored;
+    }
+
+    /**
+     * Issues the read of {@code spans} ({@code [offset, length]}, in file order) now, into buffers
+     * of {@code allocator}, for the next vectored read that asks for bytes inside them.
+     */
+    void readAhead(List<long[]> spans, ByteBufferAllocator allocator) throws IOException {
+      ahead =
+          ReadAhead.issue(
+              in, spans, allocator, file.coalescing(), file.toString(), file.getLength());
+    }
+
+    /** Forgets what was read ahead (the reader starts another range than it announced). */
+    void dropReadAhead() {
+      ahead = null;
     }
 
     @Override
@@ -119,6 +173,14 @@ public final class CountingInputFile implements InputFile {
       // takes them back itself once the row group is done (see ChunkAllocator).
       ByteBufferAllocator buffers =
           allocator instanceof ChunkAllocator chunks ? chunks.forVectoredReads() : allocator;
+      if (ahead != null) {
+        List<ParquetFileRange> rest = ahead.serve(ranges);
+        ahead = null; // one row group's read: what it did not ask for is not asked for later
+        if (rest.isEmpty()) {
+          return;
+        }
+        ranges = rest;
+      }
       if (!file.coalescing.enabled()) {
         in.readVectored(ranges, buffers);
         return;

@@ -2,15 +2,18 @@ package dev.prefetch.parquet.internal;
 
 import com.aayushatharva.brotli4j.Brotli4jLoader;
 import com.aayushatharva.brotli4j.decoder.BrotliInputStream;
+import dev.prefetch.spi.ByteArrayPool;
 import io.airlift.compress.MalformedInputException;
 import io.airlift.compress.lz4.Lz4Decompressor;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.compression.CompressionCodecFactory;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopCodecs;
 
 /**
  * The page decompression that other writers need beyond parquet-hadoop's own factory, in front of
@@ -38,6 +41,19 @@ public final class PageCodecs extends DecompressionInFront {
 
   /** Bytes of a Hadoop block or chunk length. */
   private static final int FRAME_LENGTH_BYTES = 4;
+
+  /**
+   * The page decompression of the reader's page readers, the one place that chooses it: ours
+   * (legacy LZ4, BROTLI) in front of {@link HeapSnappyCodecs} (SNAPPY through snappy-java, heap
+   * array to a pooled heap array) in front of parquet-hadoop's factory for every other codec. A
+   * factory pools decompressors without locking: one per reader.
+   *
+   * @param buffers where SNAPPY pages are decompressed into; the caller gives each page's array
+   *     back when done with it
+   */
+  public static CompressionCodecFactory forReader(Configuration conf, ByteArrayPool buffers) {
+    return new PageCodecs(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers));
+  }
 
   /** Our codecs in front of {@code delegate}, whose own serve every other codec. */
   public PageCodecs(CompressionCodecFactory delegate) {

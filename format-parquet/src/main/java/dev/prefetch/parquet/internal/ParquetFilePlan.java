@@ -4,7 +4,7 @@ import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.batch.Schema;
 import dev.prefetch.parquet.ParquetOptions;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
@@ -18,7 +18,6 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.bytes.ByteBufferAllocator;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopCodecs;
 import org.apache.parquet.io.InputFile;
 import org.apache.parquet.schema.MessageType;
 
@@ -140,8 +139,7 @@ public final class ParquetFilePlan implements FilePlan {
   ParquetReadOptions newReaderOptions(ByteArrayPool buffers, ByteBufferAllocator chunkBuffers) {
     return HadoopReadOptions.builder(conf)
         .copy(readOptions)
-        .withCodecFactory(
-            new PageCodecs(new HeapSnappyCodecs(HadoopCodecs.newFactory(conf, 0), buffers)))
+        .withCodecFactory(PageCodecs.forReader(conf, buffers))
         .withAllocator(chunkBuffers)
         .build();
   }
@@ -152,6 +150,15 @@ public final class ParquetFilePlan implements FilePlan {
 
   PageIndexReader indexes() {
     return indexes;
+  }
+
+  /**
+   * Off the local filesystem (and for a file not read whole), a reader reads its next row group
+   * ahead while it decodes the current one.
+   */
+  @Override
+  public boolean readsAhead() {
+    return input instanceof CountingInputFile counted && counted.readsVectored();
   }
 
   /** How the file's reads are joined into requests: the input's rule, or none. */

@@ -88,7 +88,7 @@ public final class ParquetPlanner {
     PlanInput opened;
     FooterLoader.LoadedFooter loaded;
     for (int attempt = 1; ; attempt++) {
-      opened = PlanInput.open(file, parquetOptions, context, counters);
+      opened = PlanInput.open(file, options, parquetOptions, context, counters);
       try {
         loaded = loadFooter(opened, cache, selection);
         break;

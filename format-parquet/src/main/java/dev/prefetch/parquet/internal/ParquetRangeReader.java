@@ -1,10 +1,12 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.CorruptFileException;
+import dev.prefetch.ReadException;
 import dev.prefetch.batch.BatchRecycler;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.parquet.internal.flat.ValueOutOfRange;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.MemoryLedger;
 import dev.prefetch.spi.RangeReader;
@@ -21,6 +23,7 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.io.SeekableInputStream;
 
 /**
  * Reads planned ranges into batches on one thread: its own stream and parquet-hadoop file reader
@@ -36,6 +39,9 @@ import org.apache.parquet.hadoop.metadata.ColumnPath;
 final class ParquetRangeReader implements RangeReader {
 
   private static final String ROW_GROUPS_READ = "rowGroupsRead";
+
+  /** Row groups whose chunks were read ahead and then served to their range's read. */
+  static final String ROW_GROUPS_READ_AHEAD = "rowGroupsReadAhead";
 
   private final ParquetFilePlan plan;
   private final IndexedFileReader reader;
@@ -61,6 +67,13 @@ final class ParquetRangeReader implements RangeReader {
   private final BatchRecycler recycler = this::recycle;
 
   private final ScanCounters counters;
+
+  /** The stream's vectored gate when it reads vectored (off the local filesystem), else null. */
+  private final CountingInputFile.VectoredGate gate;
+
+  /** The range whose row group is being read ahead ({@link #prefetch}), or null. */
+  private ReadRange ahead;
+
   private ReadRange range;
   private SliceSpec spec;
   private PageReadStore pages;
@@ -78,9 +91,16 @@ final class ParquetRangeReader implements RangeReader {
     this.counters = context.counters();
     MemoryLedger ledger = context.ledger();
     ColumnArrayPools arrays = context.pools();
-    this.pageArrays = new ByteArrayPool(ledger);
-    this.chunkAllocator = new ChunkAllocator(ledger);
-    PageCheckingStream stream = new PageCheckingStream(plan.input().newStream(), plan.file());
+    // Views of their own: an uncompressed page is a slice of its chunk's array, and handing the
+    // page back must not free the chunk (each view takes back only what it lent).
+    this.pageArrays = context.buffers().view();
+    this.chunkAllocator = new ChunkAllocator(ledger, context.buffers().view());
+    SeekableInputStream input = plan.input().newStream();
+    this.gate =
+        input instanceof CountingInputFile.VectoredGate vectored && vectored.readsVectored()
+            ? vectored
+            : null;
+    PageCheckingStream stream = new PageCheckingStream(input, plan.file());
     this.stream = stream;
     try {
       this.reader =
@@ -108,6 +128,16 @@ final class ParquetRangeReader implements RangeReader {
   @Override
   public void start(ReadRange range) throws IOException {
     releasePages();
+    if (ahead != null) {
+      if (ahead.index() == range.index()) {
+        chunkAllocator.adoptReadAhead(); // its reads serve this row group's now
+        counters.increment(ROW_GROUPS_READ_AHEAD);
+      } else {
+        gate.dropReadAhead();
+        chunkAllocator.forgetReadAhead();
+      }
+      ahead = null;
+    }
     this.range = range;
     this.spec = plan.spec(range.index());
     this.interval = 0;
@@ -127,6 +157,46 @@ final class ParquetRangeReader implements RangeReader {
     } catch (RuntimeException e) {
       throw failure(null, e);
     }
+  }
+
+  /**
+   * Reads the column chunks of {@code next}'s row group ahead, while this range is decoded: off the
+   * local filesystem, where a read waits for a first byte and transfers at a stream's rate, that
+   * wait and transfer then overlap with the decoding instead of following it. Only whole row groups
+   * (a page slice reads selected pages, which its offset indexes place when it starts). The bytes
+   * count in this reader's ledger from their allocation.
+   */
+  @Override
+  public void prefetch(ReadRange next) throws IOException {
+    if (gate == null || ahead != null) {
+      return;
+    }
+    SliceSpec nextSpec = plan.spec(next.index());
+    if (nextSpec.pageFiltered() && !nextSpec.whole()) {
+      return;
+    }
+    List<long[]> spans = new ArrayList<>();
+    for (ColumnChunkMetaData chunk : selectedChunks(nextSpec.rowGroup())) {
+      long start = chunk.getStartingPos();
+      long end = start + chunk.getTotalSize();
+      long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+      if (last != null && last[0] + last[1] == start) {
+        last[1] = end - last[0]; // adjacent chunks: one run, as parquet-hadoop asks for them
+      } else {
+        spans.add(new long[] {start, end - start});
+      }
+    }
+    if (spans.isEmpty()) {
+      return;
+    }
+    try {
+      gate.readAhead(spans, chunkAllocator.forReadAhead());
+    } catch (IOException | RuntimeException e) {
+      chunkAllocator.forgetReadAhead(); // a run may be in flight: the range reads it again
+      gate.dropReadAhead();
+      return; // reading ahead is an optimisation: the range's own read reports any failure
+    }
+    ahead = next;
   }
 
   /**
@@ -159,12 +229,17 @@ final class ParquetRangeReader implements RangeReader {
 
   /** The selected chunks of the range's row group, in file order. */
   private List<ColumnChunkMetaData> selectedChunks() {
+    return selectedChunks(spec.rowGroup());
+  }
+
+  /** The selected chunks of row group {@code rowGroup}, in file order. */
+  private List<ColumnChunkMetaData> selectedChunks(int rowGroup) {
     Set<ColumnPath> selected = new HashSet<>();
     for (ColumnDescriptor leaf : plan.projection().leaves()) {
       selected.add(ColumnPath.get(leaf.getPath()));
     }
     List<ColumnChunkMetaData> chunks = new ArrayList<>();
-    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(spec.rowGroup()).getColumns()) {
+    for (ColumnChunkMetaData chunk : plan.footer().getBlocks().get(rowGroup).getColumns()) {
       if (selected.contains(chunk.getPath())) {
         chunks.add(chunk);
       }
@@ -227,8 +302,15 @@ final class ParquetRangeReader implements RangeReader {
     }
   }
 
-  private CorruptFileException failure(String column, RuntimeException e) {
+  private ReadException failure(String column, RuntimeException e) {
     String where = column == null ? "" : ", column '" + column + "'";
+    if (e instanceof ValueOutOfRange outOfRange && !outOfRange.corruptFile()) {
+      // a valid file whose value the read's type cannot hold: no corrupt file
+      return new ReadException(
+          plan.file(),
+          (range == null ? "" : range.locator()) + where + ": " + e.getMessage(),
+          null);
+    }
     if (spec != null && PageChecksums.isChecksumFailure(e)) {
       Set<ColumnPath> selected = new HashSet<>();
       for (ColumnDescriptor leaf : plan.projection().leaves()) {
@@ -271,6 +353,10 @@ final class ParquetRangeReader implements RangeReader {
   @Override
   public void close() throws IOException {
     releasePages();
+    if (ahead != null) {
+      chunkAllocator.forgetReadAhead(); // never used: its reads may still be in flight
+      ahead = null;
+    }
     reader.close();
   }
 

@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal;
 
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
+import dev.prefetch.ReadOptions;
 import dev.prefetch.cache.FileIdentity;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.spi.ScanCounters;
@@ -24,9 +25,16 @@ import org.apache.hadoop.fs.FileSystem;
 record PlanInput(
     Configuration conf, FileStatus status, FileIdentity identity, CountingInputFile input) {
 
-  /** Looks {@code file} up. */
+  /**
+   * Looks {@code file} up; a file of at most {@link ReadOptions#wholeFileBytes()} is read whole
+   * when first needed.
+   */
   static PlanInput open(
-      DataFile file, ParquetOptions parquetOptions, ReadContext context, ScanCounters counters)
+      DataFile file,
+      ReadOptions options,
+      ParquetOptions parquetOptions,
+      ReadContext context,
+      ScanCounters counters)
       throws IOException {
     Configuration conf = configuration(context.configuration(), parquetOptions.libraryProperties());
     FileSystem fs = file.path().getFileSystem(conf);
@@ -46,7 +54,8 @@ record PlanInput(
         conf,
         status,
         identity,
-        new CountingInputFile(status, conf, counters, vectored, coalescing));
+        new CountingInputFile(
+            status, conf, counters, vectored, coalescing, options.wholeFileBytes()));
   }
 
   /** The file's length. */

@@ -1,7 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.VectorArrayPool;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;

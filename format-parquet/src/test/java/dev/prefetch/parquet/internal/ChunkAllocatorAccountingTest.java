@@ -2,7 +2,7 @@ package dev.prefetch.parquet.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.testing.CountingLedger;
 import java.nio.ByteBuffer;
 import org.apache.parquet.bytes.ByteBufferAllocator;
@@ -24,7 +24,7 @@ class ChunkAllocatorAccountingTest {
   @Test
   void aChunkArrayCountsFromItsAllocationBeforeAnyByteIsRead() {
     CountingLedger ledger = new CountingLedger(1 << 20);
-    ChunkAllocator pool = new ChunkAllocator(ledger);
+    ChunkAllocator pool = new ChunkAllocator(ledger, new ByteArrayPool(1 << 20, ledger));
 
     ByteBuffer buffer = pool.allocate(100_000);
     assertThat(ledger.held()).isEqualTo(lengthFor(100_000));
@@ -37,9 +37,9 @@ class ChunkAllocatorAccountingTest {
   }
 
   @Test
-  void freeArraysBeyondHalfTheReadersShareAreDroppedAndNoLongerCount() {
-    CountingLedger ledger = new CountingLedger(200_000); // keeps at most 100,000 free
-    ChunkAllocator pool = new ChunkAllocator(ledger);
+  void freeArraysBeyondThePoolsBoundAreDroppedAndNoLongerCount() {
+    CountingLedger ledger = new CountingLedger(200_000);
+    ChunkAllocator pool = new ChunkAllocator(ledger, new ByteArrayPool(100_000, ledger));
     ByteBuffer first = pool.allocate(80_000);
     ByteBuffer second = pool.allocate(80_000);
     assertThat(ledger.held()).isEqualTo(2 * lengthFor(80_000));
@@ -53,7 +53,7 @@ class ChunkAllocatorAccountingTest {
   @Test
   void vectoredReadArraysCountUntilReclaimedOrForgotten() {
     CountingLedger ledger = new CountingLedger(1 << 20);
-    ChunkAllocator pool = new ChunkAllocator(ledger);
+    ChunkAllocator pool = new ChunkAllocator(ledger, new ByteArrayPool(1 << 20, ledger));
     ByteBufferAllocator vectored = pool.forVectoredReads();
     vectored.allocate(10_000);
     vectored.allocate(20_000);
@@ -68,9 +68,9 @@ class ChunkAllocatorAccountingTest {
   }
 
   @Test
-  void aPagePoolKeepsAtMostAQuarterOfTheReadersShare() {
+  void aPoolKeepsAtMostItsBoundOfFreeArrays() {
     CountingLedger ledger = new CountingLedger(40_000);
-    ByteArrayPool pages = new ByteArrayPool(ledger);
+    ByteArrayPool pages = new ByteArrayPool(10_000, ledger);
     byte[] a = pages.take(6_000);
     byte[] b = pages.take(6_000);
     assertThat(ledger.held()).as("lent pages are the borrower's").isZero();

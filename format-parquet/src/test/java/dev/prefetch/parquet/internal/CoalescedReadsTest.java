@@ -3,6 +3,7 @@ package dev.prefetch.parquet.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.ScanCounters;
 import dev.prefetch.testing.CountingFileSystem;
 import dev.prefetch.testing.CountingLedger;
@@ -46,7 +47,7 @@ class CoalescedReadsTest {
         CountingFileSystem.path(local)
             .getFileSystem(conf)
             .getFileStatus(CountingFileSystem.path(local));
-    return new CountingInputFile(status, conf, new ScanCounters(), true, coalescing).newStream();
+    return new CountingInputFile(status, conf, new ScanCounters(), true, coalescing, 0).newStream();
   }
 
   private void assertHolds(ParquetFileRange range) throws Exception {
@@ -61,7 +62,8 @@ class CoalescedReadsTest {
   @Test
   void joinedRangesAreOneRequestIntoOneCountedArrayAndEachGetsItsOwnBytes() throws Exception {
     CountingLedger ledger = new CountingLedger(1 << 20);
-    ChunkAllocator chunks = new ChunkAllocator(ledger);
+    ChunkAllocator chunks =
+        new ChunkAllocator(ledger, new ByteArrayPool(ledger.shareBytes(), ledger));
     List<ParquetFileRange> ranges =
         List.of(
             new ParquetFileRange(30_000, 4_000),
@@ -102,7 +104,11 @@ class CoalescedReadsTest {
     List<ParquetFileRange> ranges =
         List.of(new ParquetFileRange(0, 1_000), new ParquetFileRange(60_000, 10_000));
     try (SeekableInputStream in = stream(new ReadCoalescing(1 << 20, 1 << 20))) {
-      assertThatThrownBy(() -> in.readVectored(ranges, new ChunkAllocator(ledger)))
+      assertThatThrownBy(
+              () ->
+                  in.readVectored(
+                      ranges,
+                      new ChunkAllocator(ledger, new ByteArrayPool(ledger.shareBytes(), ledger))))
           .isInstanceOf(EOFException.class)
           .hasMessageContaining(local.getFileName().toString())
           .hasMessageContaining("outside the file of 65536 bytes");

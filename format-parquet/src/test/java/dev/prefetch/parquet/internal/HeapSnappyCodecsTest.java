@@ -3,7 +3,7 @@ package dev.prefetch.parquet.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.prefetch.parquet.internal.page.ByteArrayPool;
+import dev.prefetch.spi.ByteArrayPool;
 import java.io.IOException;
 import java.util.Random;
 import org.apache.hadoop.conf.Configuration;

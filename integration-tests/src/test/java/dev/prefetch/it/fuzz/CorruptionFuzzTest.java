@@ -14,6 +14,7 @@ import dev.prefetch.it.TestFiles.OrcVariant;
 import dev.prefetch.it.TestFiles.ParquetVariant;
 import dev.prefetch.it.fuzz.FuzzCases.Outcome;
 import dev.prefetch.orc.OrcOptions;
+import dev.prefetch.orc.testing.OrcWriterCorpus.OrcWriterFile;
 import dev.prefetch.testing.Checksum;
 import dev.prefetch.testing.FaultInjectingFileSystem;
 import java.io.IOException;
@@ -29,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Corrupts small valid Parquet and ORC files (every type, nested and flat, several codecs and page
- * versions) in a few thousand seeded ways, bit flips, random and zeroed bytes, spliced, deleted and
- * inserted bytes, truncations, aimed at footers, page headers, dictionary and data pages, page
- * indexes, stripe footers and row indexes, and reads each result.
+ * versions, and a few ORC files of other writers: {@link FuzzCases#OTHER_ORC_WRITERS}) in a few
+ * thousand seeded ways, bit flips, random and zeroed bytes, spliced, deleted and inserted bytes,
+ * truncations, aimed at footers, page headers, dictionary and data pages, page indexes, stripe
+ * footers and row indexes, and reads each result.
  *
  * <p>Every case must end, within its time bound, in a batch sequence or a clear exception: a {@link
  * CorruptFileException} or {@link ReadException} (or another {@link IOException}) naming the file,
@@ -97,6 +99,9 @@ class CorruptionFuzzTest {
     for (OrcVariant variant : OrcVariant.values()) {
       Path file = TestFiles.orc(dir.resolve(variant.name().toLowerCase() + ".orc"), variant, ROWS);
       seeds.add(seed("ORC_" + variant.name(), file, Layout.orc(file), false, local));
+    }
+    for (OrcWriterFile file : FuzzCases.otherOrcWriters(dir.resolve("orc-writers"))) {
+      seeds.add(seed(FuzzCases.seedName(file), file.path(), Layout.orc(file.path()), false, local));
     }
     return seeds;
   }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.prefetch.CorruptFileException;
 import dev.prefetch.ReadException;
+import dev.prefetch.orc.testing.OrcWriterCorpus;
+import dev.prefetch.orc.testing.OrcWriterCorpus.OrcWriterFile;
 import dev.prefetch.testing.FaultInjectingFileSystem;
 import dev.prefetch.testing.ReaderThreads;
 import java.io.IOException;
@@ -39,6 +41,36 @@ import java.util.function.Function;
 final class FuzzCases implements AutoCloseable {
 
   static final long CASE_TIMEOUT_SECONDS = 10;
+
+  /**
+   * The files of other ORC writers ({@link OrcWriterCorpus}) that the fuzzers corrupt too: the C++
+   * writer's content length and stripes from offset 3 (one stripe of many types, three small
+   * compressed stripes), Trino's writer and the first ORC format (no postscript magic, no stripe
+   * statistics, run-length encoding version 1). A few small ones, so that the runs keep their
+   * length.
+   */
+  static final List<String> OTHER_ORC_WRITERS =
+      List.of(
+          "cpp/cpp-single-stripe.orc",
+          "cpp/cpp-stripes-zstd.orc",
+          "trino/trino-types-zlib.orc",
+          "legacy/orc-first-format.orc");
+
+  /** The {@link #OTHER_ORC_WRITERS} files, written into {@code dir}. */
+  static List<OrcWriterFile> otherOrcWriters(Path dir) throws IOException {
+    List<OrcWriterFile> chosen = new ArrayList<>();
+    for (OrcWriterFile file : OrcWriterCorpus.write(dir)) {
+      if (OTHER_ORC_WRITERS.contains(file.name())) {
+        chosen.add(file);
+      }
+    }
+    return chosen;
+  }
+
+  /** A seed's name for {@code file}: its file name without the extension. */
+  static String seedName(OrcWriterFile file) {
+    return "ORC_" + file.path().getFileName().toString().replace(".orc", "");
+  }
 
   /** What one case ended in. */
   enum Outcome {

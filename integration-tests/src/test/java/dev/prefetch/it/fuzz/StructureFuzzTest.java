@@ -14,6 +14,7 @@ import dev.prefetch.it.TestFiles.ParquetVariant;
 import dev.prefetch.it.fuzz.FuzzCases.Outcome;
 import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.orc.testing.OrcSurgery;
+import dev.prefetch.orc.testing.OrcWriterCorpus.OrcWriterFile;
 import dev.prefetch.parquet.ParquetOptions;
 import dev.prefetch.parquet.testing.ParquetSurgery;
 import dev.prefetch.testing.FaultInjectingFileSystem;
@@ -32,11 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Structure-aware corruption: each case decodes a small valid Parquet or ORC file's metadata
- * (Thrift page headers and footer; protobuf postscript, footer and stripe footers), sets one size
- * or count to a value chosen to break it ({@link StructureMutations}), writes the file back so that
- * it still parses, and reads it with options drawn at random: a projection, a filter on {@code id},
- * row ranges, a split of the file, two files in one read, the metadata cache, the single reader or
- * producers with small queues and byte budgets.
+ * (Thrift page headers and footer; protobuf postscript, footer and stripe footers; ORC files of
+ * other writers among them, {@link FuzzCases#OTHER_ORC_WRITERS}), sets one size or count to a value
+ * chosen to break it ({@link StructureMutations}), writes the file back so that it still parses,
+ * and reads it with options drawn at random: a projection, a filter on {@code id}, row ranges, a
+ * split of the file, two files in one read, the metadata cache, the single reader or producers with
+ * small queues and byte budgets.
  *
  * <p>Every case must end within {@value FuzzCases#CASE_TIMEOUT_SECONDS} seconds in data or a
  * documented exception naming the file ({@code CorruptFileException}, {@code ReadException},
@@ -228,6 +230,12 @@ class StructureFuzzTest {
       seeds.add(
           new Seed(
               "ORC_" + variant.name(), false, bytes, null, new OrcSurgery(bytes), columns(file)));
+    }
+    for (OrcWriterFile file : FuzzCases.otherOrcWriters(dir.resolve("orc-writers"))) {
+      byte[] bytes = Files.readAllBytes(file.path());
+      String name = FuzzCases.seedName(file);
+      Files.copy(file.path(), dir.resolve(name + ".seed"));
+      seeds.add(new Seed(name, false, bytes, null, new OrcSurgery(bytes), columns(file.path())));
     }
     return seeds;
   }

@@ -6,6 +6,7 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadException;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.internal.jfr.ReadScope;
+import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.ColumnArrayPools;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FileFormats;
@@ -82,6 +83,12 @@ final class FileSequence implements TaskSource, AutoCloseable {
 
   /** The read's pools of released arrays, which every range reader of the read shares. */
   private final ColumnArrayPools pools;
+
+  /**
+   * The read's byte arrays for pages, blocks and chunks, shared by every range reader: a pool of
+   * its own on the single path, the budget's on the prefetching one ({@link #shareBuffers}).
+   */
+  private volatile ByteArrayPool buffers = new ByteArrayPool();
 
   FileSequence(
       List<DataFile> files, ReadOptions options, ReadContext context, ScanCounters counters) {
@@ -204,6 +211,14 @@ final class FileSequence implements TaskSource, AutoCloseable {
   }
 
   /**
+   * Makes {@code pool} the read's buffers, before any reader is opened: the prefetching reader's,
+   * whose free arrays count in the read's budget.
+   */
+  void shareBuffers(ByteArrayPool pool) {
+    this.buffers = pool;
+  }
+
+  /**
    * Like {@link #plan(int)}, with failures wrapped into a {@link ReadException} naming the file.
    */
   @Override
@@ -230,7 +245,7 @@ final class FileSequence implements TaskSource, AutoCloseable {
   RangeReader openReader(FilePlan plan, int index, MemoryLedger ledger) throws IOException {
     openReaders.incrementAndGet(index);
     try {
-      return plan.openReader(new ReaderContext(ledger, pools, counters));
+      return plan.openReader(new ReaderContext(ledger, pools, buffers, counters));
     } catch (IOException | RuntimeException | Error e) {
       openReaders.decrementAndGet(index);
       releaseIfDone(index);

@@ -5,6 +5,7 @@ import dev.prefetch.ReadException;
 import dev.prefetch.ReaderMetrics;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
+import dev.prefetch.spi.ByteArrayPool;
 import java.io.IOException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -56,6 +57,8 @@ final class PrefetchingBatchReader extends ScanBatchReader {
     ExecutorService executor = context.executor();
     this.exchange =
         new Exchange(files, count, queueCapacity, maxBufferedBytes, stats, executor != null);
+    files.shareBuffers(
+        new ByteArrayPool(sharedBufferBytes(maxBufferedBytes, count), exchange.newLedger()));
     this.exited = new CountDownLatch(count);
     this.producers = new Producer[count];
     this.threads = new Thread[count];
@@ -184,5 +187,17 @@ final class PrefetchingBatchReader extends ScanBatchReader {
         interrupted = true;
       }
     }
+  }
+
+  /**
+   * The most free bytes the read's buffer pool keeps: what each producer's reader kept when every
+   * reader had pools of its own, a quarter of its share of the budget for pages (at most 64 MiB)
+   * and half for column chunks (at most 128 MiB), so that free buffers never crowd out the batches
+   * the budget must leave room for.
+   */
+  static long sharedBufferBytes(long maxBufferedBytes, int producers) {
+    long share = Math.max(1, maxBufferedBytes / producers);
+    long each = Math.min(64L << 20, share / 4) + Math.min(128L << 20, share / 2);
+    return each * producers;
   }
 }

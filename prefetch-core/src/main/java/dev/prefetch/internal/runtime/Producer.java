@@ -42,6 +42,9 @@ final class Producer implements Runnable {
   private DataFile readerData; // the file of reader, named when closing it fails
   private TaskTable.Task task;
 
+  /** The task claimed ahead of {@link #task} (its plan reads ahead), or null. */
+  private TaskTable.Task ahead;
+
   /** Whether the budget granted room for the next batch of {@link #task} (see Exchange). */
   private boolean reserved;
 
@@ -129,7 +132,8 @@ final class Producer implements Runnable {
         }
       }
       if (task == null) {
-        TaskTable.Task next = exchange.claim(id);
+        TaskTable.Task next = ahead != null ? ahead : exchange.claim(id);
+        ahead = null;
         if (next == null) {
           return Exchange.Admission.STOPPED;
         }
@@ -148,6 +152,9 @@ final class Producer implements Runnable {
           readerData = next.plan().file();
         }
         reader.start(next.range());
+        if (next.plan().readsAhead()) {
+          readAhead();
+        }
       }
       if (!reserved) {
         if (ReadScope.anyOpen()) {
@@ -177,6 +184,19 @@ final class Producer implements Runnable {
       }
       pending = batch;
       lastBatchBytes = batch.sizeInBytes();
+    }
+  }
+
+  /**
+   * Claims this producer's next task now, while its current one has only started, and tells the
+   * reader when it is of the same file, so that the next range's reads overlap with this range's
+   * decoding. The claim keeps the protocol's order: a producer still works its claims in increasing
+   * order, so its queue stays ordered.
+   */
+  private void readAhead() throws IOException {
+    ahead = exchange.claim(id);
+    if (ahead != null && ahead.fileIndex() == readerFile) {
+      reader.prefetch(ahead.range());
     }
   }
 

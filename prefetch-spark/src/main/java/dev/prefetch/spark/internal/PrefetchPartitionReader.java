@@ -4,6 +4,7 @@ import dev.prefetch.BatchReader;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.ReaderMetrics;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.Field;
 import dev.prefetch.batch.RecordBatch;
@@ -30,7 +31,8 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * valid until the next {@link #next()} or {@link #close()}, which release it so that the format can
  * reuse its arrays (Spark's contract for columnar readers: the consumer is done with a batch when
  * it asks for the next). {@code close()} releases the current batch and closes the reader, which
- * stops its producers.
+ * stops its producers. After each call into the reader, the bytes it fetched so far go to the
+ * task's input metrics ({@link TaskInputBytes}).
  */
 final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
 
@@ -38,9 +40,17 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   private final BatchReader reader;
   private final CountingCache cache;
   private final StructType readDataSchema;
-  private final boolean dataColumns;
+
+  /**
+   * Per column of {@code readDataSchema}: the reader's column that holds it, or -1 when the file
+   * lacks it (then {@link #absentColumns} holds its nulls).
+   */
+  private final int[] sources;
+
+  private final ConstantColumnVector[] absentColumns;
   private final ConstantColumnVector[] partitionColumns;
   private final TaskTotals totals;
+  private final TaskInputBytes inputBytes;
   private RecordBatch current;
   private ColumnarBatch batch;
   private boolean closed;
@@ -50,21 +60,27 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       BatchReader reader,
       CountingCache cache,
       StructType readDataSchema,
-      boolean dataColumns,
-      ConstantColumnVector[] partitionColumns) {
+      int[] sources,
+      ConstantColumnVector[] absentColumns,
+      ConstantColumnVector[] partitionColumns,
+      TaskInputBytes inputBytes) {
     this.file = file;
     this.reader = reader;
     this.cache = cache;
     this.readDataSchema = readDataSchema;
-    this.dataColumns = dataColumns;
+    this.sources = sources;
+    this.absentColumns = absentColumns;
     this.partitionColumns = partitionColumns;
+    this.inputBytes = inputBytes;
     this.totals = TaskTotals.current();
     totals.opened(this);
   }
 
   /**
    * Opens {@code file} with the read's properties, the projection of {@code readDataSchema} and the
-   * format's predicate (null for none), on the executor's shared pool and cache.
+   * format's predicate (null for none), on the executor's shared pool and cache. A column of {@code
+   * readDataSchema} that the file lacks (a table of files that gained columns over time, read with
+   * {@code mergeSchema}, or a schema the user gave) reads as nulls, as with Spark's own readers.
    */
   static PrefetchPartitionReader open(
       DataFile file,
@@ -77,16 +93,10 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
       Configuration conf,
       ExecutorResources resources)
       throws IOException {
-    List<String> columns = new ArrayList<>();
+    List<String> wanted = new ArrayList<>();
     for (StructField field : readDataSchema.fields()) {
-      columns.add(field.name());
+      wanted.add(field.name());
     }
-    boolean dataColumns = !columns.isEmpty();
-    if (!dataColumns) {
-      // Only rows are counted (or only partition columns read): one column gives the counts.
-      columns.add(dataSchema.fields()[0].name());
-    }
-    options.columns(columns);
     CountingCache cache = resources.cache() == null ? null : new CountingCache(resources.cache());
     ReadContext context =
         ReadContext.builder()
@@ -94,23 +104,42 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
             .executor(resources.executor())
             .cache(cache)
             .build();
+    TaskInputBytes inputBytes = new TaskInputBytes();
     BatchReader reader;
+    // Only rows are counted (or only partition columns read): one column gives the counts.
+    List<String> read = wanted.isEmpty() ? List.of(dataSchema.fields()[0].name()) : wanted;
+    long before = inputBytes.before();
     try {
-      reader = Readers.open(file, options.filter(predicate).build(), context);
-    } catch (IllegalArgumentException e) {
-      if (predicate == null) {
-        throw e;
+      try {
+        reader = openFiltered(file, options.columns(read), predicate, context);
+      } catch (IllegalArgumentException e) {
+        List<String> present = columnsOf(file, context);
+        if (present.containsAll(read)) {
+          throw e;
+        }
+        read = new ArrayList<>(wanted);
+        read.retainAll(present);
+        if (read.isEmpty()) {
+          read = List.of(present.get(0));
+        }
+        reader = openFiltered(file, options.columns(read), predicate, context);
       }
-      // The predicate is typed from Spark's schema; a file whose physical type differs (an
-      // unsigned INT32 read as a Spark long, say) rejects it. Pruning is optional (Spark filters
-      // the rows), so this file is read without it.
-      reader = Readers.open(file, options.filter(null).build(), context);
+    } finally {
+      inputBytes.after(before);
     }
     try {
-      if (dataColumns) {
-        check(file, reader.schema(), readDataSchema);
-      }
+      int[] sources = new int[wanted.size()];
+      ConstantColumnVector[] absentColumns = new ConstantColumnVector[wanted.size()];
       int capacity = options.build().batchSize();
+      for (int i = 0; i < sources.length; i++) {
+        sources[i] = read.indexOf(wanted.get(i));
+        if (sources[i] < 0) {
+          absentColumns[i] =
+              new ConstantColumnVector(capacity, readDataSchema.fields()[i].dataType());
+          absentColumns[i].setNull();
+        }
+      }
+      check(file, reader.schema(), readDataSchema, sources, read.size());
       ConstantColumnVector[] partitionColumns =
           new ConstantColumnVector[readPartitionSchema.fields().length];
       for (int i = 0; i < partitionColumns.length; i++) {
@@ -118,31 +147,76 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
             new ConstantColumnVector(capacity, readPartitionSchema.fields()[i].dataType());
         ColumnVectorUtils.populate(partitionColumns[i], partitionValues, i);
       }
-      return new PrefetchPartitionReader(
-          file, reader, cache, readDataSchema, dataColumns, partitionColumns);
+      PrefetchPartitionReader opened =
+          new PrefetchPartitionReader(
+              file,
+              reader,
+              cache,
+              readDataSchema,
+              sources,
+              absentColumns,
+              partitionColumns,
+              inputBytes);
+      inputBytes.report(reader.metrics().bytesRead());
+      return opened;
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;
     }
   }
 
-  private static void check(DataFile file, Schema schema, StructType readDataSchema)
+  /** Opens {@code file} with {@code predicate}, or without it where the file refuses it. */
+  private static BatchReader openFiltered(
+      DataFile file, ReadOptions.Builder options, Object predicate, ReadContext context)
       throws IOException {
-    StructField[] fields = readDataSchema.fields();
-    if (schema.size() != fields.length) {
+    try {
+      return Readers.open(file, options.filter(predicate).build(), context);
+    } catch (IllegalArgumentException e) {
+      if (predicate == null) {
+        throw e;
+      }
+      // The predicate is typed from Spark's schema; a file whose physical type differs (an
+      // unsigned INT32 read as a Spark long, say), or that lacks a filtered column, rejects it.
+      // Pruning is optional (Spark filters the rows), so this file is read without it.
+      return Readers.open(file, options.filter(null).build(), context);
+    }
+  }
+
+  /**
+   * The top-level column names of {@code file}, from its footer (the executor's cache holds it).
+   */
+  private static List<String> columnsOf(DataFile file, ReadContext context) throws IOException {
+    try (BatchReader whole =
+        Readers.open(file, ReadOptions.builder().prefetchEnabled(false).build(), context)) {
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < whole.schema().size(); i++) {
+        names.add(whole.schema().field(i).name());
+      }
+      return names;
+    }
+  }
+
+  private static void check(
+      DataFile file, Schema schema, StructType readDataSchema, int[] sources, int read)
+      throws IOException {
+    if (schema.size() != read) {
       throw new IOException(
           "Cannot read "
               + file
               + ": asked for "
-              + fields.length
+              + read
               + " columns, the reader gives "
               + schema.size()
               + " ("
               + schema
               + ")");
     }
+    StructField[] fields = readDataSchema.fields();
     for (int i = 0; i < fields.length; i++) {
-      Field field = schema.field(i);
+      if (sources[i] < 0) {
+        continue;
+      }
+      Field field = schema.field(sources[i]);
       if (!SparkColumns.convertible(field.type(), fields[i].dataType())) {
         throw new IOException(
             "Cannot read "
@@ -160,15 +234,25 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
   @Override
   public boolean next() throws IOException {
     releaseCurrent();
-    RecordBatch next = reader.next();
+    long before = inputBytes.before();
+    RecordBatch next;
+    try {
+      next = reader.next();
+    } finally {
+      inputBytes.after(before);
+    }
+    inputBytes.report(reader.metrics().bytesRead());
     if (next == null) {
       return false;
     }
     current = next;
-    int data = dataColumns ? readDataSchema.fields().length : 0;
+    int data = sources.length;
     ColumnVector[] columns = new ColumnVector[data + partitionColumns.length];
     for (int i = 0; i < data; i++) {
-      columns[i] = SparkColumns.wrap(next.column(i), readDataSchema.fields()[i].dataType());
+      columns[i] =
+          sources[i] < 0
+              ? absentColumns[i]
+              : SparkColumns.wrap(next.column(sources[i]), readDataSchema.fields()[i].dataType());
     }
     System.arraycopy(partitionColumns, 0, columns, data, partitionColumns.length);
     batch = new ColumnarBatch(columns, next.rowCount());
@@ -203,12 +287,21 @@ final class PrefetchPartitionReader implements PartitionReader<ColumnarBatch> {
     }
     closed = true;
     releaseCurrent();
+    long before = inputBytes.before();
     try {
       reader.close();
     } finally {
-      totals.closed(this, reader.metrics(), cache);
+      inputBytes.after(before);
+      ReaderMetrics metrics = reader.metrics();
+      inputBytes.report(metrics.bytesRead());
+      totals.closed(this, metrics, cache);
       for (ConstantColumnVector column : partitionColumns) {
         column.close();
+      }
+      for (ConstantColumnVector column : absentColumns) {
+        if (column != null) {
+          column.close();
+        }
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.prefetch.spark.internal;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.spi.FileFormats;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -125,8 +126,26 @@ final class PrefetchReaderFactory extends FilePartitionReaderFactory {
           hadoopConf,
           ExecutorResources.shared());
     } catch (IOException e) {
+      FileNotFoundException missing = missing(e);
+      if (missing != null) {
+        // Spark's file walker skips a vanished file (ignoreMissingFiles) only on this type, as
+        // its own readers throw it; Java cannot declare it on this Scala method, hence the cast.
+        throw Scala.<RuntimeException>sneaky(missing);
+      }
       throw new UncheckedIOException(e.getMessage(), e);
     }
+  }
+
+  /** A file not found behind {@code e}, as one naming the split, or null. */
+  private static FileNotFoundException missing(IOException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof FileNotFoundException) {
+        FileNotFoundException named = new FileNotFoundException(e.getMessage());
+        named.initCause(e);
+        return named;
+      }
+    }
+    return null;
   }
 
   /** Rows, for a caller that does not take batches (Spark asks for batches: see above). */

@@ -17,6 +17,8 @@ public final class ScanMetrics {
   public static final String CONSUMER_WAIT_MS = "prefetchConsumerWaitMs";
   public static final String FOOTER_CACHE_HITS = "prefetchFooterCacheHits";
   public static final String FOOTER_CACHE_MISSES = "prefetchFooterCacheMisses";
+  public static final String READ_RANGES = "prefetchReadRanges";
+  public static final String PRODUCERS = "prefetchProducers";
 
   private ScanMetrics() {}
 
@@ -27,7 +29,9 @@ public final class ScanMetrics {
       new ProducerWaitMs(),
       new ConsumerWaitMs(),
       new FooterCacheHits(),
-      new FooterCacheMisses()
+      new FooterCacheMisses(),
+      new ReadRanges(),
+      new Producers()
     };
   }
 
@@ -38,14 +42,18 @@ public final class ScanMetrics {
       long producerWaitNanos,
       long consumerWaitNanos,
       long footerHits,
-      long footerMisses) {
+      long footerMisses,
+      long readRanges,
+      long producers) {
     return new CustomTaskMetric[] {
       value(BYTES_READ, bytesRead),
       value(READ_REQUESTS, readRequests),
       value(PRODUCER_WAIT_MS, producerWaitNanos / 1_000_000),
       value(CONSUMER_WAIT_MS, consumerWaitNanos / 1_000_000),
       value(FOOTER_CACHE_HITS, footerHits),
-      value(FOOTER_CACHE_MISSES, footerMisses)
+      value(FOOTER_CACHE_MISSES, footerMisses),
+      value(READ_RANGES, readRanges),
+      value(PRODUCERS, producers)
     };
   }
 
@@ -123,6 +131,23 @@ public final class ScanMetrics {
   public static final class FooterCacheMisses extends SumMetric {
     public FooterCacheMisses() {
       super(FOOTER_CACHE_MISSES, "prefetch: footer cache misses");
+    }
+  }
+
+  /**
+   * Read ranges planned (row groups or page slices of them, stripes or row-index strides): more
+   * ranges than files is how one file is shared by producers.
+   */
+  public static final class ReadRanges extends SumMetric {
+    public ReadRanges() {
+      super(READ_RANGES, "prefetch: read ranges planned");
+    }
+  }
+
+  /** Producers started by the readers (0 for a split read on the task's thread). */
+  public static final class Producers extends SumMetric {
+    public Producers() {
+      super(PRODUCERS, "prefetch: producers started");
     }
   }
 }

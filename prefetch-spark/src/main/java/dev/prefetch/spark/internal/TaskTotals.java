@@ -26,6 +26,8 @@ final class TaskTotals {
   private long consumerWaitNanos;
   private long footerHits;
   private long footerMisses;
+  private long readRanges;
+  private long producers;
 
   /** The totals of the task running on this thread (fresh ones outside a task). */
   static TaskTotals current() {
@@ -69,6 +71,8 @@ final class TaskTotals {
     readRequests += metrics.counter(ScanCounters.READ_REQUESTS);
     producerWaitNanos += metrics.producerWaitNanos();
     consumerWaitNanos += metrics.consumerWaitNanos();
+    readRanges += metrics.rangesPlanned();
+    producers += metrics.parallelism();
     if (cache != null) {
       footerHits += cache.footerHits();
       footerMisses += cache.footerMisses();
@@ -81,7 +85,14 @@ final class TaskTotals {
     long misses = footerMisses + (cache == null ? 0 : cache.footerMisses());
     if (open == null) {
       return ScanMetrics.values(
-          bytesRead, readRequests, producerWaitNanos, consumerWaitNanos, hits, misses);
+          bytesRead,
+          readRequests,
+          producerWaitNanos,
+          consumerWaitNanos,
+          hits,
+          misses,
+          readRanges,
+          producers);
     }
     return ScanMetrics.values(
         bytesRead + open.bytesRead(),
@@ -89,6 +100,8 @@ final class TaskTotals {
         producerWaitNanos + open.producerWaitNanos(),
         consumerWaitNanos + open.consumerWaitNanos(),
         hits,
-        misses);
+        misses,
+        readRanges + open.rangesPlanned(),
+        producers + open.parallelism());
   }
 }

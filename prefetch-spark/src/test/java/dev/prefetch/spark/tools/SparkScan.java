@@ -20,15 +20,20 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.ByteType;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DecimalType;
 import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.MapType;
 import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import scala.Function1;
 
 /**
  * {@code bin/spark-scan}: the same aggregate over every column, in one local SparkSession, with
@@ -37,8 +42,10 @@ import picocli.CommandLine.Parameters;
  *
  * <p>The aggregate is the row count and, per column, {@code sum} for integers up to 32 bits and
  * decimals, {@code sum(hash(column))} for every other type (a sum of doubles depends on the order
- * partial sums meet, a hash sum does not). Exit status: 0 when both contenders agree on every
- * input, 1 when they disagree, 2 on a usage error, 3 when a read fails.
+ * partial sums meet, a hash sum does not). Spark refuses to hash a map, so a map is hashed as its
+ * entries sorted by key and value, at any depth (in arrays, structs and other maps' values). Exit
+ * status: 0 when both contenders agree on every input, 1 when they disagree, 2 on a usage error, 3
+ * when a read fails.
  *
  * <p>{@code --remote} reads through the simulated object store (20 ms before the first byte of
  * every request, 64 MiB/s per stream; {@link SimulatedFileSystem}), registered as the Hadoop scheme
@@ -111,7 +118,7 @@ public final class SparkScan implements Callable<Integer> {
    *
    * @return the exit status: 0 agree, 1 disagree, 3 read error
    */
-  static int compare(
+  public static int compare(
       SparkSession spark, List<Path> inputs, boolean remote, String only, int repeat, int warmups)
       throws Exception {
     return compare(spark, inputs, remote, only, repeat, warmups, Map.of());
@@ -293,11 +300,61 @@ public final class SparkScan implements Callable<Integer> {
               || field.dataType() instanceof ByteType
               || field.dataType() instanceof DecimalType;
       aggregates.add(
-          (summable ? functions.sum(column) : functions.sum(functions.hash(column).cast("long")))
+          (summable
+                  ? functions.sum(column)
+                  : functions.sum(functions.hash(hashable(column, field.dataType())).cast("long")))
               .as(field.name()));
     }
     return data.agg(
         functions.count(functions.lit(1)).as("rows"), aggregates.toArray(new Column[0]));
+  }
+
+  /**
+   * {@code column} with every map in it, at any depth, replaced by its entries as an array of (key,
+   * value) structs sorted by key and then value, which Spark hashes (it refuses maps) and which
+   * does not depend on the order a writer put the entries in; other values are unchanged.
+   */
+  public static Column hashable(Column column, DataType type) {
+    if (!hasMap(type)) {
+      return column;
+    }
+    if (type instanceof MapType map) {
+      Function1<Column, Column> entry =
+          e ->
+              functions.struct(
+                  hashable(e.getField("key"), map.keyType()).as("key"),
+                  hashable(e.getField("value"), map.valueType()).as("value"));
+      return functions.array_sort(functions.transform(functions.map_entries(column), entry));
+    }
+    if (type instanceof ArrayType array) {
+      Function1<Column, Column> element = e -> hashable(e, array.elementType());
+      return functions.transform(column, element);
+    }
+    StructType struct = (StructType) type;
+    Column[] fields = new Column[struct.fields().length];
+    for (int i = 0; i < fields.length; i++) {
+      StructField field = struct.fields()[i];
+      fields[i] = hashable(column.getField(field.name()), field.dataType()).as(field.name());
+    }
+    // A null struct stays null (a struct of null fields would hash as a value).
+    return functions.when(column.isNull(), functions.lit(null)).otherwise(functions.struct(fields));
+  }
+
+  private static boolean hasMap(DataType type) {
+    if (type instanceof MapType) {
+      return true;
+    }
+    if (type instanceof ArrayType array) {
+      return hasMap(array.elementType());
+    }
+    if (type instanceof StructType struct) {
+      for (StructField field : struct.fields()) {
+        if (hasMap(field.dataType())) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static final class Result {

@@ -16,10 +16,10 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcProto;
 import org.apache.orc.impl.BufferChunk;
 import org.apache.orc.impl.OrcTail;
-import org.apache.orc.impl.ReaderImpl;
 
 /**
  * An ORC file's tail (stripe statistics, metadata, footer, postscript), read once per reader or
@@ -151,14 +151,25 @@ public final class FileTail {
     }
   }
 
-  /** Builds a tail from its bytes (the file's last {@code bytes.length} bytes). */
+  /**
+   * Builds a tail from its bytes (the file's last {@code bytes.length} bytes), which {@link
+   * OrcChecks#readTail} checked when it read them: the postscript and the footer, parsed here
+   * rather than by orc-core, whose parser requires the postscript's magic (a file of the first ORC
+   * format has none; {@code readTail} checked its header instead).
+   *
+   * <p>Two fields are kept as every reader reads them, so that orc-core's readers opened from this
+   * tail agree: a compression block size of 0 is the default (dropped from the postscript:
+   * orc-core's default applies), and a row index stride of a file without a row index in any stripe
+   * is 0 (such a file has no index whatever its footer says; orc-core would otherwise select row
+   * groups from an index that is not there).
+   */
   private static FileTail parse(DataFile file, byte[] bytes, long fileLength) throws IOException {
     try {
-      // extractFileTail reads the postscript and footer from the buffer's end; its own OrcTail
-      // would assume the buffer starts at offset 0, so only the parsed message is kept.
-      OrcTail parsed = ReaderImpl.extractFileTail(ByteBuffer.wrap(bytes.clone()), fileLength, -1);
-      OrcProto.FileTail proto = parsed.getFileTail();
-      long expected = fileLength - parsed.getStripeStatisticsOffset();
+      int psLength = bytes[bytes.length - 1] & 0xFF;
+      OrcProto.PostScript ps = OrcProtos.postScript(bytes, bytes.length - 1 - psLength, psLength);
+      long footerLength = ps.getFooterLength();
+      long expected =
+          1 + psLength + footerLength + ps.getMetadataLength() + ps.getStripeStatisticsLength();
       if (expected != bytes.length) {
         throw new CorruptFileException(
             "ORC file "
@@ -168,6 +179,30 @@ public final class FileTail {
                 + " bytes, its postscript says "
                 + expected);
       }
+      if (ps.hasCompressionBlockSize() && ps.getCompressionBlockSize() == 0) {
+        ps = ps.toBuilder().clearCompressionBlockSize().build();
+      }
+      int blockSize =
+          ps.hasCompressionBlockSize()
+              ? (int) ps.getCompressionBlockSize()
+              : OrcChecks.DEFAULT_COMPRESSION_BLOCK_BYTES;
+      OrcProto.Footer footer =
+          OrcProtos.footer(
+              bytes,
+              (int) (bytes.length - 1 - psLength - footerLength),
+              (int) footerLength,
+              CompressionKind.valueOf(ps.getCompression().name()),
+              blockSize);
+      if (footer.getRowIndexStride() != 0 && !hasRowIndex(footer)) {
+        footer = footer.toBuilder().setRowIndexStride(0).build();
+      }
+      OrcProto.FileTail proto =
+          OrcProto.FileTail.newBuilder()
+              .setPostscript(ps)
+              .setFooter(footer)
+              .setFileLength(fileLength)
+              .setPostscriptLength(psLength)
+              .build();
       return new FileTail(proto, bytes);
     } catch (CorruptFileException e) {
       throw e;
@@ -175,6 +210,16 @@ public final class FileTail {
       throw new CorruptFileException(
           "ORC file " + file + ": tail does not parse: " + e.getMessage(), e);
     }
+  }
+
+  /** Whether any stripe of {@code footer} has row index bytes. */
+  private static boolean hasRowIndex(OrcProto.Footer footer) {
+    for (OrcProto.StripeInformation stripe : footer.getStripesList()) {
+      if (stripe.getIndexLength() > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The parsed tail message. */

@@ -26,6 +26,12 @@ public final class OrcChecks {
   /** orc-core's largest compression block: a chunk header holds 23 bits of length. */
   public static final int MAX_COMPRESSION_BLOCK_BYTES = (1 << 23) - 1;
 
+  /**
+   * The compression block size of a postscript without one, as orc-core and the C++ reader apply
+   * it.
+   */
+  static final int DEFAULT_COMPRESSION_BLOCK_BYTES = 256 << 10;
+
   /** The largest array the JVM allocates. */
   public static final long MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
 
@@ -134,18 +140,21 @@ public final class OrcChecks {
       throw new CorruptFileException(
           "ORC file " + file + " has a tail of " + tail + " bytes, larger than one array can hold");
     }
-    CompressionKind kind = compression(file, ps);
-    if (kind != CompressionKind.NONE
-        && (ps.getCompressionBlockSize() <= 0
-            || ps.getCompressionBlockSize() > MAX_COMPRESSION_BLOCK_BYTES)) {
+    compression(file, ps);
+    long blockSize = ps.getCompressionBlockSize();
+    // Absent (the first writers) or 0, the block size is the format's default: only a size the
+    // chunk header cannot hold is corrupt, whatever the codec
+    if (blockSize < 0 || blockSize > MAX_COMPRESSION_BLOCK_BYTES) {
       throw new CorruptFileException(
           "Corrupt ORC file "
               + file
               + ": compression block size "
-              + ps.getCompressionBlockSize()
-              + " is outside (0, "
+              + Long.toUnsignedString(blockSize)
+              + " is outside [0, "
               + MAX_COMPRESSION_BLOCK_BYTES
-              + "]");
+              + "] (0 or none: the default of "
+              + DEFAULT_COMPRESSION_BLOCK_BYTES
+              + ")");
     }
     byte[] bytes = new byte[(int) tail];
     if (tail <= read) {
@@ -169,32 +178,31 @@ public final class OrcChecks {
   }
 
   /**
-   * Checks every stripe against the file: inside the file's data, in order, with a row count that
-   * fits the stripe's row index (so that no stripe plans more strides than its index could
-   * describe). The stripes' row counts need not add up to the footer's: like orc-core, the reader
-   * reads what the stripes hold (some writers leave the footer's count at 0).
+   * Checks every stripe against the file: after the header and the stripe before, ending before the
+   * tail, with a row count that fits the stripe's row index (so that no stripe plans more strides
+   * than its index could describe). The stripes' row counts need not add up to the footer's: like
+   * orc-core, the reader reads what the stripes hold (some writers leave the footer's count at 0).
    *
-   * @param contentLength the bytes before the tail (the footer's content length)
+   * <p>The bound is where the tail starts, not the footer's content length: writers disagree on
+   * that field (orc-core counts the 3-byte header in it, the C++ writer does not, Trino leaves it
+   * out) and neither orc-core nor the C++ reader reads stripes by it.
+   *
+   * <p>A file without row index bytes in any stripe has no index whatever its footer's stride says
+   * (orc-core before ORC-1362 kept the stride of a writer whose index was turned off): {@link
+   * FileTail} reads its stride as 0, so its stripes are read whole. A stripe without an index in a
+   * file whose other stripes have one is corrupt: orc-core cannot select its row groups (it fails
+   * on the missing index), and no writer leaves one out.
+   *
+   * @param stripesEnd where the tail (stripe statistics, metadata, footer) starts
    */
   public static void checkStripes(
       DataFile file,
       List<StripeInformation> stripes,
       long fileRows,
       long rowIndexStride,
-      long contentLength,
-      CompressionKind kind,
-      long fileLength)
+      long stripesEnd,
+      CompressionKind kind)
       throws CorruptFileException {
-    if (contentLength < 0 || contentLength > fileLength) {
-      throw new CorruptFileException(
-          "Corrupt ORC file "
-              + file
-              + ": content length "
-              + contentLength
-              + " outside the file of "
-              + fileLength
-              + " bytes");
-    }
     if (fileRows < 0) {
       throw new CorruptFileException("Corrupt ORC file " + file + ": " + fileRows + " rows");
     }
@@ -219,10 +227,11 @@ public final class OrcChecks {
           || index < 0
           || data < 0
           || footer <= 0
-          || index > contentLength
-          || data > contentLength
-          || footer > contentLength
-          || index + data + footer > contentLength - offset) {
+          || offset > stripesEnd
+          || index > stripesEnd
+          || data > stripesEnd
+          || footer > stripesEnd
+          || index + data + footer > stripesEnd - offset) {
         throw new CorruptFileException(
             where
                 + "it lies at "
@@ -234,8 +243,8 @@ public final class OrcChecks {
                 + " and a footer of "
                 + footer
                 + " bytes, outside the "
-                + contentLength
-                + " bytes of stripes (or overlapping the stripe before)");
+                + stripesEnd
+                + " bytes before the file's tail (or overlapping the stripe before)");
       }
       end = offset + index + data + footer;
       long count = stripe.getNumberOfRows();
@@ -244,6 +253,15 @@ public final class OrcChecks {
             where + "it claims " + count + " rows after the " + rows + " of earlier stripes");
       }
       rows += count;
+      if (rowIndexStride > 0 && count > 0 && index == 0) {
+        throw new CorruptFileException(
+            where
+                + "it holds "
+                + count
+                + " rows but no row index, while the file's other stripes have one (a stride of "
+                + rowIndexStride
+                + ")");
+      }
       if (rowIndexStride > 0 && count > 0) {
         long strides = (count - 1) / rowIndexStride + 1;
         long maxStrides =

@@ -25,8 +25,6 @@ import org.apache.orc.impl.SerializationUtils;
  */
 final class TimestampReader extends ColumnReader {
 
-  private static final long NANOS_PER_SECOND = 1_000_000_000L;
-
   private final DataType type;
   private final TimestampDecoder data;
 
@@ -34,7 +32,7 @@ final class TimestampReader extends ColumnReader {
   private final TimeZone writerZone;
 
   private final boolean toHybrid;
-  private long[] seconds = new long[0];
+  private long[] millis = new long[0];
   private int[] nanos = new int[0];
 
   TimestampReader(
@@ -64,21 +62,21 @@ final class TimestampReader extends ColumnReader {
   public ColumnVector read(int rows, boolean[] parentNulls) throws IOException {
     boolean[] nulls = readNulls(rows, parentNulls);
     int count = nonNull();
-    if (seconds.length < count) {
-      seconds = new long[Math.max(count, seconds.length * 2)];
-      nanos = new int[seconds.length];
+    if (millis.length < count) {
+      millis = new long[Math.max(count, millis.length * 2)];
+      nanos = new int[millis.length];
     }
-    long[] s = seconds;
-    int[] n = nanos;
-    data.decode(s, n, 0, count);
+    long[] ms = millis;
+    int[] ns = nanos;
+    data.decode(ms, ns, 0, count);
     long[] values = pool.values(long[].class, rows);
     if (writerZone == null && !toHybrid) {
       for (int j = 0; j < count; j++) {
-        values[j] = nanosOf(s[j], n[j], j);
+        values[j] = nanosOf(ms[j], ns[j]);
       }
     } else {
       for (int j = 0; j < count; j++) {
-        values[j] = nanosOf(adjusted(s[j], n[j]), n[j], j);
+        values[j] = nanosOf(adjusted(ms[j], ns[j]), ns[j]);
       }
     }
     if (nulls != null) {
@@ -88,31 +86,41 @@ final class TimestampReader extends ColumnReader {
   }
 
   /**
-   * The seconds of a value once moved from the writer's zone to UTC and to the hybrid calendar,
-   * with orc-core's arithmetic on milliseconds.
+   * A value's milliseconds once moved from the writer's zone to UTC and to the hybrid calendar, as
+   * orc-core's reader and its vector move them.
    */
-  private long adjusted(long second, int nano) {
-    long millis = second * 1000 + nano / 1_000_000;
+  private long adjusted(long time, int nano) throws IOException {
     if (writerZone != null) {
-      millis += SerializationUtils.convertBetweenTimezones(writerZone, TimestampZones.UTC, millis);
+      time += SerializationUtils.convertBetweenTimezones(writerZone, TimestampZones.UTC, time);
     }
-    if (toHybrid && millis < CalendarUtils.SWITCHOVER_MILLIS) {
-      millis = CalendarUtils.convertTimeToHybrid(millis);
+    if (toHybrid && time < CalendarUtils.SWITCHOVER_MILLIS) {
+      if (nano < 0 || nano > 999_999_999) {
+        // orc-core's vector cannot hold it in a java.sql.Timestamp to move it
+        throw new dev.prefetch.CorruptFileException(
+            "Corrupt " + where + ": a timestamp of " + nano + " nanoseconds in its second");
+      }
+      long hybrid =
+          CalendarUtils.convertTimeToHybrid(Math.floorDiv(time, 1000L) * 1000 + nano / 1_000_000);
+      time = Math.floorDiv(hybrid, 1000L) * 1000 + nano / 1_000_000;
     }
-    return Math.floorDiv(millis, 1000L);
+    return time;
   }
 
-  private long nanosOf(long second, int nano, int value) throws ValueRangeException {
+  /**
+   * Nanoseconds since the epoch of orc-core's milliseconds and nanoseconds: the second's
+   * milliseconds are {@code time - nano / 10^6} whatever the sign of {@code nano}, so a value is
+   * counted from its second as its writer meant (as the previous read path counted it).
+   */
+  private long nanosOf(long time, int nano) throws ValueRangeException {
     try {
-      return Math.addExact(Math.multiplyExact(second, NANOS_PER_SECOND), nano);
+      return Math.addExact(
+          Math.multiplyExact(Math.subtractExact(time, nano / 1_000_000), 1_000_000L), nano);
     } catch (ArithmeticException e) {
       throw new ValueRangeException(
-          where
-              + ": a timestamp of "
-              + second
-              + " seconds since 1970 (the "
-              + (value + 1)
-              + "th of its batch) does not fit nanoseconds in 64 bits (years 1677 to 2262)");
+          where,
+          "a timestamp outside the years 1677 to 2262, which nanoseconds since the epoch hold ("
+              + Math.floorDiv(time, 1000L)
+              + " seconds since 1970)");
     }
   }
 

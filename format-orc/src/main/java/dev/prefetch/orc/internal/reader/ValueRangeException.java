@@ -12,7 +12,19 @@ public final class ValueRangeException extends IOException {
 
   private static final long serialVersionUID = 1L;
 
-  ValueRangeException(String message) {
-    super(message);
+  private final String problem;
+
+  /**
+   * @param where the file, stripe and column ("ORC file f, stripe 2, column 5")
+   * @param problem what does not fit
+   */
+  public ValueRangeException(String where, String problem) {
+    super(where + ": " + problem);
+    this.problem = problem;
+  }
+
+  /** What does not fit, without the place. */
+  public String problem() {
+    return problem;
   }
 }

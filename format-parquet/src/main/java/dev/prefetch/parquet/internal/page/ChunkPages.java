@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal.page;
 
+import dev.prefetch.spi.ByteArrayPool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;

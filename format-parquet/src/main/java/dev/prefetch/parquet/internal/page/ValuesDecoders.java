@@ -1,5 +1,6 @@
 package dev.prefetch.parquet.internal.page;
 
+import dev.prefetch.spi.ByteArrayPool;
 import java.nio.ByteBuffer;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.Encoding;

@@ -2,6 +2,7 @@ package dev.prefetch.parquet.internal.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.prefetch.spi.ByteArrayPool;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.prefetch.parquet.internal.page;
+package dev.prefetch.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,20 @@
+package dev.prefetch.bench.trino;
+
+import dev.prefetch.examples.ValueSums;
+import dev.prefetch.examples.baseline.ValueSink;
+import java.io.IOException;
+
+/** One Trino reader of one file: its timed scan and its checked, ordered read. */
+public interface TrinoScan {
+
+  /** Every selected value, the file's splits read by {@code splits}' threads, into sums. */
+  ValueSums sums(TrinoSplits splits) throws IOException;
+
+  /**
+   * Every selected value, the splits read in file order on this thread, fed to {@code sink} one by
+   * one in the checksum's canonical form.
+   *
+   * @return the rows read
+   */
+  long feed(ValueSink sink) throws IOException;
+}
