@@ -363,6 +363,15 @@ public final class OrcFilePlan implements FilePlan {
     return new OrcRangeReader(this, context);
   }
 
+  /**
+   * Off the local filesystem: a range reader then issues the next range's stripe reads while it
+   * decodes the current one ({@link OrcRangeReader#prefetch}).
+   */
+  @Override
+  public boolean readsAhead() {
+    return stripeReads != null && stripeReads.settings().together();
+  }
+
   /** A reader of the previous read path, on orc-core's record readers (compared in tests). */
   RangeReader openCoreReader(ReaderContext context) throws IOException {
     return new CoreRangeReader(this, context);

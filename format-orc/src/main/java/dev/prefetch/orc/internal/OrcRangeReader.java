@@ -26,6 +26,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.StreamCapabilities;
 
 /**
  * Reads ranges of one ORC file with the read path of our own: the plan's shared stripe reads
@@ -160,6 +161,38 @@ final class OrcRangeReader implements RangeReader {
     rangeEnd = range.endRow() - stripeFirstRow;
     rangeOpen = true;
     pending.clear();
+    if (plan.readsAhead() && columns == null) {
+      // the stripe's reads go out now, so that the column readers' first waits are shorter
+      StripeEntry current = stripe;
+      decoding(
+          () -> {
+            current.readAhead(io);
+            return null;
+          });
+    }
+  }
+
+  /**
+   * Issues the reads of the range this reader starts next, when it lies in another stripe, so that
+   * they arrive while this one is decoded: only where the stream reads vectored ({@link
+   * StreamCapabilities#VECTOREDIO}, as an object store's client does, asynchronously), since a
+   * stream that serves a vectored read one positioned read after another would hold the producer on
+   * the next stripe's bytes before it decoded the current one's. A failure here fails nothing: the
+   * range's own read reports it.
+   */
+  @Override
+  public void prefetch(ReadRange next) {
+    StrideLocator locator = plan.locator(next.index());
+    if (io == null
+        || (stripe != null && stripe.index() == locator.stripe())
+        || !io.in().hasCapability(StreamCapabilities.VECTOREDIO)) {
+      return;
+    }
+    try {
+      plan.stripeReads().stripe(locator.stripe()).readAhead(io);
+    } catch (IOException | RuntimeException e) {
+      // the range's own read reads (and reports) it again
+    }
   }
 
   @Override

@@ -92,6 +92,10 @@ public final class StripeBytes {
   @GuardedBy("this")
   private final boolean[] loading;
 
+  /** For a unit being loaded by a read issued ahead (asynchronously), that read; else null. */
+  @GuardedBy("this")
+  private final VectoredRead.Issued[] ahead;
+
   @GuardedBy("this")
   private boolean released;
 
@@ -162,6 +166,7 @@ public final class StripeBytes {
     spanLedgers = new MemoryLedger[spans.size()];
     loaded = new boolean[count];
     loading = new boolean[count];
+    ahead = new VectoredRead.Issued[count];
   }
 
   /**
@@ -229,6 +234,44 @@ public final class StripeBytes {
   }
 
   /**
+   * Issues the read of every unit nobody loads yet, as one vectored read, without waiting for it
+   * (remote storage: the bytes arrive while the reader decodes what it has). A reader that needs
+   * those units later waits for that read ({@link #window}); if it fails, the units are given back
+   * and read again by the reader that needs them, which then reports the failure.
+   */
+  public void readAhead(FSDataInputStream in, MemoryLedger ledger) throws IOException {
+    List<Integer> claimed = new ArrayList<>();
+    List<VectoredRead.Region> regions = new ArrayList<>();
+    synchronized (this) {
+      for (int u = 0; u < unitStarts.length; u++) {
+        if (!loaded[u] && !loading[u]) {
+          loading[u] = true;
+          claimed.add(u);
+          regions.add(region(u, ledger));
+        }
+      }
+    }
+    if (claimed.isEmpty()) {
+      return;
+    }
+    VectoredRead.Issued issued = null;
+    try {
+      issued = VectoredRead.issue(in, regions, file, ledger);
+    } finally {
+      synchronized (this) {
+        for (int u : claimed) {
+          if (issued == null) {
+            loading[u] = false; // not issued: the units are free again
+          } else {
+            ahead[u] = issued;
+          }
+        }
+        notifyAll();
+      }
+    }
+  }
+
+  /**
    * Makes units {@code [first, last]} (of one span) loaded, loading those nobody loads (with {@code
    * together}, every unit nobody loads) and waiting for the rest; returns their span's array.
    */
@@ -238,33 +281,43 @@ public final class StripeBytes {
     while (true) {
       List<Integer> claimed = new ArrayList<>();
       List<VectoredRead.Region> regions = new ArrayList<>();
+      VectoredRead.Issued pending = null;
       synchronized (this) {
         boolean missing = false;
         for (int u = first; u <= last; u++) {
           missing |= !loaded[u];
+          if (!loaded[u] && pending == null) {
+            pending = ahead[u];
+          }
         }
         if (!missing) {
           return spanData[span];
         }
-        int from = together ? 0 : first;
-        int to = together ? unitStarts.length - 1 : last;
-        for (int u = from; u <= to && (together || claimed.isEmpty()); u++) {
-          if (!loaded[u] && !loading[u]) {
-            loading[u] = true;
-            claimed.add(u);
-            regions.add(region(u, ledger));
+        if (pending == null) {
+          int from = together ? 0 : first;
+          int to = together ? unitStarts.length - 1 : last;
+          for (int u = from; u <= to && (together || claimed.isEmpty()); u++) {
+            if (!loaded[u] && !loading[u]) {
+              loading[u] = true;
+              claimed.add(u);
+              regions.add(region(u, ledger));
+            }
+          }
+          if (claimed.isEmpty()) {
+            try {
+              wait(); // every load ends with notifyAll, also a failed one
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw new InterruptedIOException(
+                  "interrupted while waiting for stripe bytes of " + file);
+            }
+            continue;
           }
         }
-        if (claimed.isEmpty()) {
-          try {
-            wait(); // every load ends with notifyAll, also a failed one
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException(
-                "interrupted while waiting for stripe bytes of " + file);
-          }
-          continue;
-        }
+      }
+      if (pending != null) {
+        finish(pending);
+        continue;
       }
       // Units are disjoint parts of the arrays: concurrent loads write different elements, and
       // the monitor publishes them to every reader that sees the unit loaded.
@@ -281,6 +334,32 @@ public final class StripeBytes {
           notifyAll();
         }
       }
+    }
+  }
+
+  /**
+   * Waits for a read issued ahead and marks its units loaded; a failed one gives its units back
+   * (the caller then reads them itself). An interrupt leaves the read pending for others.
+   */
+  private void finish(VectoredRead.Issued pending) throws IOException {
+    boolean ok = false;
+    try {
+      pending.await();
+      ok = true;
+    } catch (InterruptedIOException e) {
+      throw e;
+    } catch (IOException e) {
+      ok = false; // read again below by whoever needs the units, which reports its own failure
+    }
+    synchronized (this) {
+      for (int u = 0; u < ahead.length; u++) {
+        if (ahead[u] == pending) {
+          ahead[u] = null;
+          loading[u] = false;
+          loaded[u] = ok;
+        }
+      }
+      notifyAll();
     }
   }
 

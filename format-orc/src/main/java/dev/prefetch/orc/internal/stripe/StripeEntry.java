@@ -369,6 +369,15 @@ public final class StripeEntry implements StripeEntries.Held {
   }
 
   /**
+   * Issues the reads of the stripe's bytes the plan needs, without waiting for them (remote
+   * storage, where they then arrive while the reader decodes): the footer and, for a stripe read in
+   * part, its row indexes are read first, as the bytes needed depend on them.
+   */
+  public void readAhead(StripeIo io) throws IOException {
+    dataBytes(io).bytes().readAhead(io.in(), io.ledger());
+  }
+
+  /**
    * The stream of {@code kind} of {@code column}, opened over the part of it the plan reads (its
    * bytes loaded first, or waited for); null when the stripe has no such stream or it is empty.
    *

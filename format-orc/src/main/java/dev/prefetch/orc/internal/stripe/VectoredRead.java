@@ -1,5 +1,6 @@
 package dev.prefetch.orc.internal.stripe;
 
+import com.google.errorprone.annotations.concurrent.GuardedBy;
 import dev.prefetch.DataFile;
 import dev.prefetch.spi.MemoryLedger;
 import java.io.IOException;
@@ -45,7 +46,8 @@ public final class VectoredRead {
   public record Region(long position, byte[] array, int offset, int length) {}
 
   /**
-   * Reads every region through {@code in}; a single region is one positioned read.
+   * Reads every region through {@code in}, waiting for all of them; a single region is one
+   * positioned read.
    *
    * @param ledger counts a buffer the filesystem allocates besides the regions while it is held
    * @throws IOException naming {@code file} and the range that failed
@@ -61,6 +63,19 @@ public final class VectoredRead {
       in.readFully(only.position(), only.array(), only.offset(), only.length());
       return;
     }
+    issue(in, regions, file, ledger).await();
+  }
+
+  /**
+   * Issues the read of every region through {@code in} as one vectored read and returns at once
+   * (where the filesystem's vectored read is asynchronous, as an object store's is); {@link
+   * Issued#await()} waits for the bytes to be in place.
+   *
+   * @param ledger counts a buffer the filesystem allocates besides the regions while it is held
+   */
+  public static Issued issue(
+      FSDataInputStream in, List<Region> regions, DataFile file, MemoryLedger ledger)
+      throws IOException {
     List<Region> sorted = new ArrayList<>(regions);
     sorted.sort(Comparator.comparingLong(Region::position));
     List<FileRange> ranges = new ArrayList<>(sorted.size());
@@ -72,6 +87,64 @@ public final class VectoredRead {
     Allocator allocator = new Allocator(sorted, longest, file, ledger);
     try {
       in.readVectored(ranges, allocator);
+    } catch (IOException | RuntimeException e) {
+      allocator.releaseAll();
+      throw e;
+    }
+    return new Issued(sorted, ranges, allocator, file);
+  }
+
+  /**
+   * A vectored read issued and perhaps not arrived yet. {@link #await()} may be called by any
+   * thread, and more than once: the first call waits for every range and moves the bytes into
+   * place; later calls return (or fail) as the first did. Synchronized: the threads that need the
+   * bytes wait for that one call.
+   */
+  public static final class Issued {
+    private final List<Region> sorted;
+    private final List<FileRange> ranges;
+    private final Allocator allocator;
+    private final DataFile file;
+
+    @GuardedBy("this")
+    private boolean done;
+
+    @GuardedBy("this")
+    private IOException failure;
+
+    private Issued(
+        List<Region> sorted, List<FileRange> ranges, Allocator allocator, DataFile file) {
+      this.sorted = sorted;
+      this.ranges = ranges;
+      this.allocator = allocator;
+      this.file = file;
+    }
+
+    /** Waits for every range and puts its bytes into its region. */
+    public synchronized void await() throws IOException {
+      if (done) {
+        if (failure != null) {
+          throw failure;
+        }
+        return;
+      }
+      try {
+        place();
+        done = true;
+      } catch (InterruptedIOException e) {
+        throw e; // not done: another thread may wait again, the ranges still arriving
+      } catch (IOException e) {
+        done = true;
+        failure = e;
+        throw e;
+      } finally {
+        if (done) {
+          allocator.releaseAll();
+        }
+      }
+    }
+
+    private void place() throws IOException {
       ByteBuffer[] arrived = awaitAll(ranges, file);
       List<byte[]> misplaced = new ArrayList<>();
       for (int i = 0; i < sorted.size(); i++) {
@@ -108,8 +181,6 @@ public final class VectoredRead {
           System.arraycopy(copy, 0, region.array(), region.offset(), region.length());
         }
       }
-    } finally {
-      allocator.releaseAll();
     }
   }
 
