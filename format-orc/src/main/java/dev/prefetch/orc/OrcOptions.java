@@ -119,7 +119,7 @@ public record OrcOptions(
   /** The settings of a read that sets none. */
   public static OrcOptions defaults() {
     return new OrcOptions(
-        DEFAULT_NATURAL_READ_SIZE_BYTES, OptionalLong.empty(), DictionaryVectors.NONE, Map.of());
+        DEFAULT_NATURAL_READ_SIZE_BYTES, OptionalLong.empty(), DictionaryVectors.ALL, Map.of());
   }
 
   /** The settings of {@code options}. */
@@ -135,7 +135,7 @@ public record OrcOptions(
   public static OrcOptions from(Map<String, String> properties) {
     long natural = DEFAULT_NATURAL_READ_SIZE_BYTES;
     OptionalLong threshold = OptionalLong.empty();
-    DictionaryVectors dictionaries = DictionaryVectors.NONE;
+    DictionaryVectors dictionaries = DictionaryVectors.ALL;
     Map<String, String> library = new TreeMap<>();
     for (Map.Entry<String, String> entry : properties.entrySet()) {
       String key = entry.getKey();

@@ -4,6 +4,9 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.Schema;
 import dev.prefetch.orc.OrcOptions;
 import dev.prefetch.orc.internal.metadata.FileTail;
 import dev.prefetch.spi.FileFormat;
@@ -13,7 +16,9 @@ import dev.prefetch.spi.ScanCounters;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -54,6 +59,28 @@ public final class OrcFormat implements FileFormat {
       }
     }
     return true;
+  }
+
+  /**
+   * The STRING columns (ORC string, char and varchar) that {@value OrcOptions#DICTIONARY_VECTORS}
+   * selects: each of their stripes comes as dictionary vectors where the stripe stores the column
+   * dictionary-encoded.
+   */
+  @Override
+  public Set<String> dictionaryColumns(Schema schema, ReadOptions options) {
+    OrcOptions.DictionaryVectors selected = OrcOptions.from(options).dictionaryVectors();
+    Set<String> names = new HashSet<>();
+    for (Field field : schema.fields()) {
+      if (field.type().kind() == DataType.Kind.STRING && selected.includes(field.name())) {
+        names.add(field.name());
+      }
+    }
+    return Set.copyOf(names);
+  }
+
+  @Override
+  public Set<String> columnListOptions() {
+    return Set.of(OrcOptions.DICTIONARY_VECTORS);
   }
 
   /** Parses the read's {@code orc.*} entries ({@link OrcOptions}). */
