@@ -36,6 +36,9 @@ import java.util.TreeSet;
  *   <li>{@value #PREFETCH_MAX_BUFFERED_BYTES} [256 MiB]: bound on decoded bytes in all queues.
  *   <li>{@value #PREFETCH_MIN_READ_BYTES} [10 MiB]: below this estimated compressed size of the
  *       selected columns, a single reader is used.
+ *   <li>{@value #PREFETCH_READ_AHEAD} [true]: where a format reads ahead (Parquet off the local
+ *       filesystem), each producer claims its next range when it starts the current one and its
+ *       reads are issued then, to overlap with the current range's decoding.
  *   <li>{@value #WHOLE_FILE_BYTES} [3 MiB]: a file of at most this many bytes is read whole, in one
  *       request, the first time it is needed (its footer or tail), and its plan and range readers
  *       read it from memory; 0 reads every file by parts.
@@ -63,6 +66,7 @@ public final class ReadOptions {
   public static final String PREFETCH_QUEUE_CAPACITY = "prefetch.queue-capacity";
   public static final String PREFETCH_MAX_BUFFERED_BYTES = "prefetch.max-buffered-bytes";
   public static final String PREFETCH_MIN_READ_BYTES = "prefetch.min-read-bytes";
+  public static final String PREFETCH_READ_AHEAD = "prefetch.read-ahead";
   public static final String WHOLE_FILE_BYTES = "read.whole-file-bytes";
 
   public static final int DEFAULT_BATCH_SIZE_ROWS = 4096;
@@ -94,6 +98,7 @@ public final class ReadOptions {
           PREFETCH_QUEUE_CAPACITY,
           PREFETCH_MAX_BUFFERED_BYTES,
           PREFETCH_MIN_READ_BYTES,
+          PREFETCH_READ_AHEAD,
           WHOLE_FILE_BYTES);
 
   private final int batchSize;
@@ -105,6 +110,7 @@ public final class ReadOptions {
   private final long maxBufferedBytes;
   private final long minReadBytes;
   private final long wholeFileBytes;
+  private final boolean readAhead;
   private final List<RowRange> rowRanges;
   private final Object filter;
   private final Map<String, String> properties;
@@ -120,6 +126,7 @@ public final class ReadOptions {
     this.maxBufferedBytes = b.maxBufferedBytes;
     this.minReadBytes = b.minReadBytes;
     this.wholeFileBytes = b.wholeFileBytes;
+    this.readAhead = b.readAhead;
     this.rowRanges = b.rowRanges == null ? null : RowRange.normalize(b.rowRanges);
     this.filter = b.filter;
     this.properties = Collections.unmodifiableMap(new TreeMap<>(b.properties));
@@ -153,6 +160,7 @@ public final class ReadOptions {
     b.maxBufferedBytes = maxBufferedBytes;
     b.minReadBytes = minReadBytes;
     b.wholeFileBytes = wholeFileBytes;
+    b.readAhead = readAhead;
     b.rowRanges = rowRanges;
     b.filter = filter;
     b.properties.putAll(properties);
@@ -235,6 +243,14 @@ public final class ReadOptions {
     return minReadBytes;
   }
 
+  /**
+   * Whether producers read their next range ahead where the format can ({@value
+   * #PREFETCH_READ_AHEAD}).
+   */
+  public boolean readAhead() {
+    return readAhead;
+  }
+
   /** Files of at most this many bytes are read whole ({@value #WHOLE_FILE_BYTES}; 0: none). */
   public long wholeFileBytes() {
     return wholeFileBytes;
@@ -279,8 +295,8 @@ public final class ReadOptions {
   public String toString() {
     return String.format(
         "ReadOptions{batchSize=%d, columns=%s, prefetch=%b, parallelism=%d, queueCapacity=%d,"
-            + " maxBufferedBytes=%d, minReadBytes=%d, wholeFileBytes=%d, formatProperties=%s,"
-            + " rowRanges=%s, filter=%s}",
+            + " maxBufferedBytes=%d, minReadBytes=%d, readAhead=%b, wholeFileBytes=%d,"
+            + " formatProperties=%s, rowRanges=%s, filter=%s}",
         batchSize,
         columns,
         prefetchEnabled,
@@ -288,6 +304,7 @@ public final class ReadOptions {
         queueCapacity,
         maxBufferedBytes,
         minReadBytes,
+        readAhead,
         wholeFileBytes,
         formatProperties,
         rowRanges,
@@ -305,6 +322,7 @@ public final class ReadOptions {
     private long maxBufferedBytes = DEFAULT_MAX_BUFFERED_BYTES;
     private long minReadBytes = DEFAULT_MIN_READ_BYTES;
     private long wholeFileBytes = DEFAULT_WHOLE_FILE_BYTES;
+    private boolean readAhead = true;
     private List<RowRange> rowRanges;
     private Object filter;
     private final Map<String, String> properties = new LinkedHashMap<>();
@@ -366,6 +384,11 @@ public final class ReadOptions {
       return this;
     }
 
+    public Builder readAhead(boolean enabled) {
+      this.readAhead = enabled;
+      return this;
+    }
+
     public Builder wholeFileBytes(long bytes) {
       this.wholeFileBytes = checkRange(WHOLE_FILE_BYTES, bytes, 0, MAX_WHOLE_FILE_BYTES);
       return this;
@@ -403,6 +426,7 @@ public final class ReadOptions {
         case PREFETCH_MAX_BUFFERED_BYTES -> maxBufferedBytes(parseBytes(key, v));
         case PREFETCH_MIN_READ_BYTES -> minReadBytes(parseBytes(key, v));
         case WHOLE_FILE_BYTES -> wholeFileBytes(parseBytes(key, v));
+        case PREFETCH_READ_AHEAD -> readAhead(parseBoolean(key, v));
         default -> {
           if (isCoreKey(key)) {
             throw new IllegalArgumentException(

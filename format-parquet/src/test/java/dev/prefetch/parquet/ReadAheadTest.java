@@ -8,6 +8,8 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
+import dev.prefetch.cache.Cache;
+import dev.prefetch.cache.MemoryCache;
 import dev.prefetch.testing.Checksum;
 import dev.prefetch.testing.CountingFileSystem;
 import java.io.IOException;
@@ -32,10 +34,15 @@ class ReadAheadTest {
   private static final int ROWS = 120_000;
 
   @TempDir static Path dir;
+
+  /** Many small row groups: ranges are whole row groups. */
   static Path file;
 
+  /** One row group: ranges are page slices of it. */
+  static Path oneGroup;
+
   @BeforeAll
-  static void writeFile() throws IOException {
+  static void writeFiles() throws IOException {
     file =
         ParquetTestFiles.write(
             dir.resolve("groups.parquet"),
@@ -45,14 +52,36 @@ class ReadAheadTest {
                 .codec(CompressionCodecName.SNAPPY)
                 .rowGroupBytes(256 << 10),
             CoalescedRequestsTest::fill);
+    oneGroup =
+        ParquetTestFiles.write(
+            dir.resolve("one-group.parquet"),
+            CoalescedRequestsTest.SCHEMA,
+            ROWS,
+            ParquetTestFiles.WriteSpec.defaults()
+                .codec(CompressionCodecName.UNCOMPRESSED) // big enough to be cut into slices
+                .rowGroupBytes(64L << 20)
+                .pageRowLimit(2000),
+            CoalescedRequestsTest::fill);
   }
 
   private record Scan(String checksum, long bytes, long rowGroups, long readAhead) {}
 
   private static Scan scan(ReadOptions options) throws IOException {
+    return scan(file, options);
+  }
+
+  private static Scan scan(Path file, ReadOptions options) throws IOException {
+    return scan(file, options, null);
+  }
+
+  /** A scan with a metadata cache of its own ({@code cache} non-null), else none. */
+  private static Scan scan(Path file, ReadOptions options, Cache cache) throws IOException {
     CountingFileSystem.reset(file);
     try (ReadContext context =
-            ReadContext.builder().configuration(CountingFileSystem.configuration()).build();
+            ReadContext.builder()
+                .configuration(CountingFileSystem.configuration())
+                .cache(cache)
+                .build();
         BatchReader reader =
             Readers.open(DataFile.of(CountingFileSystem.path(file)), options, context)) {
       Checksum checksum = new Checksum(reader.schema().size());
@@ -60,6 +89,7 @@ class ReadAheadTest {
         checksum.add(batch);
       }
       assertThat(checksum.rows()).isEqualTo(ROWS);
+      assertThat(reader.metrics().rangesPlanned()).isGreaterThan(2);
       return new Scan(
           checksum.value(),
           CountingFileSystem.counts(file).bytesRead(),
@@ -93,5 +123,30 @@ class ReadAheadTest {
     assertThat(ahead.checksum()).isEqualTo(single.checksum());
     assertThat(ahead.readAhead()).isPositive();
     assertThat(ahead.bytes()).isEqualTo(single.bytes());
+  }
+
+  @Test
+  void pageSlicesReadAheadTheirPagesAndOffsetIndexesOnceEach() throws IOException {
+    ReadOptions base =
+        ReadOptions.builder()
+            .minReadBytes(0)
+            .wholeFileBytes(0)
+            .parallelism(4)
+            .queueCapacity(8)
+            .build();
+    Scan without = scan(oneGroup, base.toBuilder().readAhead(false).build());
+    Scan ahead = scan(oneGroup, base);
+
+    assertThat(without.readAhead()).as("read-ahead off").isZero();
+    assertThat(ahead.checksum()).isEqualTo(without.checksum());
+    assertThat(ahead.readAhead()).isPositive();
+    // Nothing read twice: the pages read ahead serve their slices, and the offset indexes a
+    // reader keeps serve the slices it reads ahead (without read-ahead, a slice asks for some of
+    // its row group's metadata again, so it may even read a little more).
+    assertThat(ahead.bytes()).isLessThanOrEqualTo(without.bytes());
+  }
+
+  private static Cache cache() {
+    return MemoryCache.builder().maximumBytes(16 << 20).build();
   }
 }

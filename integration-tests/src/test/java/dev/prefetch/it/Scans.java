@@ -48,20 +48,26 @@ public final class Scans {
     }
   }
 
-  /** Options that prefetch even tiny files, with {@code parallelism} producers. */
+  /**
+   * Options that prefetch even tiny files, with {@code parallelism} producers, reading them by
+   * parts: the reliability tests aim their faults at the reads of ranges, which a small file read
+   * whole would make at open ({@code WholeFileFaultsTest} aims them at the whole read).
+   */
   public static ReadOptions.Builder prefetching(int parallelism) {
     return ReadOptions.builder()
         .prefetchEnabled(true)
         .parallelism(parallelism)
         .minReadBytes(0)
+        .wholeFileBytes(0)
         .property(OrcOptions.NATURAL_READ_SIZE, "16k")
         .batchSize(500);
   }
 
-  /** Options of the reference read: one reader on the caller's thread. */
+  /** Options of the reference read: one reader on the caller's thread, by parts. */
   public static ReadOptions single() {
     return ReadOptions.builder()
         .prefetchEnabled(false)
+        .wholeFileBytes(0)
         .property(OrcOptions.NATURAL_READ_SIZE, "16k")
         .batchSize(500)
         .build();

@@ -68,6 +68,9 @@ class DictionaryFaultsTest extends AllocatorTest {
             .parallelism(parallelism)
             .prefetchEnabled(parallelism > 1)
             .property("prefetch.min-read-bytes", "0")
+            // By parts: the faults aim at reads of row groups, which a small file read whole
+            // would make at open.
+            .wholeFileBytes(0)
             .build();
     PrefetchArrowReader reader =
         PrefetchArrowReader.open(

@@ -23,6 +23,7 @@ import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
 import org.apache.parquet.io.SeekableInputStream;
 
 /**
@@ -140,6 +141,7 @@ final class ParquetRangeReader implements RangeReader {
     }
     this.range = range;
     this.spec = plan.spec(range.index());
+    reader.retainOffsetIndexes(selectedChunks()); // this row group's: kept for its next slices
     this.interval = 0;
     this.position = spec.from(0);
     try {
@@ -172,19 +174,26 @@ final class ParquetRangeReader implements RangeReader {
       return;
     }
     SliceSpec nextSpec = plan.spec(next.index());
-    if (nextSpec.pageFiltered() && !nextSpec.whole()) {
-      return;
-    }
+    List<ColumnChunkMetaData> chunks = selectedChunks(nextSpec.rowGroup());
     List<long[]> spans = new ArrayList<>();
-    for (ColumnChunkMetaData chunk : selectedChunks(nextSpec.rowGroup())) {
-      long start = chunk.getStartingPos();
-      long end = start + chunk.getTotalSize();
-      long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
-      if (last != null && last[0] + last[1] == start) {
-        last[1] = end - last[0]; // adjacent chunks: one run, as parquet-hadoop asks for them
+    try {
+      if (nextSpec.pageFiltered() && !nextSpec.whole()) {
+        // A slice reads its chunks' dictionaries and the pages its rows lie in, which the offset
+        // indexes place: read them now (one joined request), kept for the slice's own read.
+        List<OffsetIndex> indexes = reader.readOffsetIndexesAhead(chunks);
+        for (int c = 0; c < chunks.size(); c++) {
+          if (indexes.get(c) == null) {
+            return; // a chunk without pages placed: read the slice as it comes
+          }
+          addPageSpans(spans, chunks.get(c), indexes.get(c), nextSpec);
+        }
       } else {
-        spans.add(new long[] {start, end - start});
+        for (ColumnChunkMetaData chunk : chunks) {
+          addSpan(spans, chunk.getStartingPos(), chunk.getStartingPos() + chunk.getTotalSize());
+        }
       }
+    } catch (IOException | RuntimeException e) {
+      return; // reading ahead is an optimisation: the range's own read reports any failure
     }
     if (spans.isEmpty()) {
       return;
@@ -197,6 +206,39 @@ final class ParquetRangeReader implements RangeReader {
       return; // reading ahead is an optimisation: the range's own read reports any failure
     }
     ahead = next;
+  }
+
+  /** Adds the byte spans a read of {@code spec}'s rows asks for in {@code chunk}. */
+  private static void addPageSpans(
+      List<long[]> spans, ColumnChunkMetaData chunk, OffsetIndex index, SliceSpec spec) {
+    if (index.getPageCount() == 0) {
+      return;
+    }
+    long firstPage = index.getOffset(0);
+    if (chunk.getStartingPos() < firstPage) {
+      addSpan(spans, chunk.getStartingPos(), firstPage); // the dictionary page
+    }
+    for (int page = 0; page < index.getPageCount(); page++) {
+      long first = index.getFirstRowIndex(page);
+      long last = index.getLastRowIndex(page, spec.rowGroupRows());
+      for (int i = 0; i < spec.intervals(); i++) {
+        if (first < spec.to(i) && last >= spec.from(i)) {
+          long start = index.getOffset(page);
+          addSpan(spans, start, start + index.getCompressedPageSize(page));
+          break;
+        }
+      }
+    }
+  }
+
+  /** Adds {@code [start, end)}, joined with the last span when they touch. */
+  private static void addSpan(List<long[]> spans, long start, long end) {
+    long[] last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+    if (last != null && last[0] + last[1] == start) {
+      last[1] = end - last[0]; // adjacent: one run, as parquet-hadoop asks for them
+    } else {
+      spans.add(new long[] {start, end - start});
+    }
   }
 
   /**

@@ -76,6 +76,9 @@ final class FileSequence implements TaskSource, AutoCloseable {
   /** Plans held at most for a caller to plan ahead: the read's producers. */
   private final int aheadLimit;
 
+  /** Plans ahead in progress, each holding a slot under {@link #aheadLimit} until it is held. */
+  private final AtomicInteger aheadPlanning = new AtomicInteger();
+
   /** Ranges of every plan made, kept after close so that final metrics still count them. */
   private final AtomicLong rangesPlanned = new AtomicLong();
 
@@ -106,6 +109,13 @@ final class FileSequence implements TaskSource, AutoCloseable {
     this.plans = new AtomicReferenceArray<>(files.size());
     this.openReaders = new AtomicIntegerArray(files.size());
     this.claimsDone = new AtomicIntegerArray(files.size());
+  }
+
+  /**
+   * Whether producers read their next range ahead where a plan can ({@code prefetch.read-ahead}).
+   */
+  boolean readsAhead() {
+    return options.readAhead();
   }
 
   @Override
@@ -192,6 +202,13 @@ final class FileSequence implements TaskSource, AutoCloseable {
       if (!locks[next].tryLock()) {
         continue; // someone plans it: look further
       }
+      // A slot for this plan, taken before planning: two claimers planning ahead at once would
+      // both see room under the limit and both plan, holding a plan more than the limit allows.
+      if (aheadPlanning.incrementAndGet() + held.get() > aheadLimit) {
+        aheadPlanning.decrementAndGet();
+        locks[next].unlock();
+        return;
+      }
       try {
         if (plans.get(next) != null || claimsDone.get(next) == 1) {
           continue;
@@ -205,6 +222,7 @@ final class FileSequence implements TaskSource, AutoCloseable {
         // lists it); an interrupt (close) that ended the I/O stays set for the wait.
         return;
       } finally {
+        aheadPlanning.decrementAndGet();
         locks[next].unlock();
       }
     }

@@ -152,7 +152,7 @@ final class Producer implements Runnable {
           readerData = next.plan().file();
         }
         reader.start(next.range());
-        if (next.plan().readsAhead()) {
+        if (files.readsAhead() && next.plan().readsAhead()) {
           readAhead();
         }
       }

@@ -166,27 +166,13 @@ class ExchangeInterleavingsTest {
 
   /** What {@link Producer} does on its own thread, with batches made up instead of read. */
   private static void produceOnOwnThread(Exchange exchange, int producer) {
-    if (!exchange.beginSlice(producer)) {
-      return;
-    }
-    try {
-      for (Task task; (task = exchange.claim(producer)) != null; ) {
-        for (int b = 0; b < BATCHES_PER_TASK; b++) {
-          if (exchange.reserve(producer, task, BATCH_BYTES) == Admission.STOPPED
-              || exchange.put(producer, task, batch(task.seq(), b), false) == Admission.STOPPED) {
-            return;
-          }
-        }
-        exchange.endTask(producer, task.seq());
-      }
-    } catch (IOException | InterruptedException e) {
-      throw new IllegalStateException(e);
-    } finally {
-      exchange.producerFinished(producer);
-    }
+    produceFailingAtTask(exchange, producer, -1, null);
   }
 
-  /** As {@link #produceOnOwnThread}, but the read of task {@code failing} fails. */
+  /**
+   * As {@link #produceOnOwnThread}, but the read of task {@code failing} fails with {@code failure}
+   * (-1: none does).
+   */
   private static void produceFailingAtTask(
       Exchange exchange, int producer, int failing, ReadException failure) {
     if (!exchange.beginSlice(producer)) {
