@@ -69,24 +69,7 @@ public final class OrcPlanner {
       SearchArgument sarg,
       ScanCounters counters)
       throws IOException {
-    OrcFilePlan bare =
-        new OrcFilePlan(
-            file,
-            fs,
-            conf,
-            tail,
-            null,
-            null,
-            List.of(),
-            new RangePlanner.Planned(List.of(), List.of()),
-            options.batchSize(),
-            options,
-            options.maxBufferedBytes(),
-            orcOptions.prefetchThresholdBytes(),
-            counters,
-            orcOptions,
-            null);
-    try (Reader reader = bare.openOrcReader()) {
+    try (Reader reader = OrcFilePlan.openOrcReader(file, fs, conf, tail, counters)) {
       TypeDescription schema = reader.getSchema();
       List<String> predicateColumns = new ArrayList<>();
       if (sarg != null) {
@@ -133,18 +116,14 @@ public final class OrcPlanner {
       return new OrcFilePlan(
           file,
           fs,
-          conf,
           tail,
           projection,
           sarg,
           stripes,
           ranges,
-          options.batchSize(),
           options,
-          options.maxBufferedBytes(),
-          orcOptions.prefetchThresholdBytes(),
-          counters,
           orcOptions,
+          counters,
           new OrcFilePlan.FileFacts(
               reader.getCompressionKind(),
               reader.getCompressionSize(),
