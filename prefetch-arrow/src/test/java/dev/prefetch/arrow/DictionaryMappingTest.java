@@ -92,7 +92,8 @@ class DictionaryMappingTest extends AllocatorTest {
     ReadOptions none =
         ReadOptions.builder().property("orc.read.dictionary-vectors", "none").build();
     assertThat(mapping(orc, none).dictionaryEncodedColumns()).isEmpty();
-    ReadOptions listed = ReadOptions.builder().property("orc.read.dictionary-vectors", "vc").build();
+    ReadOptions listed =
+        ReadOptions.builder().property("orc.read.dictionary-vectors", "vc").build();
     assertThat(mapping(orc, listed).dictionaryEncodedColumns()).containsExactly("vc");
   }
 

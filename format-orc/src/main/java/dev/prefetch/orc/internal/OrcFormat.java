@@ -25,14 +25,16 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 
 /**
- * The ORC format, on orc-core: files named {@code *.orc} or starting with the magic {@code ORC}.
+ * The ORC format: files named {@code *.orc} or starting with the magic {@code ORC}.
  *
- * <p>Planning reads the file tail once (or takes it from the context's cache) and cuts the stripes
- * into ranges of whole row-index strides of about {@code orc.read.natural-read-size} compressed
- * bytes of the selected columns; each reader opens orc-core over that same tail. A {@link
+ * <p>Planning reads the file tail once (or takes it from the context's cache), parses it with
+ * orc-core, and cuts the stripes into ranges of whole row-index strides of about {@code
+ * orc.read.natural-read-size} compressed bytes of the selected columns. The range readers decode
+ * the stripes themselves ({@link OrcRangeReader}), sharing each stripe's reads. A {@link
  * org.apache.hadoop.hive.ql.io.sarg.SearchArgument} filter prunes stripes (from the tail's stripe
- * statistics) and row groups (orc-core, from the row index). Other {@code orc.*} properties of the
- * read go to orc-core's configuration. See {@link OrcTypes} for how ORC types map to vectors.
+ * statistics) and row groups (from each stripe's row index, by orc-core's evaluation). Other {@code
+ * orc.*} properties of the read go to orc-core's configuration. See {@link OrcTypes} for how ORC
+ * types map to vectors.
  */
 public final class OrcFormat implements FileFormat {
 
