@@ -11,7 +11,7 @@ import dev.hardwood.schema.ColumnSchema;
 import dev.prefetch.DataFile;
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
-import dev.prefetch.examples.ValueSums;
+import dev.prefetch.testkit.scan.ValueSums;
 import dev.prefetch.testing.Checksum;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DataType;

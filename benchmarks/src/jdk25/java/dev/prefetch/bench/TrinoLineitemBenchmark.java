@@ -1,8 +1,8 @@
 package dev.prefetch.bench;
 
 import dev.prefetch.bench.trino.TrinoContender;
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

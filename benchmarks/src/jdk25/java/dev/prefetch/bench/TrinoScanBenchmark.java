@@ -1,7 +1,7 @@
 package dev.prefetch.bench;
 
 import dev.prefetch.bench.trino.TrinoContender;
-import dev.prefetch.examples.gen.Tables;
+import dev.prefetch.testkit.gen.Tables;
 import java.io.IOException;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * workers take splits, so that 2 threads here compare with our 2 producers and DuckDB's 2 threads.
  * A file of few splits shares them unevenly, as it does in the engine.
  *
- * <p>Consumer: each value is added to {@link dev.prefetch.examples.ValueSums} (a sum per column, a
+ * <p>Consumer: each value is added to {@link dev.prefetch.testkit.scan.ValueSums} (a sum per column, a
  * hash of each string's bytes) from the raw arrays of Trino's blocks, as our readers' trials add
  * theirs. Before any timing the setup checks the canonical checksum against the format library's,
  * and that the threads read the same sums ({@link TrinoContender#check}).

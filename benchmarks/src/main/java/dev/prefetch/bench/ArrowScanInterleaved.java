@@ -2,7 +2,7 @@ package dev.prefetch.bench;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.examples.internal.ProcessCpu;
+import dev.prefetch.testkit.scan.ProcessCpu;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,12 +1,11 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.gen.DataSets;
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.ParquetGenerator;
-import dev.prefetch.examples.internal.ProgressBar;
-import dev.prefetch.examples.storage.SimulatedFileSystem;
 import dev.prefetch.testing.Checksum;
+import dev.prefetch.testkit.gen.DataSets;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -59,10 +58,12 @@ public final class BenchData {
 
   /**
    * The scan table in Parquet as many small files of {@value #SMALL_FILE_ROWS_PROPERTY} rows each
-   * (default {@value #DEFAULT_SMALL_FILE_ROWS}; the last may hold fewer), one row group each, in a
-   * directory of their own: consecutive pieces of the same table, so that read one after another
-   * they give the same values, and the same checksum, as {@link #scanFile}. Generated if missing
-   * (into a temporary directory moved into place, stamped with the generation parameters).
+   * (default {@value #DEFAULT_SMALL_FILE_ROWS}; the last may hold fewer), one row group each, as
+   * DuckDB writes them (snappy, every column optional), in a directory of their own: consecutive
+   * pieces of {@link #scanFile}, so that read one after another they give the same values, and the
+   * same checksum. DuckDB writes them, since a data lake's small files mostly come from engines
+   * that write many at once. Generated if missing (into a temporary directory moved into place,
+   * stamped with the generation parameters).
    *
    * @return the files in row order
    */
@@ -73,24 +74,39 @@ public final class BenchData {
           SMALL_FILE_ROWS_PROPERTY + " must be positive: " + perFile);
     }
     long rows = rows();
-    Path files = dir().resolve("scan-small-" + perFile);
-    String stamp = GenSpec.scan("parquet", rows).fingerprint() + "/rowsPerFile=" + perFile;
+    Path source = scanFile("parquet");
+    Path files = dir().resolve("scan-small-duckdb-" + perFile);
+    String stamp = GenSpec.scan("parquet", rows).fingerprint() + "/duckdb/rowsPerFile=" + perFile;
     int count = Math.toIntExact((rows + perFile - 1) / perFile);
     try {
       Path stampFile = files.resolve("spec");
       if (!java.nio.file.Files.isRegularFile(stampFile)
           || !java.nio.file.Files.readString(stampFile).equals(stamp)) {
-        Path partial = dir().resolve("scan-small-" + perFile + ".partial");
+        Path partial = dir().resolve("scan-small-duckdb-" + perFile + ".partial");
         deleteTree(partial);
         java.nio.file.Files.createDirectories(partial);
-        Configuration conf = new Configuration();
-        conf.set("fs.file.impl", org.apache.hadoop.fs.RawLocalFileSystem.class.getName());
-        conf.setBoolean("fs.file.impl.disable.cache", true);
-        for (int i = 0; i < count; i++) {
-          long first = i * perFile;
-          GenSpec piece = GenSpec.scan("parquet", Math.min(perFile, rows - first));
-          Path out = partial.resolve(smallFileName(i));
-          ParquetGenerator.write(piece, new org.apache.hadoop.fs.Path(out.toUri()), conf, first);
+        try (java.sql.Connection duck = java.sql.DriverManager.getConnection("jdbc:duckdb:");
+            java.sql.Statement sql = duck.createStatement()) {
+          sql.execute(
+              "CREATE TABLE t AS SELECT row_number() OVER () - 1 AS rn, * FROM read_parquet('"
+                  + source
+                  + "')");
+          for (int i = 0; i < count; i++) {
+            long first = i * perFile;
+            Path out = partial.resolve(smallFileName(i));
+            sql.execute(
+                "COPY (SELECT * EXCLUDE rn FROM t WHERE rn >= "
+                    + first
+                    + " AND rn < "
+                    + (first + perFile)
+                    + " ORDER BY rn) TO '"
+                    + out
+                    + "' (FORMAT parquet, COMPRESSION snappy, ROW_GROUP_SIZE "
+                    + perFile
+                    + ")");
+          }
+        } catch (java.sql.SQLException e) {
+          throw new IOException("DuckDB could not write the small files into " + partial, e);
         }
         java.nio.file.Files.writeString(partial.resolve("spec"), stamp);
         deleteTree(files);

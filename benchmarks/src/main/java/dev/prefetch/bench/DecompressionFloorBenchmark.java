@@ -1,8 +1,8 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.gen.Tables;
-import dev.prefetch.parquet.internal.PageCodecs;
+import dev.prefetch.parquet.internal.codec.PageCodecs;
 import dev.prefetch.spi.ByteArrayPool;
+import dev.prefetch.testkit.gen.Tables;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;

@@ -1,6 +1,6 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.gen.Tables;
+import dev.prefetch.testkit.gen.Tables;
 import java.sql.SQLException;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * 2 threads, with the lightest aggregate that still decodes every value ({@link DuckDbScan}): a sum
  * per number, date, timestamp and boolean column and a sum of hashes per string column, {@code
  * SELECT count(*), sum(id), sum(qty), ..., sum(hash(category)), ... FROM read_parquet(...)}: the
- * work per value of the JVM contenders' consumer ({@link dev.prefetch.examples.ValueSums}).
+ * work per value of the JVM contenders' consumer ({@link dev.prefetch.testkit.scan.ValueSums}).
  *
  * <p>Run alone: {@code java -jar benchmarks/target/benchmarks.jar DuckDbBenchmark}. The setup
  * checks that DuckDB counts every row of the file before any timing.

@@ -18,7 +18,7 @@ import java.util.Map;
  * read_parquet([...])}: a sum per number (integers, decimals, floating point), per date (its days),
  * per timestamp (its microseconds) and per boolean, and the sum of the hashes of every string or
  * binary value. That is the work per value of the benchmarks' consumer of the JVM readers ({@link
- * dev.prefetch.examples.ValueSums}: a sum per column, a hash of each string's bytes). One
+ * dev.prefetch.testkit.scan.ValueSums}: a sum per column, a hash of each string's bytes). One
  * connection, with its thread count set, for a benchmark trial.
  */
 final class DuckDbScan implements AutoCloseable {

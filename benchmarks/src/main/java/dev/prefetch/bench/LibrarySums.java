@@ -1,9 +1,9 @@
 package dev.prefetch.bench;
 
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.ValueSums;
-import dev.prefetch.examples.baseline.RowProbe;
-import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.testkit.baseline.RowProbe;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
+import dev.prefetch.testkit.scan.ValueSums;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -88,7 +88,7 @@ final class LibrarySums {
     ParquetReadOptions options =
         HadoopReadOptions.builder(conf, path)
             .withCodecFactory(
-                new dev.prefetch.parquet.internal.PageCodecs(
+                new dev.prefetch.parquet.internal.codec.PageCodecs(
                     org.apache.parquet.hadoop.util.HadoopCodecs.newFactory(conf, 0)))
             .build();
     try (ParquetFileReader reader =

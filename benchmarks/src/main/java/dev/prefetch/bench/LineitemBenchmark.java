@@ -2,9 +2,9 @@ package dev.prefetch.bench;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.ScanConsumer;
-import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
+import dev.prefetch.testkit.scan.ScanConsumer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * the comment), and as orc-core writes it to ORC, scanned by our reader with 2 producers and by
  * orc-core's vectorized reader, over every column and each group too. Every contender decodes every
  * selected value into the lightest aggregate that touches each: ours and orc-core into {@link
- * dev.prefetch.examples.ValueSums} (a sum per column, a hash of each string's bytes; orc-core
+ * dev.prefetch.testkit.scan.ValueSums} (a sum per column, a hash of each string's bytes; orc-core
  * through {@link LibrarySums}), DuckDB into {@code sum(a)} per number or date and {@code
  * sum(hash(s))} per string ({@link DuckDbScan}).
  *
@@ -99,8 +99,8 @@ public class LineitemBenchmark extends SingleShotScans {
   }
 
   /**
-   * The sums of the selected values ({@link dev.prefetch.examples.ValueSums}: ours, orc-core), or
-   * DuckDB's count and per-column sums.
+   * The sums of the selected values ({@link dev.prefetch.testkit.scan.ValueSums}: ours, orc-core),
+   * or DuckDB's count and per-column sums.
    */
   @Benchmark
   public String scan() throws IOException, SQLException {

@@ -2,9 +2,9 @@ package dev.prefetch.bench;
 
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
-import dev.prefetch.examples.Contender;
-import dev.prefetch.examples.ScanConsumer;
-import dev.prefetch.examples.internal.ProgressBar;
+import dev.prefetch.testkit.scan.Contender;
+import dev.prefetch.testkit.scan.ProgressBar;
+import dev.prefetch.testkit.scan.ScanConsumer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,9 +30,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * same code measured 0.58 and 0.63 s. A local scan is short, so the longer warm-up costs little;
  * {@link RemoteScanBenchmark} explains the remote trials' warm-up.
  *
- * <p>The consumer: each timed scan feeds every value to {@link dev.prefetch.examples.ValueSums} (a
- * sum per column, a hash of each string's bytes: the least work that still touches every value, as
- * DuckDB's {@code sum(a), sum(hash(s))} in {@link DuckDbBenchmark}), every contender alike, the
+ * <p>The consumer: each timed scan feeds every value to {@link dev.prefetch.testkit.scan.ValueSums}
+ * (a sum per column, a hash of each string's bytes: the least work that still touches every value,
+ * as DuckDB's {@code sum(a), sum(hash(s))} in {@link DuckDbBenchmark}), every contender alike, the
  * library readers through {@link LibrarySums}. The canonical checksum costs more per value than
  * such an aggregate, so it is the correctness check, not the timed consumer.
  *
@@ -105,7 +105,7 @@ public class ScanBenchmark extends SingleShotScans {
     throw new IllegalArgumentException("unknown reader " + reader);
   }
 
-  /** The sums of every value ({@link dev.prefetch.examples.ValueSums}), 16 hex digits. */
+  /** The sums of every value ({@link dev.prefetch.testkit.scan.ValueSums}), 16 hex digits. */
   @Benchmark
   public String scan() throws IOException {
     return contender.scan(path, format, false, ProgressBar.none()).checksum();

@@ -6,8 +6,8 @@ import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.Readers;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.examples.ValueSums;
-import dev.prefetch.examples.storage.SimulatedFileSystem;
+import dev.prefetch.testkit.scan.ValueSums;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,9 +37,10 @@ import org.apache.hadoop.conf.Configuration;
  * <ul>
  *   <li><b>I/O</b>: a park on a future or a latch ({@code jdk.ThreadPark} on a {@code
  *       CompletableFuture} or {@code CountDownLatch}: a vectored read's range not yet arrived, the
- *       simulated store's first-byte wait or transfer), a local file read ({@code jdk.FileRead}),
- *       a sleep;
- *   <li><b>blocked</b>: {@code dev.prefetch.ProducerBlocked} (queue full, or no room in the budget);
+ *       simulated store's first-byte wait or transfer), a local file read ({@code jdk.FileRead}), a
+ *       sleep;
+ *   <li><b>blocked</b>: {@code dev.prefetch.ProducerBlocked} (queue full, or no room in the
+ *       budget);
  *   <li><b>plan</b>: {@code dev.prefetch.FilePlanned} on that thread, less its I/O;
  *   <li><b>decode</b>: {@code dev.prefetch.RangeRead}, less its I/O and blocked time (the range's
  *       decompression, decoding and the vectors it fills);
@@ -270,8 +271,7 @@ public final class Timeline {
     return total;
   }
 
-  static String table(
-      List<Totals> totals, long scanNanos, boolean remote, int threads, int files) {
+  static String table(List<Totals> totals, long scanNanos, boolean remote, int threads, int files) {
     StringBuilder out = new StringBuilder();
     out.append(
         String.format(

@@ -16,9 +16,9 @@ import java.util.Locale;
  * JVM (a task, a CLI run) meets them: the command line in a new process with its own settings
  * ({@code java -Xmx2g -jar prefetch-scan.jar scan --consumer sums --repeat 15 --json --threads N
  * FILE}), one warm-up scan and fifteen measured ones, every value fed to the light consumer of the
- * JMH benchmarks ({@link dev.prefetch.examples.ValueSums}). The figure per process is its second
- * scan (the first measured) over the median of its scans 11 to 15; each configuration runs in
- * several fresh processes and the median of those is reported.
+ * JMH benchmarks ({@link dev.prefetch.testkit.scan.ValueSums}). The figure per process is its
+ * second scan (the first measured) over the median of its scans 11 to 15; each configuration runs
+ * in several fresh processes and the median of those is reported.
  *
  * <p>Run: {@code java -cp benchmarks/target/benchmarks.jar dev.prefetch.bench.WarmUpBenchmark
  * [--processes N] [--jar PATH]} after {@code mvn -B -q package -DskipTests}; the scan table comes
@@ -61,7 +61,7 @@ public final class WarmUpBenchmark {
 
   public static void main(String[] args) throws IOException, InterruptedException {
     int processes = 3;
-    Path jar = Path.of("examples/target/prefetch-scan.jar");
+    Path jar = Path.of("prefetch-cli/target/prefetch-scan.jar");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--processes" -> processes = Integer.parseInt(args[++i]);

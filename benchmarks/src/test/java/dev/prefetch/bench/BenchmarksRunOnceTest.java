@@ -58,7 +58,7 @@ class BenchmarksRunOnceTest {
       // our readers and the library's, timed with the light consumer, read the same values
       assertThat(sums).as(format).hasSize(1);
     }
-    // Both formats are on the class path through the examples module.
+    // Both formats are on the class path through the test kit.
     assertThat(runs).isEqualTo(expected).isEqualTo(20);
   }
 

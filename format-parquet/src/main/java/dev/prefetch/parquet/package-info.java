@@ -19,8 +19,8 @@
  * are not filtered.
  *
  * <p>The type mapping of every Parquet physical, logical and converted type is the table "Type
- * mapping" of the project's README; {@code internal.LeafTypes} and {@code internal.Projection}
- * implement it. INT96 maps to microseconds unless {@link
+ * mapping" of the project's README; {@code internal.plan.LeafTypes} and {@code
+ * internal.plan.Projection} implement it. INT96 maps to microseconds unless {@link
  * dev.prefetch.parquet.ParquetOptions#INT96_TIMESTAMP_UNIT} asks for nanoseconds. A field is
  * nullable when it (or, for a projected dotted path such as {@code a.b}, any group on the path) is
  * optional. A dotted path selects a field through groups; it cannot enter a list or a map.

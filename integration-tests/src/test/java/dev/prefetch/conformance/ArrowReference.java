@@ -3,7 +3,7 @@ package dev.prefetch.conformance;
 import dev.prefetch.batch.DataType;
 import dev.prefetch.batch.Field;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.examples.baseline.ValueSink;
+import dev.prefetch.testkit.baseline.ValueSink;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;

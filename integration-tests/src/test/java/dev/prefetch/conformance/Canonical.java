@@ -1,6 +1,6 @@
 package dev.prefetch.conformance;
 
-import dev.prefetch.examples.baseline.ValueSink;
+import dev.prefetch.testkit.baseline.ValueSink;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;

@@ -12,7 +12,7 @@ import dev.prefetch.Readers;
 import dev.prefetch.batch.LongVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.examples.PrefetchScan;
+import dev.prefetch.cli.PrefetchScan;
 import dev.prefetch.parquet.ParquetOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -3,8 +3,8 @@ package dev.prefetch.spark;
 import static dev.prefetch.spark.SharedSpark.generate;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.prefetch.examples.gen.GenSpec;
 import dev.prefetch.spark.internal.ScanMetrics;
+import dev.prefetch.testkit.gen.GenSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.prefetch.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.errorprone.annotations.concurrent.GuardedBy;
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.gen.Generator;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.gen.Generator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,7 +5,7 @@ import static dev.prefetch.spark.SharedSpark.builtIn;
 import static dev.prefetch.spark.SharedSpark.generate;
 import static dev.prefetch.spark.SharedSpark.prefetch;
 
-import dev.prefetch.examples.gen.GenSpec;
+import dev.prefetch.testkit.gen.GenSpec;
 import java.nio.file.Path;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.BeforeAll;

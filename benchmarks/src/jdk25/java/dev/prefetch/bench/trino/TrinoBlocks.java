@@ -1,7 +1,7 @@
 package dev.prefetch.bench.trino;
 
-import dev.prefetch.examples.ValueSums;
-import dev.prefetch.examples.baseline.ValueSink;
+import dev.prefetch.testkit.scan.ValueSums;
+import dev.prefetch.testkit.baseline.ValueSink;
 import io.airlift.slice.Slice;
 import io.trino.spi.block.Bitmap;
 import io.trino.spi.block.Block;

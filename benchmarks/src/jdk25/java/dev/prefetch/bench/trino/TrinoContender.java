@@ -1,8 +1,8 @@
 package dev.prefetch.bench.trino;
 
-import dev.prefetch.examples.ValueSums;
-import dev.prefetch.examples.baseline.ColumnChecksums;
-import dev.prefetch.examples.baseline.ValueSink;
+import dev.prefetch.testkit.scan.ValueSums;
+import dev.prefetch.testkit.baseline.ColumnChecksums;
+import dev.prefetch.testkit.baseline.ValueSink;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.prefetch.bench.trino;
 
 import static io.trino.memory.context.AggregatedMemoryContext.newSimpleAggregatedMemoryContext;
 
-import dev.prefetch.examples.ValueSums;
-import dev.prefetch.examples.baseline.ValueSink;
+import dev.prefetch.testkit.scan.ValueSums;
+import dev.prefetch.testkit.baseline.ValueSink;
 import io.trino.parquet.Column;
 import io.trino.parquet.Field;
 import io.trino.parquet.ParquetDataSource;

@@ -1,6 +1,6 @@
 package dev.prefetch.bench.trino;
 
-import dev.prefetch.examples.ValueSums;
+import dev.prefetch.testkit.scan.ValueSums;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;

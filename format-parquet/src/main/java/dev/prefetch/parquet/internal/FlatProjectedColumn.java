@@ -4,6 +4,7 @@ import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.flat.FlatColumnReader;
 import dev.prefetch.parquet.internal.page.ChunkPages;
+import dev.prefetch.parquet.internal.plan.ColumnNode;
 import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.VectorArrayPool;
 import java.util.List;

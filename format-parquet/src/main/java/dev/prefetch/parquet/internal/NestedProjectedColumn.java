@@ -5,6 +5,7 @@ import dev.prefetch.parquet.internal.flat.ColumnAdapters;
 import dev.prefetch.parquet.internal.nested.Assembler;
 import dev.prefetch.parquet.internal.nested.LeafAssembler;
 import dev.prefetch.parquet.internal.page.ChunkPages;
+import dev.prefetch.parquet.internal.plan.ColumnNode;
 import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.VectorArrayPool;
 import java.util.ArrayList;

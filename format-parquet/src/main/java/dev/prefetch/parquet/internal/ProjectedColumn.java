@@ -1,6 +1,7 @@
 package dev.prefetch.parquet.internal;
 
 import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.parquet.internal.plan.ColumnNode;
 import dev.prefetch.spi.ByteArrayPool;
 import dev.prefetch.spi.VectorArrayPool;
 import org.apache.parquet.column.page.PageReadStore;

@@ -1,15 +1,15 @@
 /**
- * Parquet planning and reading, not a public API: {@code ParquetFormat} (the SPI implementation),
- * {@code ParquetPlanner} (the plan: footer through {@code footer.FooterLoader}, pruning through
- * {@code RowGroupPruner}, ranges cut by {@code plan.RowGroupSlicer}), {@code ParquetFilePlan} and
- * {@code ParquetRangeReader} (one parquet-hadoop reader per producer, one {@code ProjectedColumn}
- * per top-level column), {@code CountingInputFile} (counted streams over core's {@code
- * CountingInputStream}; {@code ReadCoalescing}, {@code CoalescedReads} and {@code
- * OffsetIndexRequests} join a range's reads into fewer requests), {@code Projection} and {@code
- * LeafTypes} (Parquet schema to {@code ColumnNode} trees and batch types), {@code PageIndexReader}
- * (column and offset indexes through the cache). Footers live in {@code internal.footer}. The read
- * path below the range reader is staged in packages: {@code page} (pages and their encodings),
- * {@code flat} (the generic flat column reader and the per-type adapters), {@code nested} (levels
- * to structs, lists and maps); docs/ARCHITECTURE.md has the map.
+ * Parquet planning and reading, not a public API: the top of the read, which puts the packages
+ * below it together. {@code ParquetFormat} (the SPI implementation) plans through {@code
+ * ParquetPlanner}: the file opened and the columns projected ({@code plan}), the footer loaded
+ * ({@code footer}), row groups and pages pruned and cut into ranges ({@code plan}, with the page
+ * indexes of {@code index}). {@code ParquetFilePlan} holds the result and opens a {@code
+ * ParquetRangeReader} per producer: parquet-hadoop's file reader ({@code index}) over the counted,
+ * coalesced input ({@code io}), with the page checks armed on its stream ({@code check}) and the
+ * page codecs in front of parquet-hadoop's ({@code codec}), and one {@code ProjectedColumn} per
+ * top-level column ({@code FlatProjectedColumn}, whose dictionary vectors {@code DictionaryChunks}
+ * decides, or {@code NestedProjectedColumn}), which decode through the stages {@code page}, {@code
+ * flat} and {@code nested}. No package below depends on this one; {@code ReadPathPackagesTest} pins
+ * which may use which, and docs/ARCHITECTURE.md has the map.
  */
 package dev.prefetch.parquet.internal;

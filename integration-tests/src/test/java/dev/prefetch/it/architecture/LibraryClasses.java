@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * The main classes of the library modules (prefetch-core, format-parquet, format-orc,
- * prefetch-arrow) and of the CLI, as ArchUnit sees them: test classes and test jars left out.
+ * prefetch-arrow), of the CLI and of the test kit, as ArchUnit sees them: test classes and test
+ * jars left out.
  */
 final class LibraryClasses {
 

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * No package of the library or the CLI depends on itself through other packages.
+ * No package of the library, the CLI or the test kit depends on itself through other packages.
  *
  * <p>Each package is a slice, but for the core's public packages ({@code dev.prefetch}, {@code
  * batch}, {@code cache}, {@code spi}): they are one published surface whose types name each other

@@ -179,7 +179,7 @@ abstract class RemoteReadContract {
             new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
         java.io.PrintStream e =
             new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
-      code = dev.prefetch.examples.PrefetchScan.run(args.toArray(new String[0]), o, e);
+      code = dev.prefetch.cli.PrefetchScan.run(args.toArray(new String[0]), o, e);
     }
     return new String[] {
       Integer.toString(code),

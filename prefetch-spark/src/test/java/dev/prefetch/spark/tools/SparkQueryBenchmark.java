@@ -2,8 +2,8 @@ package dev.prefetch.spark.tools;
 
 import dev.prefetch.bench.BenchData;
 import dev.prefetch.bench.LineitemData;
-import dev.prefetch.examples.storage.SimulatedFileSystem;
 import dev.prefetch.spark.PrefetchSparkOptions;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

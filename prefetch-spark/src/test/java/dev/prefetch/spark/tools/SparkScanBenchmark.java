@@ -1,9 +1,9 @@
 package dev.prefetch.spark.tools;
 
-import dev.prefetch.examples.gen.DataSets;
-import dev.prefetch.examples.gen.GenSpec;
-import dev.prefetch.examples.storage.SimulatedFileSystem;
 import dev.prefetch.spark.PrefetchSparkOptions;
+import dev.prefetch.testkit.gen.DataSets;
+import dev.prefetch.testkit.gen.GenSpec;
+import dev.prefetch.testkit.storage.SimulatedFileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,8 +5,8 @@ import static io.trino.memory.context.AggregatedMemoryContext.newSimpleAggregate
 import dev.prefetch.bench.trino.TrinoBlocks;
 import dev.prefetch.bench.trino.TrinoScan;
 import dev.prefetch.bench.trino.TrinoSplits;
-import dev.prefetch.examples.ValueSums;
-import dev.prefetch.examples.baseline.ValueSink;
+import dev.prefetch.testkit.scan.ValueSums;
+import dev.prefetch.testkit.baseline.ValueSink;
 import io.trino.orc.NameBasedFieldMapper;
 import io.trino.orc.OrcColumn;
 import io.trino.orc.OrcDataSource;

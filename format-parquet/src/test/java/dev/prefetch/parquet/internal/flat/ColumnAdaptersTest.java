@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.prefetch.batch.DataType;
-import dev.prefetch.parquet.internal.LeafTypes;
+import dev.prefetch.parquet.internal.plan.LeafTypes;
 import dev.prefetch.spi.VectorArrayPool;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageTypeParser;
