@@ -1,6 +1,5 @@
 package dev.prefetch.orc.internal;
 
-import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.orc.OrcOptions;
@@ -41,22 +40,13 @@ public final class OrcPlanner {
   private OrcPlanner() {}
 
   /**
-   * The stripe statistics, parsed lazily by orc-core, which signals a corrupt section with an
-   * IllegalArgumentException; that must not pass for a caller's mistake (an unknown column).
-   */
-  private static List<OrcProto.StripeStatistics> stripeStatistics(DataFile file, Reader reader)
-      throws IOException {
-    try {
-      return reader.getOrcProtoStripeStatistics();
-    } catch (RuntimeException e) {
-      throw new CorruptFileException(
-          "Cannot read the stripe statistics of ORC file " + file + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
    * Plans {@code file} over its loaded {@code tail} ({@link OrcFormat#plan} loads it and reports
    * what fails here as a corrupt file).
+   *
+   * <p>orc-core's reader, opened over the tail, gives the schema, the stripes and the file's facts,
+   * none of which it decompresses anything for; the stripe statistics come from the tail itself
+   * ({@link FileTail#stripeStatistics}), decompressed with the reader's own codec, since the
+   * engine's orc-core may not load every codec the reader reads (see {@code OrcProtos}).
    */
   static OrcFilePlan plan(
       DataFile file,
@@ -92,7 +82,7 @@ public final class OrcPlanner {
       long[] rows = new long[count];
       long[] bytes = new long[count];
       boolean[] keep = new boolean[count];
-      List<OrcProto.StripeStatistics> stripeStats = stripeStatistics(file, reader);
+      List<OrcProto.StripeStatistics> stripeStats = tail.stripeStatistics(file);
       for (int s = 0; s < count; s++) {
         StripeInformation stripe = stripes.get(s);
         rows[s] = stripe.getNumberOfRows();
@@ -102,7 +92,15 @@ public final class OrcPlanner {
         keep[s] = file.containsOffset(stripe.getOffset());
       }
       if (sarg != null) {
-        SargPruner.prune(sarg, schema, reader.getStripeStatistics(), keep);
+        SargPruner.prune(
+            sarg,
+            schema,
+            SargPruner.statistics(
+                schema,
+                stripeStats,
+                reader.writerUsedProlepticGregorian(),
+                reader.getConvertToProlepticGregorian()),
+            keep);
       }
       RangePlanner.Planned ranges =
           RangePlanner.plan(

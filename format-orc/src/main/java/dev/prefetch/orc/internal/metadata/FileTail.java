@@ -12,6 +12,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -182,17 +183,13 @@ public final class FileTail {
       if (ps.hasCompressionBlockSize() && ps.getCompressionBlockSize() == 0) {
         ps = ps.toBuilder().clearCompressionBlockSize().build();
       }
-      int blockSize =
-          ps.hasCompressionBlockSize()
-              ? (int) ps.getCompressionBlockSize()
-              : OrcChecks.DEFAULT_COMPRESSION_BLOCK_BYTES;
       OrcProto.Footer footer =
           OrcProtos.footer(
               bytes,
               (int) (bytes.length - 1 - psLength - footerLength),
               (int) footerLength,
-              CompressionKind.valueOf(ps.getCompression().name()),
-              blockSize);
+              compression(ps),
+              blockSize(ps));
       if (footer.getRowIndexStride() != 0 && !hasRowIndex(footer)) {
         footer = footer.toBuilder().setRowIndexStride(0).build();
       }
@@ -212,6 +209,17 @@ public final class FileTail {
     }
   }
 
+  private static CompressionKind compression(OrcProto.PostScript ps) {
+    return CompressionKind.valueOf(ps.getCompression().name());
+  }
+
+  /** The compression block size the postscript states (checked by {@link OrcChecks#readTail}). */
+  private static int blockSize(OrcProto.PostScript ps) {
+    return ps.hasCompressionBlockSize()
+        ? (int) ps.getCompressionBlockSize()
+        : OrcChecks.DEFAULT_COMPRESSION_BLOCK_BYTES;
+  }
+
   /** Whether any stripe of {@code footer} has row index bytes. */
   private static boolean hasRowIndex(OrcProto.Footer footer) {
     for (OrcProto.StripeInformation stripe : footer.getStripesList()) {
@@ -225,6 +233,35 @@ public final class FileTail {
   /** The parsed tail message. */
   public OrcProto.FileTail proto() {
     return proto;
+  }
+
+  /**
+   * The stripes' column statistics, from the tail's metadata section, decompressed with the
+   * reader's own codec and parsed on every call (a plan asks once); empty for a file without them
+   * (the first ORC format). The section follows the encrypted stripe statistics, the first bytes
+   * held.
+   *
+   * @param file the file, for the message of a corrupt section
+   * @throws CorruptFileException naming the file when the section does not decompress or parse
+   */
+  public List<OrcProto.StripeStatistics> stripeStatistics(DataFile file)
+      throws CorruptFileException {
+    OrcProto.PostScript ps = proto.getPostscript();
+    if (ps.getMetadataLength() == 0) {
+      return List.of();
+    }
+    try {
+      return OrcProtos.metadata(
+              bytes,
+              Math.toIntExact(ps.getStripeStatisticsLength()),
+              Math.toIntExact(ps.getMetadataLength()),
+              compression(ps),
+              blockSize(ps))
+          .getStripeStatsList();
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptFileException(
+          "Cannot read the stripe statistics of ORC file " + file + ": " + e.getMessage(), e);
+    }
   }
 
   /** Tail bytes held (what a cache entry weighs). */

@@ -1,13 +1,16 @@
 package dev.prefetch.orc.internal.plan;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument.TruthValue;
 import org.apache.orc.ColumnStatistics;
+import org.apache.orc.OrcProto;
 import org.apache.orc.StripeStatistics;
 import org.apache.orc.TypeDescription;
 import org.apache.orc.impl.RecordReaderImpl;
+import org.apache.orc.impl.StripeStatisticsImpl;
 
 /**
  * Drops the stripes whose statistics prove a {@link SearchArgument} false for every row, at plan
@@ -19,6 +22,31 @@ import org.apache.orc.impl.RecordReaderImpl;
 public final class SargPruner {
 
   private SargPruner() {}
+
+  /**
+   * The stripes' statistics as orc-core evaluates predicates on them, built from the parsed
+   * messages as orc-core's reader builds them, without asking a reader for them (which would
+   * decompress them with orc-core's codec).
+   *
+   * @param writerUsedProlepticGregorian whether the file's dates and timestamps are proleptic
+   * @param convertToProlepticGregorian whether the read keeps them proleptic
+   */
+  public static List<StripeStatistics> statistics(
+      TypeDescription schema,
+      List<OrcProto.StripeStatistics> stripes,
+      boolean writerUsedProlepticGregorian,
+      boolean convertToProlepticGregorian) {
+    List<StripeStatistics> statistics = new ArrayList<>(stripes.size());
+    for (OrcProto.StripeStatistics stripe : stripes) {
+      statistics.add(
+          new StripeStatisticsImpl(
+              schema,
+              new ArrayList<>(stripe.getColStatsList()),
+              writerUsedProlepticGregorian,
+              convertToProlepticGregorian));
+    }
+    return statistics;
+  }
 
   /** Clears {@code keep[s]} for each stripe the predicate excludes. */
   public static void prune(
