@@ -91,7 +91,8 @@ public final class OrcPlanner {
         bytes[s] = Math.round(stripe.getDataLength() * share);
         keep[s] = file.containsOffset(stripe.getOffset());
       }
-      if (sarg != null) {
+      if (sarg != null && footer.getEncryption().getVariantsCount() == 0) {
+        // A file with encrypted columns is not pruned: their statistics here are of masked values.
         SargPruner.prune(
             sarg,
             schema,
