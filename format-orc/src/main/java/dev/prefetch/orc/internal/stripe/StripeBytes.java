@@ -34,8 +34,11 @@ import org.apache.hadoop.fs.FSDataInputStream;
  * files a reader claims the units it needs, one at a time, so producers entering the stripe
  * together read its units side by side. A failed load (an I/O error, or an interrupt when the read
  * is closed) gives its units back unclaimed and wakes the waiters, so nobody waits for a load that
- * no longer runs: a waiter loads the unit itself, or is interrupted too. A unit's bytes are never
- * written after its load, and the monitor publishes them to every reader that sees the unit loaded.
+ * no longer runs: a waiter loads the unit itself, or is interrupted too. The failure of a load is
+ * raised by a reader that needs its bytes: the one that loaded them, or for a read issued ahead
+ * ({@link #readAhead}) the ones that waited for it, so that it fails the range the bytes are for
+ * rather than being hidden by a second read that succeeds. A unit's bytes are never written after
+ * its load, and the monitor publishes them to every reader that sees the unit loaded.
  *
  * <h2>Memory</h2>
  *
@@ -236,8 +239,8 @@ public final class StripeBytes {
   /**
    * Issues the read of every unit nobody loads yet, as one vectored read, without waiting for it
    * (remote storage: the bytes arrive while the reader decodes what it has). A reader that needs
-   * those units later waits for that read ({@link #window}); if it fails, the units are given back
-   * and read again by the reader that needs them, which then reports the failure.
+   * those units later waits for that read ({@link #window}); if it fails, that reader raises the
+   * failure and the units are given back, for a later reader to read again.
    */
   public void readAhead(FSDataInputStream in, MemoryLedger ledger) throws IOException {
     List<Integer> claimed = new ArrayList<>();
@@ -338,28 +341,32 @@ public final class StripeBytes {
   }
 
   /**
-   * Waits for a read issued ahead and marks its units loaded; a failed one gives its units back
-   * (the caller then reads them itself). An interrupt leaves the read pending for others.
+   * Waits for a read issued ahead and marks its units loaded. A failed one gives its units back and
+   * raises its failure here, in the reader that needs the bytes (so the failure is reported with
+   * the range the bytes are for, not lost to a second read that succeeds); a reader that needs them
+   * later reads them again. An interrupt leaves the read pending for others.
    */
   private void finish(VectoredRead.Issued pending) throws IOException {
-    boolean ok = false;
+    IOException failure = null;
     try {
       pending.await();
-      ok = true;
     } catch (InterruptedIOException e) {
       throw e;
     } catch (IOException e) {
-      ok = false; // read again below by whoever needs the units, which reports its own failure
+      failure = e; // every waiter of this read gets it: Issued keeps the outcome
     }
     synchronized (this) {
       for (int u = 0; u < ahead.length; u++) {
         if (ahead[u] == pending) {
           ahead[u] = null;
           loading[u] = false;
-          loaded[u] = ok;
+          loaded[u] = failure == null;
         }
       }
       notifyAll();
+    }
+    if (failure != null) {
+      throw failure;
     }
   }
 

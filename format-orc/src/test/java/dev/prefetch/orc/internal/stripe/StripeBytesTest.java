@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A stripe's needed bytes, read once and shared: each unit read once whatever the readers, on
  * remote storage all together in one vectored read (also issued ahead), counted in the loading
- * reader's ledger until the stripe is dropped, and a failed load read again by the next reader.
+ * reader's ledger until the stripe is dropped; a failed load fails the reader that needs its bytes,
+ * and is read again by the next one.
  */
 class StripeBytesTest {
 
@@ -199,13 +200,25 @@ class StripeBytesTest {
     assertThat(in.bytes.get()).isEqualTo(INDEX + BIG + SMALL);
   }
 
+  /**
+   * The reader that needs bytes of a failed read ahead raises its failure (so the failure is that
+   * of the range the bytes are for, even when a read that succeeds again would hide it); the units
+   * are given back, and the next reader reads them again.
+   */
   @Test
-  void aFailedReadAheadIsReadAgainByTheReaderThatNeedsTheBytes() throws IOException {
+  void aFailedReadAheadFailsTheReaderThatNeedsTheBytesAndTheNextReaderReadsThemAgain()
+      throws IOException {
     StripeBytes bytes = remote();
     ArrayStream failing = new ArrayStream();
     failing.failures.set(1);
     bytes.readAhead(failing.stream(), MemoryLedger.NONE);
     ArrayStream working = new ArrayStream();
+    assertThatThrownBy(
+            () -> bytes.window(OFFSET, OFFSET + INDEX, working.stream(), MemoryLedger.NONE))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("stripes.orc")
+        .hasRootCauseMessage("injected read failure");
+    assertThat(working.vectoredReads.get()).isZero();
     assertSameBytes(
         bytes.window(OFFSET, FILE.length, working.stream(), MemoryLedger.NONE),
         OFFSET,
