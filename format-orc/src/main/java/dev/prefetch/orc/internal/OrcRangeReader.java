@@ -177,8 +177,9 @@ final class OrcRangeReader implements RangeReader {
    * they arrive while this one is decoded: only where the stream reads vectored ({@link
    * StreamCapabilities#VECTOREDIO}, as an object store's client does, asynchronously), since a
    * stream that serves a vectored read one positioned read after another would hold the producer on
-   * the next stripe's bytes before it decoded the current one's. A failure here fails nothing: the
-   * range's own read reports it.
+   * the next stripe's bytes before it decoded the current one's. A failure to issue them fails
+   * nothing here: the range's own read reads them again. A failure of the issued read is raised by
+   * the range that needs its bytes ({@link StripeEntry#readAhead}).
    */
   @Override
   public void prefetch(ReadRange next) {

@@ -371,7 +371,8 @@ public final class StripeEntry implements StripeEntries.Held {
   /**
    * Issues the reads of the stripe's bytes the plan needs, without waiting for them (remote
    * storage, where they then arrive while the reader decodes): the footer and, for a stripe read in
-   * part, its row indexes are read first, as the bytes needed depend on them.
+   * part, its row indexes are read first, as the bytes needed depend on them. If the issued read
+   * fails, the reader that needs its bytes raises the failure ({@link StripeBytes#readAhead}).
    */
   public void readAhead(StripeIo io) throws IOException {
     dataBytes(io).bytes().readAhead(io.in(), io.ledger());
