@@ -25,12 +25,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
+import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
 import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
+import org.apache.orc.EncryptionAlgorithm;
+import org.apache.orc.InMemoryKeystore;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
+import org.apache.orc.TypeDescription;
+import org.apache.orc.Writer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -196,6 +202,42 @@ class OrcFormatTest {
           .isEqualTo(Rows.reference(sorted, List.of(), sarg, new Configuration(), null));
       assertThat(rows.get(0).row()).isEqualTo(4000);
       assertThat(rows).hasSize(2000);
+    }
+  }
+
+  /**
+   * An encrypted column's statistics outside its encryption variant are those of its masked values
+   * (orc-core's "nullify" mask: no values, all null), which would prove any comparison false: a
+   * stripe is never pruned on them.
+   */
+  @Test
+  void anEncryptedColumnsMaskedStatisticsPruneNoStripe() throws IOException {
+    InMemoryKeystore keys =
+        new InMemoryKeystore().addKey("pii", EncryptionAlgorithm.AES_CTR_128, new byte[16]);
+    TypeDescription schema = TypeDescription.fromString("struct<a:bigint,b:bigint>");
+    Path file = dir.resolve("encrypted.orc");
+    try (Writer writer =
+        OrcFile.createWriter(
+            new org.apache.hadoop.fs.Path(file.toUri()),
+            OrcFile.writerOptions(new Configuration())
+                .setSchema(schema)
+                .setKeyProvider(keys)
+                .encrypt("pii:b")
+                .masks("nullify:b"))) {
+      VectorizedRowBatch batch = schema.createRowBatch();
+      for (int row = 0; row < 1000; row++) {
+        ((LongColumnVector) batch.cols[0]).vector[row] = row;
+        ((LongColumnVector) batch.cols[1]).vector[row] = row * 10L;
+      }
+      batch.size = 1000;
+      writer.addRowBatch(batch);
+    }
+    SearchArgument sarg =
+        SearchArgumentFactory.newBuilder().equals("b", PredicateLeaf.Type.LONG, 50L).build();
+    ReadOptions options = prefetching().columns(List.of("a")).filter(sarg).build();
+    try (ReadContext context = ReadContext.defaults();
+        BatchReader reader = Readers.open(file, options, context)) {
+      assertThat(reader.metrics().rangesPlanned()).isEqualTo(1);
     }
   }
 

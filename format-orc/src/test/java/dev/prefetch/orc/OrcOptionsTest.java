@@ -61,7 +61,11 @@ class OrcOptionsTest {
   void theRecordRefusesItsOwnKeysAsLibraryProperties() {
     assertThatThrownBy(
             () ->
-                new OrcOptions(1, OptionalLong.empty(), Map.of(OrcOptions.NATURAL_READ_SIZE, "1")))
+                new OrcOptions(
+                    1,
+                    OptionalLong.empty(),
+                    OrcOptions.DictionaryVectors.NONE,
+                    Map.of(OrcOptions.NATURAL_READ_SIZE, "1")))
         .isInstanceOf(IllegalArgumentException.class);
   }
 }

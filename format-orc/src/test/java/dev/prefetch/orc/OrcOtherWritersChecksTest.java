@@ -147,7 +147,7 @@ class OrcOtherWritersChecksTest {
   void chunksLargerThanTheStatedBlockSizeAreCorrupt() throws IOException {
     Path source = path("legacy/orc-no-compression-block-size.orc");
     Path file = edited(source, "small-block.orc", ps -> ps.setCompressionBlockSize(64));
-    assertCorrupt(file, "does not parse", "Buffer size too small. size = 64");
+    assertCorrupt(file, "does not parse", "more than the file's compression block size of 64");
   }
 
   // ------------------------------------------------------------- row index stride and row index

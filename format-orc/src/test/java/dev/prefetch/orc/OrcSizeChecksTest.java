@@ -230,7 +230,7 @@ class OrcSizeChecksTest {
                   assertThat(t).isNotInstanceOf(CorruptFileException.class);
                 }
                 assertThat(e.getCause())
-                    .isInstanceOf(dev.prefetch.orc.internal.BatchTooLargeException.class)
+                    .isInstanceOf(dev.prefetch.orc.internal.reader.BatchTooLargeException.class)
                     .hasMessageContaining("long-lists.orc")
                     .hasMessageContaining("column " + LIST)
                     .hasMessageContaining("prefetch.max-buffered-bytes")

@@ -24,10 +24,10 @@ import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
 
 /** Writes deterministic ORC files of any schema with orc-core's writer, for tests. */
-final class OrcTestFiles {
+public final class OrcTestFiles {
 
   /** Every ORC type, flat and nested, plus an all-null and a constant column. */
-  static final TypeDescription ALL_TYPES =
+  public static final TypeDescription ALL_TYPES =
       TypeDescription.fromString(
           "struct<"
               + "b:boolean,i8:tinyint,i16:smallint,i32:int,i64:bigint,f32:float,f64:double,"
@@ -38,11 +38,11 @@ final class OrcTestFiles {
 
   /** How a file is written. */
   /** A sorted, never-null row number column "id" and a few others. */
-  static final TypeDescription WITH_ID =
+  public static final TypeDescription WITH_ID =
       TypeDescription.fromString(
           "struct<id:bigint,s:string,f64:double,st:struct<x:int,z:struct<q:bigint>>>");
 
-  record Spec(
+  public record Spec(
       TypeDescription schema,
       int rows,
       CompressionKind codec,
@@ -52,37 +52,49 @@ final class OrcTestFiles {
       long seed,
       String bloomFilterColumns) {
 
-    static Spec of(TypeDescription schema, int rows) {
+    public static Spec of(TypeDescription schema, int rows) {
       return new Spec(schema, rows, CompressionKind.ZLIB, 1000, 5000, true, 1, null);
     }
 
-    Spec bloomFilters(String columns) {
+    public Spec bloomFilters(String columns) {
       return new Spec(schema, rows, codec, rowIndexStride, stripeRows, nulls, seed, columns);
     }
 
-    Spec codec(CompressionKind kind) {
+    public Spec codec(CompressionKind kind) {
       return new Spec(
           schema, rows, kind, rowIndexStride, stripeRows, nulls, seed, bloomFilterColumns);
     }
 
-    Spec nulls(boolean withNulls) {
+    public Spec nulls(boolean withNulls) {
       return new Spec(
           schema, rows, codec, rowIndexStride, stripeRows, withNulls, seed, bloomFilterColumns);
     }
 
-    Spec stride(int stride) {
+    public Spec stride(int stride) {
       return new Spec(schema, rows, codec, stride, stripeRows, nulls, seed, bloomFilterColumns);
     }
 
-    Spec stripeRows(int count) {
+    public Spec stripeRows(int count) {
       return new Spec(schema, rows, codec, rowIndexStride, count, nulls, seed, bloomFilterColumns);
     }
   }
 
   private OrcTestFiles() {}
 
-  static java.nio.file.Path write(java.nio.file.Path file, Spec spec) throws IOException {
-    Configuration conf = new Configuration();
+  public static java.nio.file.Path write(java.nio.file.Path file, Spec spec) throws IOException {
+    return write(file, spec, new Configuration(), options -> {});
+  }
+
+  /**
+   * Writes {@code spec} with {@code conf} (orc-core's writer settings, such as the dictionary key
+   * threshold) and then {@code more} applied to the writer options (a file version, a buffer size).
+   */
+  public static java.nio.file.Path write(
+      java.nio.file.Path file,
+      Spec spec,
+      Configuration conf,
+      java.util.function.Consumer<OrcFile.WriterOptions> more)
+      throws IOException {
     OrcConf.STRIPE_ROW_COUNT.setLong(conf, spec.stripeRows());
     OrcFile.WriterOptions options =
         OrcFile.writerOptions(conf)
@@ -98,6 +110,7 @@ final class OrcTestFiles {
     if (spec.rowIndexStride() == 0) {
       options.buildIndex(false);
     }
+    more.accept(options);
     try (Writer writer = OrcFile.createWriter(new Path(file.toUri()), options)) {
       // 500-row batches, so that stripes end exactly at a multiple of 500 rows.
       VectorizedRowBatch batch = spec.schema().createRowBatch(500);

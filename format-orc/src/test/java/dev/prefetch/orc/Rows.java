@@ -54,15 +54,15 @@ import org.apache.orc.TypeDescription;
  * (wall clock) or Instant (with local time zone), lists as List, maps as lists of [key, value],
  * structs as lists of fields, unions as [tag, field0, field1, ...].
  */
-final class Rows {
+public final class Rows {
 
   /** One row: its file row number and its values. */
-  record Row(long row, List<Object> values) {}
+  public record Row(long row, List<Object> values) {}
 
   private Rows() {}
 
   /** Every row (or the selected ones) of our reader. */
-  static List<Row> ours(BatchReader reader) throws IOException {
+  public static List<Row> ours(BatchReader reader) throws IOException {
     List<Row> rows = new ArrayList<>();
     for (RecordBatch batch; (batch = reader.next()) != null; ) {
       for (int r = 0; r < batch.rowCount(); r++) {
@@ -76,7 +76,7 @@ final class Rows {
     return rows;
   }
 
-  static Object ours(ColumnVector v, int i) {
+  public static Object ours(ColumnVector v, int i) {
     if (v.isNull(i)) {
       return null;
     }
@@ -107,6 +107,10 @@ final class Rows {
       return type.kind() == DataType.Kind.STRING
           ? b.getString(i)
           : HexFormat.of().formatHex(b.getBytes(i));
+    } else if (v instanceof dev.prefetch.batch.DictionaryVector d) {
+      return type.kind() == DataType.Kind.STRING
+          ? d.getString(i)
+          : HexFormat.of().formatHex(d.getBytes(i));
     } else if (v instanceof DecimalVector d) {
       return d.getDecimal(i);
     } else if (v instanceof ListVector l) {
@@ -135,7 +139,7 @@ final class Rows {
    * orc-core's own rows of {@code file}: the columns (top-level or dotted paths; empty for all),
    * with {@code sarg} pushed down as orc-core does it, and only rows in {@code rowRanges}.
    */
-  static List<Row> reference(
+  public static List<Row> reference(
       java.nio.file.Path file,
       List<String> columns,
       SearchArgument sarg,
@@ -221,7 +225,8 @@ final class Rows {
     return !v.noNulls && v.isNull[i];
   }
 
-  private static Object reference(
+  /** orc-core's value of row {@code r} of {@code v}, a vector of {@code type}, canonical. */
+  public static Object reference(
       TypeDescription type, org.apache.hadoop.hive.ql.exec.vector.ColumnVector v, int r) {
     if (isNull(v, r)) {
       return null;

@@ -80,8 +80,10 @@ public final class ArrowMapping {
    * dev.prefetch.batch.DictionaryVector}s, as the file's format answers ({@link
    * dev.prefetch.spi.FileFormat#dictionaryColumns}: for Parquet, the top-level STRING, BINARY and
    * FIXED_BINARY columns that {@code parquet.read.dictionary-vectors} selects, {@code all} by
-   * default; for ORC, none). The format is told as the scan tells it ({@link FileFormats}); no
-   * metadata is read. This is the mapping of {@link PrefetchArrowReader}.
+   * default; for ORC, the top-level STRING columns (strings, chars, varchars) that {@code
+   * orc.read.dictionary-vectors} selects, {@code all} by default). The format is told as the scan
+   * tells it ({@link FileFormats}); no metadata is read. This is the mapping of {@link
+   * PrefetchArrowReader}.
    *
    * @throws IOException when the file's format cannot be told
    * @throws IllegalArgumentException when the options hold a bad value of the format's

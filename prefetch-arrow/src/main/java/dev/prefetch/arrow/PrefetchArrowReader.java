@@ -78,8 +78,8 @@ public final class PrefetchArrowReader extends ArrowReader {
    * Opens a scan of {@code files} (their rows in list order) as an Arrow reader. The Arrow schema
    * is the {@link ArrowMapping#of(dev.prefetch.batch.Schema, org.apache.hadoop.fs.Path,
    * org.apache.hadoop.conf.Configuration, ReadOptions) mapping} of the first file with {@code
-   * options}: for a Parquet file, the string and binary columns that {@code
-   * parquet.read.dictionary-vectors} selects are dictionary-encoded.
+   * options}: the string and binary columns that {@code parquet.read.dictionary-vectors} (a Parquet
+   * file) or {@code orc.read.dictionary-vectors} (an ORC file) selects are dictionary-encoded.
    *
    * @throws IOException when a file cannot be opened or planned (the message names it)
    */

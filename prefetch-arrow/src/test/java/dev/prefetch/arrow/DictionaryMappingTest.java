@@ -85,8 +85,16 @@ class DictionaryMappingTest extends AllocatorTest {
   }
 
   @Test
-  void anOrcFileHasNoDictionaryEncodedField() throws IOException {
-    assertThat(mapping(orc, ReadOptions.defaults()).dictionaryEncodedColumns()).isEmpty();
+  void byDefaultEveryTopLevelStringCharAndVarcharColumnOfAnOrcFileIsEncoded() throws IOException {
+    // ORC stores no binary dictionary-encoded, and its chars and varchars read as strings
+    assertThat(mapping(orc, ReadOptions.defaults()).dictionaryEncodedColumns())
+        .containsExactlyInAnyOrder("s", "c", "vc");
+    ReadOptions none =
+        ReadOptions.builder().property("orc.read.dictionary-vectors", "none").build();
+    assertThat(mapping(orc, none).dictionaryEncodedColumns()).isEmpty();
+    ReadOptions listed =
+        ReadOptions.builder().property("orc.read.dictionary-vectors", "vc").build();
+    assertThat(mapping(orc, listed).dictionaryEncodedColumns()).containsExactly("vc");
   }
 
   @Test

@@ -4,7 +4,11 @@ import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadContext;
 import dev.prefetch.ReadOptions;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.Field;
+import dev.prefetch.batch.Schema;
 import dev.prefetch.orc.OrcOptions;
+import dev.prefetch.orc.internal.metadata.FileTail;
 import dev.prefetch.spi.FileFormat;
 import dev.prefetch.spi.FilePlan;
 import dev.prefetch.spi.RangeBudget;
@@ -12,21 +16,25 @@ import dev.prefetch.spi.ScanCounters;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
 
 /**
- * The ORC format, on orc-core: files named {@code *.orc} or starting with the magic {@code ORC}.
+ * The ORC format: files named {@code *.orc} or starting with the magic {@code ORC}.
  *
- * <p>Planning reads the file tail once (or takes it from the context's cache) and cuts the stripes
- * into ranges of whole row-index strides of about {@code orc.read.natural-read-size} compressed
- * bytes of the selected columns; each reader opens orc-core over that same tail. A {@link
+ * <p>Planning reads the file tail once (or takes it from the context's cache), parses it with
+ * orc-core, and cuts the stripes into ranges of whole row-index strides of about {@code
+ * orc.read.natural-read-size} compressed bytes of the selected columns. The range readers decode
+ * the stripes themselves ({@link OrcRangeReader}), sharing each stripe's reads. A {@link
  * org.apache.hadoop.hive.ql.io.sarg.SearchArgument} filter prunes stripes (from the tail's stripe
- * statistics) and row groups (orc-core, from the row index). Other {@code orc.*} properties of the
- * read go to orc-core's configuration. See {@link OrcTypes} for how ORC types map to vectors.
+ * statistics) and row groups (from each stripe's row index, by orc-core's evaluation). Other {@code
+ * orc.*} properties of the read go to orc-core's configuration. See {@link OrcTypes} for how ORC
+ * types map to vectors.
  */
 public final class OrcFormat implements FileFormat {
 
@@ -53,6 +61,28 @@ public final class OrcFormat implements FileFormat {
       }
     }
     return true;
+  }
+
+  /**
+   * The STRING columns (ORC string, char and varchar) that {@value OrcOptions#DICTIONARY_VECTORS}
+   * selects: each of their stripes comes as dictionary vectors where the stripe stores the column
+   * dictionary-encoded.
+   */
+  @Override
+  public Set<String> dictionaryColumns(Schema schema, ReadOptions options) {
+    OrcOptions.DictionaryVectors selected = OrcOptions.from(options).dictionaryVectors();
+    Set<String> names = new HashSet<>();
+    for (Field field : schema.fields()) {
+      if (field.type().kind() == DataType.Kind.STRING && selected.includes(field.name())) {
+        names.add(field.name());
+      }
+    }
+    return Set.copyOf(names);
+  }
+
+  @Override
+  public Set<String> columnListOptions() {
+    return Set.of(OrcOptions.DICTIONARY_VECTORS);
   }
 
   /** Parses the read's {@code orc.*} entries ({@link OrcOptions}). */

@@ -1,9 +1,13 @@
 package dev.prefetch.orc.internal;
 
-import dev.prefetch.CorruptFileException;
 import dev.prefetch.DataFile;
 import dev.prefetch.ReadOptions;
 import dev.prefetch.orc.OrcOptions;
+import dev.prefetch.orc.internal.metadata.FileTail;
+import dev.prefetch.orc.internal.metadata.OrcChecks;
+import dev.prefetch.orc.internal.plan.RangePlanner;
+import dev.prefetch.orc.internal.plan.SargPruner;
+import dev.prefetch.orc.internal.stripe.RowGroupFilter;
 import dev.prefetch.spi.RangeBudget;
 import dev.prefetch.spi.ScanCounters;
 import java.io.IOException;
@@ -36,22 +40,13 @@ public final class OrcPlanner {
   private OrcPlanner() {}
 
   /**
-   * The stripe statistics, parsed lazily by orc-core, which signals a corrupt section with an
-   * IllegalArgumentException; that must not pass for a caller's mistake (an unknown column).
-   */
-  private static List<OrcProto.StripeStatistics> stripeStatistics(DataFile file, Reader reader)
-      throws IOException {
-    try {
-      return reader.getOrcProtoStripeStatistics();
-    } catch (RuntimeException e) {
-      throw new CorruptFileException(
-          "Cannot read the stripe statistics of ORC file " + file + ": " + e.getMessage(), e);
-    }
-  }
-
-  /**
    * Plans {@code file} over its loaded {@code tail} ({@link OrcFormat#plan} loads it and reports
    * what fails here as a corrupt file).
+   *
+   * <p>orc-core's reader, opened over the tail, gives the schema, the stripes and the file's facts,
+   * none of which it decompresses anything for; the stripe statistics come from the tail itself
+   * ({@link FileTail#stripeStatistics}), decompressed with the reader's own codec, since the
+   * engine's orc-core may not load every codec the reader reads (see {@code OrcProtos}).
    */
   static OrcFilePlan plan(
       DataFile file,
@@ -64,22 +59,7 @@ public final class OrcPlanner {
       SearchArgument sarg,
       ScanCounters counters)
       throws IOException {
-    OrcFilePlan bare =
-        new OrcFilePlan(
-            file,
-            fs,
-            conf,
-            tail,
-            null,
-            null,
-            List.of(),
-            new RangePlanner.Planned(List.of(), List.of()),
-            options.batchSize(),
-            options,
-            options.maxBufferedBytes(),
-            orcOptions.prefetchThresholdBytes(),
-            counters);
-    try (Reader reader = bare.openOrcReader()) {
+    try (Reader reader = OrcFilePlan.openOrcReader(file, fs, conf, tail, counters)) {
       TypeDescription schema = reader.getSchema();
       List<String> predicateColumns = new ArrayList<>();
       if (sarg != null) {
@@ -102,7 +82,7 @@ public final class OrcPlanner {
       long[] rows = new long[count];
       long[] bytes = new long[count];
       boolean[] keep = new boolean[count];
-      List<OrcProto.StripeStatistics> stripeStats = stripeStatistics(file, reader);
+      List<OrcProto.StripeStatistics> stripeStats = tail.stripeStatistics(file);
       for (int s = 0; s < count; s++) {
         StripeInformation stripe = stripes.get(s);
         rows[s] = stripe.getNumberOfRows();
@@ -111,8 +91,17 @@ public final class OrcPlanner {
         bytes[s] = Math.round(stripe.getDataLength() * share);
         keep[s] = file.containsOffset(stripe.getOffset());
       }
-      if (sarg != null) {
-        SargPruner.prune(sarg, schema, reader.getStripeStatistics(), keep);
+      if (sarg != null && footer.getEncryption().getVariantsCount() == 0) {
+        // A file with encrypted columns is not pruned: their statistics here are of masked values.
+        SargPruner.prune(
+            sarg,
+            schema,
+            SargPruner.statistics(
+                schema,
+                stripeStats,
+                reader.writerUsedProlepticGregorian(),
+                reader.getConvertToProlepticGregorian()),
+            keep);
       }
       RangePlanner.Planned ranges =
           RangePlanner.plan(
@@ -126,17 +115,23 @@ public final class OrcPlanner {
       return new OrcFilePlan(
           file,
           fs,
-          conf,
           tail,
           projection,
           sarg,
           stripes,
           ranges,
-          options.batchSize(),
           options,
-          options.maxBufferedBytes(),
-          orcOptions.prefetchThresholdBytes(),
-          counters);
+          orcOptions,
+          counters,
+          new OrcFilePlan.FileFacts(
+              reader.getCompressionKind(),
+              reader.getCompressionSize(),
+              reader.getFileVersion(),
+              reader.getWriterVersion(),
+              reader.writerUsedProlepticGregorian(),
+              reader.getConvertToProlepticGregorian(),
+              RowGroupFilter.trustsBloomFilters(footer),
+              conf));
     }
   }
 

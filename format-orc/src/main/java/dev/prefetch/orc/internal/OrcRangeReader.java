@@ -1,384 +1,478 @@
 package dev.prefetch.orc.internal;
 
 import dev.prefetch.CorruptFileException;
-import dev.prefetch.ReadException;
+import dev.prefetch.batch.BatchRecycler;
+import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.RecordBatch;
 import dev.prefetch.batch.Schema;
-import dev.prefetch.spi.ColumnArrayPools;
-import dev.prefetch.spi.MemoryLedger;
+import dev.prefetch.orc.internal.io.CorruptStreamException;
+import dev.prefetch.orc.internal.io.DecompressionContext;
+import dev.prefetch.orc.internal.metadata.CountingFileSystem;
+import dev.prefetch.orc.internal.plan.StrideLocator;
+import dev.prefetch.orc.internal.reader.BatchTooLargeException;
+import dev.prefetch.orc.internal.reader.ColumnReaders;
+import dev.prefetch.orc.internal.reader.ProjectedColumnReader;
+import dev.prefetch.orc.internal.reader.ValueRangeException;
+import dev.prefetch.orc.internal.stripe.RowIndexes;
+import dev.prefetch.orc.internal.stripe.StripeEntry;
+import dev.prefetch.orc.internal.stripe.StripeIo;
 import dev.prefetch.spi.RangeReader;
 import dev.prefetch.spi.ReadRange;
 import dev.prefetch.spi.ReaderContext;
-import dev.prefetch.spi.ScanCounters;
 import dev.prefetch.spi.VectorArrayPool;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FSDataInputStream;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
-import org.apache.orc.Reader;
-import org.apache.orc.RecordReader;
-import org.apache.orc.TypeDescription;
+import org.apache.hadoop.fs.StreamCapabilities;
 
 /**
- * Reads ranges of one ORC file with orc-core, one stripe at a time.
+ * Reads ranges of one ORC file with the read path of our own: the plan's shared stripe reads
+ * ({@link StripeEntry}: footer, row index, row group selection and bytes, each read once for all
+ * producers) and one {@link ProjectedColumnReader} per output column, which decodes a batch's rows
+ * of the column straight into the batch's vectors.
  *
  * <p>Threads: confined to the thread the runtime gives it (a producer, or the caller on the single
- * path); nothing here is shared except the plan, which is immutable.
+ * path); what it shares with other range readers is the plan's, which is thread-safe.
  *
- * <p>It owns one orc-core {@link Reader} (built from the plan's tail, so it reads no tail), one
- * stream for stripe bytes, and at most one {@link RecordReader}, over one stripe from the first
- * stride of a range to the stripe's end ({@link StrideWindowRecordReader}); a reader spanning
- * several stripes would load the next stripe eagerly at each stripe end, which another producer may
- * own. Later ranges of the same stripe reuse it: it goes on if the range starts where the previous
- * one stopped, else it seeks. orc-core gets its bytes through a {@link SharedDataReader}: for a
- * stripe the plan reads whole, slices of the plan's {@link StripeBuffers}, which every producer
- * shares, so each byte is read once however the stripe's ranges are spread; otherwise (row ranges,
- * a predicate) the row groups it asks for, read once for all the stripe's readers ({@link
- * StripeRequests}), which therefore all open the stripe at its first stride in the plan. The window
- * runs to the stripe's end rather than the range's because orc-core pads every partial read of a
- * compressed stream by two compression blocks, and because a window per range would decompress
- * again the blocks its neighbours share.
+ * <h2>How a range is read</h2>
  *
- * <p>One set of orc-core column vectors serves every batch: allocating them afresh per batch (a
- * null mask for every column, the per-value references of every string column...) cost more than
- * the conversion itself. The converted vectors still keep orc-core's {@code long[]}, {@code
- * double[]} and null-mask arrays without copying: once a batch is converted, the converter gives
- * the orc-core vectors it took arrays from other ones (see {@link VectorConverter}, {@link
- * BatchConversion}): the arrays of batches the consumer released, kept per column ({@link
- * VectorArrayPool}), else new ones.
+ * A range lies in one stripe and covers whole row groups (or, clipped by row ranges, part of them).
+ * The column readers are made at the range's first batch in a stripe and kept for later ranges of
+ * the same stripe: a range that starts where the last one stopped goes on, one that starts later in
+ * the same row group skips to it, any other seeks to its row group by the row index and skips
+ * within it. Under a predicate only the row groups it selects are read: a batch never crosses from
+ * a selected row group into one left out, so batches end at the range's end, at a run of selected
+ * row groups' end, and at the batch size.
+ *
+ * <h2>Errors</h2>
+ *
+ * A stream whose bytes do not hold what they say is a {@link CorruptFileException} naming the file,
+ * stripe and column; so is an unchecked exception out of decoding (a reader bug met by a corrupt
+ * file must not pass for anything else). A valid file whose values the read cannot hold fails with
+ * the {@link BatchTooLargeException} or {@link ValueRangeException} that says so. A reader that
+ * threw is only closed.
  */
 final class OrcRangeReader implements RangeReader {
 
   private final OrcFilePlan plan;
+  private final ReaderContext context;
   private final Projection projection;
   private final Schema schema;
-  private final int[] readSchemaIndex;
+  private final VectorArrayPool[] pools;
+  private final BatchRecycler recycler;
+  private final CountingFileSystem fs;
+  private final DecompressionContext decompression;
+  private final int batchSize;
+  private final long stride;
+
+  /** This reader's stream and codec, lent to the stripes' shared reads; made at the first range. */
+  private StripeIo io;
+
+  /** The stripe of the current range; null before the first. */
+  private StripeEntry stripe;
+
+  private long stripeFirstRow;
+
+  /** The row groups the predicate selects in the stripe; null for all. */
+  private boolean[] selection;
+
+  /** The column readers of the stripe, made at its first batch; null until then. */
+  private ProjectedColumnReader[] columns;
+
+  /** The row filter, when the read asks for one; null otherwise. */
+  private final RowFilter filter;
+
+  /** The readers of the row filter's columns in the stripe (with {@link #columns}). */
+  private ProjectedColumnReader[] filterColumns;
+
+  /** The filter columns' pools: their vectors live for one batch's filtering. */
+  private final VectorArrayPool[] filterPools;
+
+  private final List<dev.prefetch.batch.DataType> filterTypes;
+
+  /** The rows of a batch the filter selected. */
+  private final int[] selected;
+
+  /** Batches of the runs of selected rows of one filtered batch, not returned yet. */
   private final ArrayDeque<RecordBatch> pending = new ArrayDeque<>();
 
-  /** Converts orc-core's batch into ours and takes released batches' arrays back. */
-  private final BatchConversion conversion;
+  /** The stripe row the column readers are at. */
+  private long readersRow;
 
-  /** The reused orc-core vectors of the top-level columns read, at the plan's batch size. */
-  private final org.apache.hadoop.hive.ql.exec.vector.ColumnVector[] readColumns;
+  /** The next stripe row of the current range to read, and its end (stripe rows). */
+  private long position;
 
-  /** A batch over {@link #readColumns} at full size; shorter batches get a wrapper of their own. */
-  private final VectorizedRowBatch fullBatch;
+  private long rangeEnd;
 
-  private final CountingFileSystem fs;
-  private Reader reader;
+  /** Whether the current range has rows left to return (it was not reported done yet). */
+  private boolean rangeOpen;
 
-  /** This reader's stream for stripe bytes, opened at the first stripe. */
-  private FSDataInputStream stream;
-
-  private RecordReader rows;
-  private int rowsStripe = -1;
-
-  /** Whether the current range is read to its end (and reported as done). */
-  private boolean rangeFinished = true;
-
-  private int windowFirst;
-  private long end;
-  private boolean done = true;
-  private boolean filtering;
-  private long filteredBatchStart = -1;
-
-  /** What this reader's stripe bytes are reported to (see {@link SharedDataReader}). */
-  private final MemoryLedger ledger;
-
-  /** What this reader counts into: the read's counters. */
-  private final ScanCounters counters;
-
-  OrcRangeReader(OrcFilePlan plan, ReaderContext context) throws IOException {
+  OrcRangeReader(OrcFilePlan plan, ReaderContext context) {
     this.plan = plan;
-    this.ledger = context.ledger();
-    this.counters = context.counters();
-    ColumnArrayPools arrays = context.pools();
+    this.context = context;
     this.projection = plan.projection();
     this.schema = projection.schema();
-    this.conversion = new BatchConversion(plan.file(), projection, arrays);
-    // A struct of only the top-level columns read, to allocate their vectors (and no others).
-    TypeDescription fileSchema = projection.fileSchema();
-    TypeDescription struct;
-    if (projection.structRoot()) {
-      List<TypeDescription> children = fileSchema.getChildren();
-      this.readSchemaIndex = new int[children.size()];
-      struct = TypeDescription.createStruct();
-      int next = 0;
-      for (int i = 0; i < children.size(); i++) {
-        if (projection.isTopLevelRead(i)) {
-          struct.addField(fileSchema.getFieldNames().get(i), children.get(i).clone());
-          readSchemaIndex[i] = next++;
-        } else {
-          readSchemaIndex[i] = -1;
-        }
-      }
-    } else {
-      // orc-core reads a root of another type into the one column of the batch it makes
-      this.readSchemaIndex = new int[] {0};
-      struct = fileSchema;
+    this.pools = new VectorArrayPool[projection.columnCount()];
+    for (int c = 0; c < pools.length; c++) {
+      pools[c] = context.pools().column(c);
     }
-    this.readColumns =
-        struct.createRowBatch(TypeDescription.RowBatchVersion.USE_DECIMAL64, plan.batchSize()).cols;
-    this.fullBatch = wrap(plan.batchSize());
+    this.recycler = this::recycle;
     this.fs = plan.newCountingFileSystem();
-    this.reader = plan.openOrcReader(fs);
+    this.decompression =
+        new DecompressionContext(
+            plan.stripeReads().settings().compression(),
+            plan.stripeReads().settings().blockSize(),
+            context.ledger(),
+            context.ledger().shareBytes() / 4);
+    this.batchSize = plan.batchSize();
+    this.stride = plan.rowIndexStride();
+    this.filter = plan.newRowFilter();
+    if (filter == null) {
+      this.filterPools = null;
+      this.filterTypes = null;
+      this.selected = null;
+    } else {
+      this.filterPools = new VectorArrayPool[filter.columns().length];
+      for (int i = 0; i < filterPools.length; i++) {
+        filterPools[i] = new VectorArrayPool(1);
+      }
+      this.filterTypes = RowFilter.types(projection.fileSchema(), filter.columns());
+      this.selected = new int[batchSize];
+    }
   }
 
   @Override
   public void start(ReadRange range) throws IOException {
     StrideLocator locator = plan.locator(range.index());
+    if (io == null) {
+      FSDataInputStream in = fs.open(plan.file().path());
+      io = new StripeIo(in, decompression, context.ledger());
+    }
+    if (stripe == null || stripe.index() != locator.stripe()) {
+      closeColumns();
+      stripe = plan.stripeReads().stripe(locator.stripe());
+      stripeFirstRow = plan.stripeFirstRow(locator.stripe());
+      selection = decoding(() -> stripe.selection(io));
+    }
+    position = range.firstRow() - stripeFirstRow;
+    rangeEnd = range.endRow() - stripeFirstRow;
+    rangeOpen = true;
     pending.clear();
-    boolean loaded =
-        rows != null && rowsStripe == locator.stripe() && locator.firstStride() >= windowFirst;
-    if (!loaded) {
-      closeRows();
-      int windowStart = plan.windowStart(locator);
-      try {
-        rows = openRows(locator.stripe(), windowStart);
-      } catch (IOException | RuntimeException | Error e) {
-        try {
-          fs.closeOpenStreams(); // orc-core leaks the stream of a record reader that fails to open
-        } catch (IOException suppressed) {
-          e.addSuppressed(suppressed);
-        }
-        if (e instanceof IOException io) {
-          throw corruptIfStreamEnded(io, locator.stripe());
-        }
-        if (e instanceof RuntimeException) {
-          // orc-core's stripe set-up fails on inconsistent stripe metadata (a stream missing, a
-          // row index entry out of range) with unchecked exceptions: a corrupt file
-          throw new CorruptFileException(
-              "Cannot read ORC file " + plan.file() + ", stripe " + locator.stripe() + ": " + e, e);
-        }
-        throw e;
-      }
-      rowsStripe = locator.stripe();
-      windowFirst = windowStart;
+    if (plan.readsAhead() && columns == null) {
+      // the stripe's reads go out now, so that the column readers' first waits are shorter
+      StripeEntry current = stripe;
+      decoding(
+          () -> {
+            current.readAhead(io);
+            return null;
+          });
     }
-    if (rows.getRowNumber() != range.firstRow()) {
-      try {
-        rows.seekToRow(range.firstRow());
-      } catch (IOException e) {
-        throw corruptIfStreamEnded(e, rowsStripe);
-      } catch (RuntimeException e) {
-        // a row index or stream that does not fit the stripe's columns
-        throw new CorruptFileException(
-            "Cannot seek in ORC file "
-                + plan.file()
-                + ", stripe "
-                + rowsStripe
-                + " to row "
-                + range.firstRow()
-                + ": "
-                + e,
-            e);
-      }
-    }
-    end = range.endRow();
-    done = false;
-    rangeFinished = false;
   }
 
   /**
-   * A record reader over one stripe. When orc-core filters rows itself (a SearchArgument with
-   * {@code orc.sarg.to.filter}), one {@code nextBatch} may read and drop several internal batches
-   * that select no row before returning one, and nothing in the batch says where its rows start. A
-   * first filter that selects everything records the row number orc-core is at when each internal
-   * batch is filtered; the last one recorded is where the returned batch starts.
+   * Issues the reads of the range this reader starts next, when it lies in another stripe, so that
+   * they arrive while this one is decoded: only where the stream reads vectored ({@link
+   * StreamCapabilities#VECTOREDIO}, as an object store's client does, asynchronously), since a
+   * stream that serves a vectored read one positioned read after another would hold the producer on
+   * the next stripe's bytes before it decoded the current one's. A failure to issue them fails
+   * nothing here: the range's own read reads them again. A failure of the issued read is raised by
+   * the range that needs its bytes ({@link StripeEntry#readAhead}).
    */
-  private RecordReader openRows(int stripe, int firstStride) throws IOException {
-    Reader.Options options = plan.stripeOptions(reader, stripe);
-    if (stream == null) {
-      stream = fs.open(plan.file().path());
+  @Override
+  public void prefetch(ReadRange next) {
+    StrideLocator locator = plan.locator(next.index());
+    if (io == null
+        || (stripe != null && stripe.index() == locator.stripe())
+        || !io.in().hasCapability(StreamCapabilities.VECTOREDIO)) {
+      return;
     }
-    options.dataReader(
-        new SharedDataReader(
-            plan.file(),
-            stream,
-            ledger,
-            plan.stripeBuffers(),
-            plan.stripeRequests(),
-            stripe,
-            reader.getCompressionKind(),
-            reader.getCompressionSize()));
-    filtering = options.getSearchArgument() != null && options.isAllowSARGToFilter();
-    if (filtering) {
-      options.setRowFilter(plan.predicateColumns(), context -> recordFilteredBatchStart());
-    }
-    CheckedRecordReader.ReadChecks checks =
-        new CheckedRecordReader.ReadChecks(
-            counters,
-            plan.maxBatchBytes(),
-            OrcChecks.stripeValueBytes(
-                reader.getStripes().get(stripe), reader.getCompressionKind()),
-            plan.file() + ", stripe " + stripe);
-    if (firstStride < 0 || options.getSearchArgument() == null) {
-      return CheckedRecordReader.open(reader, options, checks); // whole stripes
-    }
-    int strides = plan.strideCount(stripe);
-    return StrideWindowRecordReader.open(
-        reader, options, firstStride, strides - 1, strides, checks);
-  }
-
-  private void recordFilteredBatchStart() {
     try {
-      filteredBatchStart = rows.getRowNumber();
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      plan.stripeReads().stripe(locator.stripe()).readAhead(io);
+    } catch (IOException | RuntimeException e) {
+      // the range's own read reads (and reports) it again
     }
   }
 
   @Override
   public RecordBatch next() throws IOException {
-    while (pending.isEmpty()) {
-      if (done) {
-        return null;
-      }
-      long row = rows.getRowNumber();
-      if (row >= end) {
+    RecordBatch queued = pending.poll();
+    if (queued != null) {
+      return queued;
+    }
+    while (rangeOpen) {
+      if (position >= rangeEnd) {
         finishRange();
         return null;
       }
-      int max = (int) Math.min(plan.batchSize(), end - row);
-      VectorizedRowBatch batch = max == plan.batchSize() ? fullBatch : wrap(max);
-      filteredBatchStart = -1;
-      if (!nextBatch(batch) || batch.size == 0) {
-        finishRange();
-        return null;
-      }
-      long first = filtering && filteredBatchStart >= 0 ? filteredBatchStart : row;
-      if (first >= end) {
-        finishRange(); // orc-core's filter loop ran into the next range: those rows are not ours
-        return null;
-      }
-      // Rows at or past the range end (only after such a filter loop) belong to another range.
-      int limit = (int) Math.min(Integer.MAX_VALUE, end - first);
-      try {
-        if (batch.selectedInUse) {
-          addSelectedRuns(batch, first, limit);
-        } else {
-          pending.add(conversion.convert(batch, first, 0, Math.min(batch.size, limit)));
+      long runEnd = rangeEnd;
+      if (selection != null) {
+        int group = (int) (position / stride);
+        if (group >= selection.length || !selection[group]) {
+          int next = group + 1;
+          while (next < selection.length && !selection[next]) {
+            next++;
+          }
+          if (next >= selection.length || next * stride >= rangeEnd) {
+            finishRange();
+            return null;
+          }
+          position = next * stride;
+          continue;
         }
-      } finally {
-        conversion.release(); // before orc-core fills the vectors again
+        int end = group;
+        while (end < selection.length && selection[end]) {
+          end++;
+        }
+        runEnd = Math.min(rangeEnd, end * stride);
+      }
+      int rows = (int) Math.min(batchSize, runEnd - position);
+      if (filter == null) {
+        RecordBatch batch = decoding(() -> read(rows));
+        position += rows;
+        return batch;
+      }
+      decoding(
+          () -> {
+            readFiltered(rows);
+            return null;
+          });
+      position += rows;
+      if (!pending.isEmpty()) {
+        return pending.poll();
       }
     }
-    return pending.poll();
+    return null;
   }
 
-  /** Ends the current range; the plan drops a shared stripe once all its ranges are read. */
-  private void finishRange() {
-    done = true;
-    if (!rangeFinished) {
-      rangeFinished = true;
-      if (plan.stripeBuffers().shares(rowsStripe)) {
-        plan.stripeBuffers().rangeDone(rowsStripe);
-      } else if (plan.stripeRequests().shares(rowsStripe)) {
-        plan.stripeRequests().rangeDone(rowsStripe);
-      }
+  /**
+   * Reads {@code rows} rows from {@link #position} under the row filter: the filter's columns
+   * first, then the output columns of each run of selected rows (skipping the rest), one batch per
+   * run so that every batch keeps its rows' numbers.
+   */
+  private void readFiltered(int rows) throws IOException {
+    positionReaders(position);
+    List<ColumnVector> values = new ArrayList<>(filterColumns.length);
+    for (ProjectedColumnReader column : filterColumns) {
+      values.add(column.read(rows));
     }
-  }
-
-  /** One output batch per run of consecutive selected rows, so each keeps exact row numbers. */
-  private void addSelectedRuns(VectorizedRowBatch batch, long firstRow, int limit)
-      throws ReadException {
-    int[] selected = batch.selected;
-    int i = 0;
-    while (i < batch.size && selected[i] < limit) {
-      int runStart = selected[i];
-      int j = i + 1;
-      while (j < batch.size && selected[j] == selected[j - 1] + 1 && selected[j] < limit) {
+    int count = filter.select(values, rows, selected);
+    for (int i = 0; i < values.size(); i++) {
+      filterPools[i].recycle(values.get(i));
+    }
+    int cursor = 0;
+    for (int i = 0; i < count; ) {
+      int start = selected[i];
+      int j = i;
+      while (j + 1 < count && selected[j + 1] == selected[j] + 1) {
         j++;
       }
-      pending.add(conversion.convert(batch, firstRow + runStart, runStart, j - i));
-      i = j;
+      int end = selected[j] + 1;
+      if (start > cursor) {
+        for (ProjectedColumnReader column : columns) {
+          column.skip(start - cursor);
+        }
+      }
+      List<ColumnVector> vectors = readColumns(end - start);
+      pending.add(
+          new RecordBatch(
+              plan.file(),
+              stripeFirstRow + position + start,
+              end - start,
+              schema,
+              vectors,
+              recycler));
+      cursor = end;
+      i = j + 1;
     }
+    if (rows > cursor) {
+      for (ProjectedColumnReader column : columns) {
+        column.skip(rows - cursor);
+      }
+    }
+    readersRow += rows;
   }
 
-  /** A batch of at most {@code maxRows} rows over the reused vectors. */
-  private VectorizedRowBatch wrap(int maxRows) {
-    VectorizedRowBatch batch = new VectorizedRowBatch(readSchemaIndex.length, maxRows);
-    for (int i = 0; i < readSchemaIndex.length; i++) {
-      // Columns not read stay null: orc-core skips null vectors.
-      batch.cols[i] = readSchemaIndex[i] < 0 ? null : readColumns[readSchemaIndex[i]];
-    }
-    return batch;
+  /** Reads {@code rows} rows from {@link #position} into a batch. */
+  private RecordBatch read(int rows) throws IOException {
+    positionReaders(position);
+    List<ColumnVector> vectors = readColumns(rows);
+    readersRow += rows;
+    return new RecordBatch(plan.file(), stripeFirstRow + position, rows, schema, vectors, recycler);
   }
 
   /**
-   * orc-core's decoders fail on corrupt streams with unchecked exceptions (an index out of a
-   * dictionary's bounds, a compression chunk larger than the buffer): a corrupt file, said so with
-   * the file and stripe.
-   *
-   * <p>No allocation sized by the file reaches orc-core unchecked: the tail, stripe and stream
-   * sizes are checked when the file is planned and a stripe footer read ({@link OrcChecks}), and
-   * the lengths its list, map, string and binary readers allocate from are checked as they are
-   * decoded ({@link LengthCheck}). An {@link OutOfMemoryError} is therefore a real heap exhaustion
-   * and passes through untouched.
-   *
-   * <p>A run that needs more bytes than its stream holds ends in a {@link StreamEndException} from
-   * the end-checked streams ({@link CheckedRecordReader}), also a corrupt file.
+   * The next {@code rows} rows of every output column; a value the batch's types cannot hold is
+   * named with its output column.
    */
-  private boolean nextBatch(VectorizedRowBatch batch) throws IOException {
+  private List<ColumnVector> readColumns(int rows) throws IOException {
+    List<ColumnVector> vectors = new ArrayList<>(columns.length);
+    for (int c = 0; c < columns.length; c++) {
+      try {
+        vectors.add(columns[c].read(rows));
+      } catch (ValueRangeException e) {
+        throw new ValueRangeException(
+            stripe.where() + ", column '" + schema.field(c).name() + "'", e.problem());
+      }
+    }
+    return vectors;
+  }
+
+  /** Makes the column readers stand at stripe row {@code target}. */
+  private void positionReaders(long target) throws IOException {
+    if (columns == null) {
+      openColumns();
+    }
+    if (readersRow == target) {
+      return;
+    }
+    boolean indexed = stride > 0 && stripe.strides() > 0;
+    boolean later = target > readersRow;
+    if (indexed && (!later || target / stride != readersRow / stride)) {
+      int group = (int) (target / stride);
+      RowIndexes indexes = stripe.rowIndexes(io);
+      for (ProjectedColumnReader column : columns) {
+        column.seek(indexes, group);
+      }
+      if (filterColumns != null) {
+        for (ProjectedColumnReader column : filterColumns) {
+          column.seek(indexes, group);
+        }
+      }
+      readersRow = group * stride;
+    } else if (!later) {
+      closeColumns(); // no row index to seek back with: start the stripe again
+      openColumns();
+    }
+    long skip = target - readersRow;
+    if (skip > 0) {
+      for (ProjectedColumnReader column : columns) {
+        column.skip(skip);
+      }
+      if (filterColumns != null) {
+        for (ProjectedColumnReader column : filterColumns) {
+          column.skip(skip);
+        }
+      }
+    }
+    readersRow = target;
+  }
+
+  private void openColumns() throws IOException {
+    ProjectedColumnReader[] opened = new ProjectedColumnReader[projection.columnCount()];
+    ProjectedColumnReader[] filtering =
+        filter == null ? null : new ProjectedColumnReader[filterPools.length];
     try {
-      return rows.nextBatch(batch);
-    } catch (RuntimeException e) {
-      throw new CorruptFileException(
-          "Cannot decode ORC file " + plan.file() + ", stripe " + rowsStripe + ": " + e, e);
-    } catch (IOException e) {
-      throw corruptIfStreamEnded(e, rowsStripe);
+      for (int c = 0; c < opened.length; c++) {
+        opened[c] =
+            ColumnReaders.create(
+                projection.structIds(c),
+                projection.type(c),
+                schema.field(c).type(),
+                plan.dictionaryVectors(c),
+                stripe,
+                io,
+                plan.readSettings(),
+                pools[c]);
+      }
+      if (filtering != null) {
+        int[] top = filter.columns();
+        for (int i = 0; i < top.length; i++) {
+          filtering[i] =
+              ColumnReaders.create(
+                  new int[0],
+                  projection.fileSchema().getChildren().get(top[i]),
+                  filterTypes.get(i),
+                  false,
+                  stripe,
+                  io,
+                  plan.readSettings(),
+                  filterPools[i]);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      close(opened);
+      close(filtering);
+      throw e;
     }
+    columns = opened;
+    filterColumns = filtering;
+    readersRow = 0;
+  }
+
+  private void closeColumns() {
+    ProjectedColumnReader[] open = columns;
+    ProjectedColumnReader[] openFilter = filterColumns;
+    columns = null;
+    filterColumns = null;
+    close(open);
+    close(openFilter);
+  }
+
+  private static void close(ProjectedColumnReader[] readers) {
+    if (readers != null) {
+      for (ProjectedColumnReader column : readers) {
+        if (column != null) {
+          column.close();
+        }
+      }
+    }
+  }
+
+  /** Ends the current range; the plan drops the stripe once all its ranges are read. */
+  private void finishRange() {
+    if (rangeOpen) {
+      rangeOpen = false;
+      plan.stripeReads().rangeDone(stripe.index());
+    }
+  }
+
+  /** Takes back a released batch's arrays; on the consumer's thread (the pools are shared). */
+  private void recycle(List<ColumnVector> vectors) {
+    for (int c = 0; c < vectors.size(); c++) {
+      pools[c].recycle(vectors.get(c));
+    }
+  }
+
+  private interface Step<T> {
+    T run() throws IOException;
   }
 
   /**
-   * A {@link CorruptFileException} naming the file and stripe when {@code e} comes from a stream
-   * read past its end ({@link StreamEndException}, which orc-core wraps), the {@link
-   * BatchTooLargeException} orc-core wrapped, else {@code e}.
+   * Runs a step of decoding, reporting a stream that does not hold what it says, and any unchecked
+   * exception out of the decoders, as a corrupt file naming the file and stripe (the stream's name
+   * gives the column).
    */
-  private IOException corruptIfStreamEnded(IOException e, int stripe) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof BatchTooLargeException tooLarge) {
-        return tooLarge; // named and explained already; orc-core's wrapper adds nothing
-      }
-      if (t instanceof StreamEndException) {
-        return new CorruptFileException(
-            "Cannot decode ORC file " + plan.file() + ", stripe " + stripe + ": " + t.getMessage(),
-            e);
-      }
-    }
-    return e;
-  }
-
-  private void closeRows() throws IOException {
-    RecordReader open = rows;
-    rows = null;
-    rowsStripe = -1;
-    if (open != null) {
-      open.close();
+  private <T> T decoding(Step<T> step) throws IOException {
+    try {
+      return step.run();
+    } catch (CorruptStreamException e) {
+      throw new CorruptFileException("Corrupt " + stripe.where() + ", " + e.getMessage(), e);
+    } catch (CorruptFileException
+        | BatchTooLargeException
+        | ValueRangeException
+        | InterruptedIOException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new CorruptFileException("Cannot decode " + stripe.where() + ": " + e, e);
     }
   }
 
   @Override
   public void close() throws IOException {
     try {
-      closeRows();
+      closeColumns();
+      decompression.close();
     } finally {
-      Reader open = reader;
-      reader = null;
-      stream = null; // one of the streams closed below
-      try {
-        if (open != null) {
-          open.close();
-        }
-      } finally {
-        fs.closeOpenStreams();
-      }
+      io = null;
+      fs.closeOpenStreams();
     }
   }
 
   /**
-   * Closes this reader's streams from the closing thread so that a read stuck in one fails; the
+   * Closes this reader's stream from the closing thread so that a read stuck in it fails; the
    * stream set is concurrent, and each stream's close is idempotent. The reader is then only
    * closed.
    */

@@ -22,6 +22,7 @@ final class Projection {
   private final int[][] paths;
   private final TypeDescription[] types;
   private final boolean[] include;
+  private final boolean[] outputInclude;
   private final boolean[] topLevelRead;
   private final List<Integer> columnIds;
   private final boolean readsEverything;
@@ -32,10 +33,12 @@ final class Projection {
       int[][] paths,
       TypeDescription[] types,
       boolean[] include,
+      boolean[] outputInclude,
       boolean[] topLevelRead,
       List<Integer> columnIds,
       boolean readsEverything) {
     this.readsEverything = readsEverything;
+    this.outputInclude = outputInclude;
     this.fileSchema = fileSchema;
     this.schema = schema;
     this.paths = paths;
@@ -105,6 +108,7 @@ final class Projection {
       ids.add(type.getId());
       fields.add(OrcTypes.toField(name, type));
     }
+    boolean[] outputInclude = include.clone();
     for (String name : alsoRead) {
       int[] path = find(fileSchema, name);
       if (path != null) {
@@ -120,7 +124,15 @@ final class Projection {
       everything &= whole;
     }
     return new Projection(
-        fileSchema, new Schema(fields), paths, types, include, topLevelRead, ids, everything);
+        fileSchema,
+        new Schema(fields),
+        paths,
+        types,
+        include,
+        outputInclude,
+        topLevelRead,
+        ids,
+        everything);
   }
 
   /**
@@ -155,6 +167,7 @@ final class Projection {
         new int[][] {{0}},
         new TypeDescription[] {root},
         include,
+        include.clone(),
         new boolean[] {true},
         List.of(root.getId()),
         true);
@@ -234,6 +247,33 @@ final class Projection {
   /** ORC's include array: which column ids to read. Do not modify. */
   boolean[] include() {
     return include;
+  }
+
+  /**
+   * The column ids the output columns need (the structs on their paths, and each column's own
+   * subtree), without the predicate's columns. Do not modify.
+   */
+  boolean[] outputInclude() {
+    return outputInclude;
+  }
+
+  /**
+   * The column ids of the structs on the path from the root to output column {@code column},
+   * outermost first: none for a top-level column (the root struct's own nulls are not read, as
+   * orc-core reads a row batch), none for the one column of a root that is not a struct.
+   */
+  int[] structIds(int column) {
+    if (!structRoot()) {
+      return new int[0];
+    }
+    int[] path = paths[column];
+    int[] ids = new int[path.length - 1];
+    TypeDescription type = fileSchema;
+    for (int i = 0; i < path.length - 1; i++) {
+      type = type.getChildren().get(path[i]);
+      ids[i] = type.getId();
+    }
+    return ids;
   }
 
   /** Whether top-level column {@code index} is read (so needs a real vector in a batch). */

@@ -55,6 +55,9 @@ class ArchitectureDocTest {
           "RecordReaderImpl",
           "RowGroup",
           "RowGroupFilter",
+          "SargApplier", // orc-core's row group evaluation
+          "FilterFactory", // orc-core's row filter
+          "StreamCapabilities",
           "SearchArgument",
           "Subject",
           "System",

@@ -17,6 +17,7 @@ import java.util.function.IntFunction;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileRange;
+import org.apache.hadoop.fs.StreamCapabilities;
 
 /**
  * A local stream with an object store's costs: a first-byte latency per request and a per-stream
@@ -41,7 +42,7 @@ import org.apache.hadoop.fs.FileRange;
  * not merged: a Parquet reader asks for column chunks or pages, which it has already merged where
  * they are adjacent.
  */
-final class SimulatedInputStream extends FSInputStream {
+final class SimulatedInputStream extends FSInputStream implements StreamCapabilities {
 
   private final FSDataInputStream in;
   private final long length;
@@ -219,6 +220,12 @@ final class SimulatedInputStream extends FSInputStream {
       }
     }
     arrival.complete(buffer);
+  }
+
+  /** Says that it reads vectored, asynchronously, as S3A's stream says. */
+  @Override
+  public boolean hasCapability(String capability) {
+    return StreamCapabilities.VECTOREDIO.equalsIgnoreCase(capability);
   }
 
   @Override

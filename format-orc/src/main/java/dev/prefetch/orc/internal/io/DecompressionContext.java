@@ -52,10 +52,24 @@ public final class DecompressionContext implements AutoCloseable {
    * not copied and must not change while the stream is read.
    */
   public StreamInput open(String name, byte[] bytes, int offset, int length) {
-    Objects.checkFromIndexSize(offset, length, bytes.length);
+    return openPart(name, bytes, offset, 0, length);
+  }
+
+  /**
+   * The part {@code [first, end)} of a stream (offsets in the stream; for a compressed stream
+   * {@code first} is a block's header, and {@code end} the stream's end or a point past the last
+   * block read), stored in {@code bytes} from {@code offset}: a stream of which only the row groups
+   * a read needs were loaded. It reads as the whole stream would from {@code first} on; a seek
+   * before {@code first}, and a read past {@code end}, are a {@link CorruptStreamException}.
+   */
+  public StreamInput openPart(String name, byte[] bytes, int offset, long first, long end) {
+    if (first < 0 || end < first || end > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("bad stream part [" + first + ", " + end + ")");
+    }
+    Objects.checkFromIndexSize(offset, end - first, bytes.length);
     return codec == null
-        ? StreamInput.uncompressed(name, bytes, offset, length)
-        : StreamInput.compressed(name, bytes, offset, length, codec, buffers);
+        ? StreamInput.uncompressed(name, bytes, offset, (int) first, (int) end)
+        : StreamInput.compressed(name, bytes, offset, (int) first, (int) end, codec, buffers);
   }
 
   /** The pool of decompression buffers; null for an uncompressed file. */

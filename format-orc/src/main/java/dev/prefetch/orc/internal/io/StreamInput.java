@@ -56,10 +56,19 @@ public final class StreamInput implements AutoCloseable {
 
   private final String name;
 
-  /** The stream's bytes as stored: {@code source[start, start + length)}. */
+  /**
+   * The stream's bytes as stored: stream byte {@code i} is {@code source[start + i]}, for {@code i}
+   * in {@code [first, length)}: the part of the stream that was read (all of it, or from a row
+   * group's position on). {@code start} may be negative when only a later part was read.
+   */
   private final byte[] source;
 
   private final int start;
+
+  /** The first stream byte held; the stream's bytes before it were not read. */
+  private final int first;
+
+  /** The end of the bytes held: the stream's length, or where the read part ends. */
   private final int length;
 
   /** null: an uncompressed stream, without blocks. */
@@ -92,49 +101,64 @@ public final class StreamInput implements AutoCloseable {
   private StreamInput(
       String name,
       byte[] source,
-      int start,
-      int length,
+      int offset,
+      int first,
+      int end,
       BlockCodec codec,
       int blockSize,
       BlockBuffers buffers) {
-    java.util.Objects.checkFromIndexSize(start, length, source.length);
+    if (first < 0 || end < first) {
+      throw new IllegalArgumentException("bad stream part [" + first + ", " + end + ")");
+    }
+    java.util.Objects.checkFromIndexSize(offset, end - first, source.length);
     this.name = java.util.Objects.requireNonNull(name, "name is null");
     this.source = source;
-    this.start = start;
-    this.length = length;
+    this.start = offset - first;
+    this.first = first;
+    this.length = end;
     this.codec = codec;
     this.blockSize = blockSize;
     this.buffers = buffers;
     if (codec == null) {
       this.array = source;
-      this.pos = start;
-      this.limit = start + length;
-      this.next = length;
+      this.pos = offset;
+      this.limit = start + end;
+      this.next = end;
       this.blockOffset = 0;
       this.blockStart = start;
     } else {
       this.array = EMPTY;
-      this.next = 0;
+      this.next = first;
       this.blockOffset = -1;
     }
   }
 
-  /** An uncompressed stream: {@code bytes[offset, offset + length)} itself. */
-  static StreamInput uncompressed(String name, byte[] bytes, int offset, int length) {
-    return new StreamInput(name, bytes, offset, length, null, 0, null);
+  /**
+   * An uncompressed stream's bytes {@code [first, end)}, held in {@code bytes} from {@code offset}.
+   */
+  static StreamInput uncompressed(String name, byte[] bytes, int offset, int first, int end) {
+    return new StreamInput(name, bytes, offset, first, end, null, 0, null);
   }
 
   /**
-   * A compressed stream of blocks in {@code bytes[offset, offset + length)}, decompressed by {@code
-   * codec} into buffers of {@code buffers} (whose block size is the file's).
+   * A compressed stream's blocks {@code [first, end)} (stream offsets; {@code first} a block's
+   * header), held in {@code bytes} from {@code offset}, decompressed by {@code codec} into buffers
+   * of {@code buffers} (whose block size is the file's).
    */
   static StreamInput compressed(
-      String name, byte[] bytes, int offset, int length, BlockCodec codec, BlockBuffers buffers) {
+      String name,
+      byte[] bytes,
+      int offset,
+      int first,
+      int end,
+      BlockCodec codec,
+      BlockBuffers buffers) {
     return new StreamInput(
         name,
         bytes,
         offset,
-        length,
+        first,
+        end,
         java.util.Objects.requireNonNull(codec, "codec is null"),
         buffers.bufferBytes() - MAX_CONTIGUOUS_BYTES,
         buffers);
@@ -245,6 +269,32 @@ public final class StreamInput implements AutoCloseable {
   }
 
   /**
+   * The rest of the stream's decompressed bytes, in a new array: a small stream read whole (a
+   * stripe footer, a row index). The array grows with the bytes as they are decompressed, so its
+   * size never comes from a length the stream states.
+   *
+   * @throws CorruptStreamException when a block is corrupt
+   */
+  public byte[] readAll() throws CorruptStreamException {
+    byte[] out = new byte[Math.max(256, Math.min(1 << 16, limit - pos))];
+    int filled = 0;
+    while (hasMore()) {
+      int n = limit - pos;
+      if (filled + n > out.length) {
+        long grown = Math.max((long) out.length * 2, (long) filled + n);
+        if (grown > Integer.MAX_VALUE - 8) {
+          throw new CorruptStreamException(name, "decompresses to more than one array holds");
+        }
+        out = java.util.Arrays.copyOf(out, (int) grown);
+      }
+      System.arraycopy(array, pos, out, filled, n);
+      filled += n;
+      pos = limit;
+    }
+    return filled == out.length ? out : java.util.Arrays.copyOf(out, filled);
+  }
+
+  /**
    * Skips the next {@code n} bytes (decompressing the blocks they are in: a block's decompressed
    * length is known only by decompressing it).
    *
@@ -311,6 +361,17 @@ public final class StreamInput implements AutoCloseable {
     if (blockOffset < 0 || skip < 0) {
       throw new CorruptStreamException(
           name, "seek to a negative position " + blockOffset + " (+" + skip + ")");
+    }
+    if (blockOffset < first) {
+      throw new CorruptStreamException(
+          name,
+          "seek to byte "
+              + blockOffset
+              + " (+"
+              + skip
+              + "), before the part read from byte "
+              + first
+              + " on (the row index positions disagree)");
     }
     if (codec == null) {
       if (blockOffset > length || skip != 0) {

@@ -127,6 +127,25 @@ public abstract sealed class IntegerDecoder permits RleV1IntegerDecoder, RleV2In
   }
 
   /**
+   * Decodes the next {@code count} values into {@code out[offset, offset + count)}, each narrowed
+   * to its low 16 bits (as orc-core's reader narrows a {@code smallint} column's values).
+   */
+  public final void decode(short[] out, int offset, int count) throws CorruptStreamException {
+    Objects.checkFromIndexSize(offset, count, out.length);
+    int end = offset + count;
+    while (offset < end) {
+      int n = fill(end - offset);
+      long[] b = buffer;
+      int u = used;
+      for (int i = 0; i < n; i++) {
+        out[offset + i] = (short) b[u + i];
+      }
+      used = u + n;
+      offset += n;
+    }
+  }
+
+  /**
    * Decodes the next {@code count} lengths (of strings, binaries, lists, maps, dictionary entries)
    * into {@code out[offset, offset + count)}.
    *

@@ -10,18 +10,21 @@ import java.util.Objects;
  * integers in DATA, and nanoseconds as unsigned integers in SECONDARY, whose low 3 bits {@code z}
  * say that {@code z + 1} trailing decimal zeros were dropped ({@code z = 0}: none).
  *
- * <p>Decoded to seconds since the epoch and nanoseconds of that second, as orc-core and the C++
- * reader read them: the writers truncate seconds toward zero, so a value before the epoch with a
- * nanosecond part of a millisecond or more is stored one second late, and is moved back here. The
- * column reader converts between time zones where the kind asks for it.
+ * <p>Decoded as orc-core's reader decodes them, arithmetic included, since that is what readers of
+ * the file see: the nanoseconds as a 32-bit int ({@code (int) (n >>> 3)} times the power of ten, in
+ * int arithmetic), and the milliseconds since the epoch as the second's milliseconds plus those of
+ * the nanoseconds; the writers truncate seconds toward zero, so a value before the epoch with a
+ * nanosecond part of a millisecond or more is stored one second late, and is moved back here. A
+ * nanosecond value out of the format's range (a second or more, or negative once narrowed, as
+ * Arrow's ORC writer stores some values before 1970) is not refused: orc-core reads it as it is,
+ * and the column reader counts it from its second as orc-core's values do. The column reader
+ * converts between time zones where the kind asks for it.
  *
- * <p>A nanosecond value of a second or more is corrupt. Confined to one thread.
+ * <p>Confined to one thread.
  */
 public final class TimestampDecoder {
 
-  private static final int MAX_NANOS = 999_999_999;
-
-  private static final long[] POWERS_OF_TEN = {
+  private static final int[] POWERS_OF_TEN = {
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000
   };
 
@@ -45,13 +48,14 @@ public final class TimestampDecoder {
   }
 
   /**
-   * Decodes the next {@code count} values: seconds since the epoch into {@code epochSeconds}, the
-   * nanoseconds of that second (0 to 999,999,999) into {@code nanoseconds}, from {@code offset}.
+   * Decodes the next {@code count} values: milliseconds since the epoch into {@code epochMillis}
+   * (the second's, plus the milliseconds of the nanoseconds), the nanoseconds of that second into
+   * {@code nanoseconds}, from {@code offset}.
    */
-  public void decode(long[] epochSeconds, int[] nanoseconds, int offset, int count)
+  public void decode(long[] epochMillis, int[] nanoseconds, int offset, int count)
       throws CorruptStreamException {
     Objects.checkFromIndexSize(offset, count, nanoseconds.length);
-    seconds.decode(epochSeconds, offset, count);
+    seconds.decode(epochMillis, offset, count);
     long base = baseSeconds;
     for (int done = 0; done < count; ) {
       int n = Math.min(CHUNK, count - done);
@@ -60,25 +64,16 @@ public final class TimestampDecoder {
       for (int i = 0; i < n; i++) {
         long serialized = scratch[i];
         int zeros = (int) serialized & 7;
-        long value = serialized >>> 3;
+        int value = (int) (serialized >>> 3);
         if (zeros != 0) {
           value *= POWERS_OF_TEN[zeros + 1];
         }
-        if (value > MAX_NANOS || (serialized >>> 3) > MAX_NANOS) {
-          throw new CorruptStreamException(
-              nanos.input().name(),
-              "a timestamp of "
-                  + Long.toUnsignedString(serialized >>> 3)
-                  + " x 10^"
-                  + (zeros == 0 ? 0 : zeros + 1)
-                  + " nanoseconds, a second or more");
+        long millis = (epochMillis[at + i] + base) * 1000 + value / 1_000_000;
+        if (millis < 0 && value > 999_999) {
+          millis -= 1000;
         }
-        long s = epochSeconds[at + i] + base;
-        if (s < 0 && value > 999_999) {
-          s -= 1;
-        }
-        epochSeconds[at + i] = s;
-        nanoseconds[at + i] = (int) value;
+        epochMillis[at + i] = millis;
+        nanoseconds[at + i] = value;
       }
       done += n;
     }

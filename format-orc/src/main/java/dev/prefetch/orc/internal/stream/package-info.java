@@ -17,7 +17,8 @@
  *       dev.prefetch.orc.internal.stream.DoubleDecoder}: little-endian IEEE 754.
  *   <li>{@link dev.prefetch.orc.internal.stream.DecimalDecoder}: unbounded varints with their
  *       scales, into 64 or 128 bits.
- *   <li>{@link dev.prefetch.orc.internal.stream.TimestampDecoder}: seconds and nanoseconds.
+ *   <li>{@link dev.prefetch.orc.internal.stream.TimestampDecoder}: milliseconds and nanoseconds, in
+ *       orc-core's arithmetic.
  *   <li>{@link dev.prefetch.orc.internal.stream.StringDirectDecoder}: lengths and bytes; {@link
  *       dev.prefetch.orc.internal.stream.StringDictionary}: a stripe's dictionary, read whole.
  * </ul>

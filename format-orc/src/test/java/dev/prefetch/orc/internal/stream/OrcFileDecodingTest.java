@@ -228,7 +228,7 @@ class OrcFileDecodingTest {
             .stripTrailingZeros();
       default:
         TimestampColumnVector t = (TimestampColumnVector) v;
-        return Math.floorDiv(t.time[i], 1000) + "s+" + t.nanos[i];
+        return t.time[i] + "ms+" + t.nanos[i];
     }
   }
 
@@ -388,11 +388,11 @@ class OrcFileDecodingTest {
           values[i] = new BigDecimal(unscaled, scales[i]).stripTrailingZeros();
         }
       } else {
-        long[] seconds = new long[m];
+        long[] millis = new long[m];
         int[] nanos = new int[m];
-        ((TimestampDecoder) data).decode(seconds, nanos, 0, m);
+        ((TimestampDecoder) data).decode(millis, nanos, 0, m);
         for (int i = 0; i < m; i++) {
-          values[i] = seconds[i] + "s+" + nanos[i];
+          values[i] = millis[i] + "ms+" + nanos[i];
         }
       }
       List<Object> out = new ArrayList<>(rows);

@@ -1,0 +1,51 @@
+package dev.prefetch.orc.internal.reader;
+
+import dev.prefetch.batch.ColumnVector;
+import dev.prefetch.batch.DataType;
+import dev.prefetch.batch.DoubleVector;
+import dev.prefetch.orc.internal.io.IndexPositions;
+import dev.prefetch.orc.internal.io.StreamInput;
+import dev.prefetch.orc.internal.stream.DoubleDecoder;
+import dev.prefetch.spi.VectorArrayPool;
+import java.io.IOException;
+
+/** A {@code double} column: 8-byte IEEE 754 values in DATA, into a {@link DoubleVector}. */
+final class DoubleReader extends ColumnReader {
+
+  private final DataType type;
+  private final DoubleDecoder data;
+
+  DoubleReader(
+      int column,
+      String where,
+      DataType type,
+      StreamInput present,
+      StreamInput data,
+      VectorArrayPool pool) {
+    super(column, where, present, pool);
+    this.type = type;
+    this.data = new DoubleDecoder(owned(data));
+  }
+
+  @Override
+  public ColumnVector read(int rows, boolean[] parentNulls) throws IOException {
+    boolean[] nulls = readNulls(rows, parentNulls);
+    int count = nonNull();
+    double[] values = pool.values(double[].class, rows);
+    data.decode(values, 0, count);
+    if (nulls != null) {
+      Spread.doubles(values, nulls, rows, count);
+    }
+    return new DoubleVector(type, rows, values, nulls);
+  }
+
+  @Override
+  protected void skipValues(long values) throws IOException {
+    data.skip(values);
+  }
+
+  @Override
+  protected void seekValues(IndexPositions positions) throws IOException {
+    data.seek(positions);
+  }
+}
