@@ -2,6 +2,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -172,28 +173,34 @@ public final class BundleCheck {
    * tasks), which names the executor. Small splits make many tasks, so that every executor gets
    * some.
    */
+  /**
+   * The ids of the executors that ran the prefetch source's tasks over the first table, cut into
+   * many small splits. A job of short tasks may all run on the executor whose offer came first, so
+   * the query runs again (five times at most) until more than one executor took part.
+   */
   private static List<String> executorsReading(SparkSession spark, Map<String, String[]> tables) {
-    List<String> ids = new ArrayList<>();
     String path = tables.values().iterator().next()[2];
     spark.conf().set("spark.sql.files.maxPartitionBytes", "16k");
     spark.conf().set("spark.sql.files.openCostInBytes", "0");
-    List<Row> rows =
-        spark
-            .read()
-            .format("prefetch")
-            .option("prefetch.min-read-bytes", "0")
-            .load(path)
-            .selectExpr(
-                "substring_index(substring_index("
-                    + "reflect('java.lang.System', 'getProperty', 'sun.java.command'),"
-                    + " '--executor-id ', -1), ' ', 1) AS executor")
-            .distinct()
-            .collectAsList();
-    for (Row row : rows) {
-      ids.add(row.getString(0));
+    TreeSet<String> ids = new TreeSet<>();
+    for (int attempt = 0; attempt < 5 && ids.size() < 2; attempt++) {
+      List<Row> rows =
+          spark
+              .read()
+              .format("prefetch")
+              .option("prefetch.min-read-bytes", "0")
+              .load(path)
+              .selectExpr(
+                  "substring_index(substring_index("
+                      + "reflect('java.lang.System', 'getProperty', 'sun.java.command'),"
+                      + " '--executor-id ', -1), ' ', 1) AS executor")
+              .distinct()
+              .collectAsList();
+      for (Row row : rows) {
+        ids.add(row.getString(0));
+      }
     }
-    ids.sort(null);
-    return ids;
+    return new ArrayList<>(ids);
   }
 
   private static String chain(Throwable e) {

@@ -128,6 +128,14 @@ class WholeFileFaultsTest {
     } finally {
       FaultInjectingFileSystem.faults(parts.get(1)).release();
     }
+    // Released, the producer left behind ends: its read returns and nothing waits for it.
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!ReaderThreads.live().isEmpty()) {
+      assertThat(System.nanoTime())
+          .as("left behind: %s", ReaderThreads.live())
+          .isLessThan(deadline);
+      Thread.sleep(5);
+    }
   }
 
   @ParameterizedTest(name = "parallelism {0}")
