@@ -44,9 +44,11 @@ import org.apache.hadoop.fs.FSError;
  * wait at once; it first plans the next file after {@code i} that nobody plans yet ({@link
  * #planAhead}), so that with many small files the producers read footers side by side instead of
  * one after another, and the next claims find their files planned. It plans ahead only while fewer
- * plans are held than there are producers ({@code held}), so a scan still keeps the plans of the
- * files in flight only; a failure while planning ahead is dropped (errors are not cached), and the
- * claim that reaches that file plans it again and reports it in read order.
+ * plans are held ({@code held}) than twice the producers: each producer's file in flight and one
+ * planned ahead for each. A limit of the producers alone left no room once every producer read a
+ * file of its own, so with many small files on remote storage the claims planned one file at a time
+ * while the others waited for them. A failure while planning ahead is dropped (errors are not
+ * cached), and the claim that reaches that file plans it again and reports it in read order.
  */
 final class FileSequence implements TaskSource, AutoCloseable {
 
@@ -73,7 +75,7 @@ final class FileSequence implements TaskSource, AutoCloseable {
   /** Plans held now (set and not yet dropped): planning ahead stops at {@link #aheadLimit}. */
   private final AtomicInteger held = new AtomicInteger();
 
-  /** Plans held at most for a caller to plan ahead: the read's producers. */
+  /** Plans held at most for a caller to plan ahead: twice the read's producers. */
   private final int aheadLimit;
 
   /** Plans ahead in progress, each holding a slot under {@link #aheadLimit} until it is held. */
@@ -98,7 +100,7 @@ final class FileSequence implements TaskSource, AutoCloseable {
     this.files = List.copyOf(files);
     this.options = options;
     this.budget = RangeBudget.of(options, files.size());
-    this.aheadLimit = options.prefetchEnabled() ? options.parallelism() : 0;
+    this.aheadLimit = options.prefetchEnabled() ? 2 * options.parallelism() : 0;
     this.context = context;
     this.pools = ColumnArrayPools.forRead(options);
     this.counters = counters;

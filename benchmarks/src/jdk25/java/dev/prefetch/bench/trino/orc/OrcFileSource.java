@@ -7,7 +7,10 @@ import io.trino.orc.OrcReaderOptions;
 import java.io.IOException;
 import java.nio.file.Path;
 
-/** Trino's ORC data source over a local file under a storage model ({@link TrinoStorage}). */
+/**
+ * Trino's ORC data source over a local file under a storage model ({@link TrinoStorage}), shared by
+ * the record readers of one thread's stripes.
+ */
 final class OrcFileSource extends AbstractOrcDataSource {
 
   private final TrinoStorage.FileReads reads;
@@ -29,8 +32,15 @@ final class OrcFileSource extends AbstractOrcDataSource {
     reads.read(position, buffer, offset, length);
   }
 
+  /**
+   * Nothing: Trino's record reader closes its data source when it ends, and one source serves the
+   * record readers of every stripe a thread reads; {@link #closeFile} closes the file.
+   */
   @Override
-  public void close() throws IOException {
+  public void close() {}
+
+  /** Closes the file, once no record reader of it runs. */
+  void closeFile() throws IOException {
     reads.close();
   }
 }

@@ -9,7 +9,6 @@ import dev.prefetch.testkit.scan.ValueSums;
 import dev.prefetch.testkit.baseline.ValueSink;
 import io.trino.orc.NameBasedFieldMapper;
 import io.trino.orc.OrcColumn;
-import io.trino.orc.OrcDataSource;
 import io.trino.orc.OrcPredicate;
 import io.trino.orc.OrcReader;
 import io.trino.orc.OrcReaderOptions;
@@ -76,7 +75,7 @@ public final class TrinoOrcScan implements TrinoScan {
 
   /** One thread's reader of the file: its data source, the tail, the selected columns. */
   private final class FileReader implements AutoCloseable {
-    final OrcDataSource source;
+    final OrcFileSource source;
     final OrcReader reader;
     final List<OrcColumn> columns = new ArrayList<>();
     final List<Type> types = new ArrayList<>();
@@ -104,7 +103,7 @@ public final class TrinoOrcScan implements TrinoScan {
           types.add(trinoType(column.getColumnType()));
         }
       } catch (IOException | RuntimeException e) {
-        source.close();
+        source.closeFile();
         throw e;
       }
     }
@@ -135,7 +134,7 @@ public final class TrinoOrcScan implements TrinoScan {
 
     @Override
     public void close() throws IOException {
-      source.close();
+      source.closeFile();
     }
   }
 
