@@ -2,19 +2,15 @@ package dev.prefetch.testkit.scan;
 
 import dev.prefetch.batch.BinaryVector;
 import dev.prefetch.batch.BooleanVector;
-import dev.prefetch.batch.ByteVector;
 import dev.prefetch.batch.ColumnVector;
 import dev.prefetch.batch.DecimalVector;
 import dev.prefetch.batch.DictionaryVector;
 import dev.prefetch.batch.DoubleVector;
 import dev.prefetch.batch.FloatVector;
 import dev.prefetch.batch.IntVector;
-import dev.prefetch.batch.ListVector;
 import dev.prefetch.batch.LongVector;
-import dev.prefetch.batch.MapVector;
 import dev.prefetch.batch.RecordBatch;
-import dev.prefetch.batch.ShortVector;
-import dev.prefetch.batch.StructVector;
+import dev.prefetch.testing.CanonicalValues;
 import dev.prefetch.testkit.baseline.ValueSink;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -327,52 +323,7 @@ public final class ValueSums implements ValueSink {
   }
 
   private void addValue(int column, ColumnVector vector, int row) {
-    if (vector.isNull(row)) {
-      addNull(column);
-    } else if (vector instanceof LongVector v) {
-      addLong(column, v.get(row));
-    } else if (vector instanceof IntVector v) {
-      addLong(column, v.get(row));
-    } else if (vector instanceof ShortVector v) {
-      addLong(column, v.get(row));
-    } else if (vector instanceof ByteVector v) {
-      addLong(column, v.get(row));
-    } else if (vector instanceof BooleanVector v) {
-      addLong(column, v.get(row) ? 1 : 0);
-    } else if (vector instanceof DoubleVector v) {
-      addDouble(column, v.get(row));
-    } else if (vector instanceof FloatVector v) {
-      addDouble(column, v.get(row));
-    } else if (vector instanceof BinaryVector v) {
-      addBytes(column, v.data(), v.start(row), v.length(row));
-    } else if (vector instanceof DictionaryVector v) {
-      BinaryVector entries = v.dictionary();
-      addBytes(column, entries.data(), entries.start(v.id(row)), entries.length(v.id(row)));
-    } else if (vector instanceof DecimalVector v) {
-      if (v.isLongBacked()) {
-        addLong(column, v.getUnscaledLong(row));
-      } else {
-        byte[] bytes = v.getUnscaled(row).toByteArray();
-        addBytes(column, bytes, 0, bytes.length);
-      }
-    } else if (vector instanceof ListVector v) {
-      addLong(column, v.length(row));
-      for (int i = v.start(row); i < v.start(row) + v.length(row); i++) {
-        addValue(column, v.elements(), i);
-      }
-    } else if (vector instanceof MapVector v) {
-      addLong(column, v.length(row));
-      for (int i = v.start(row); i < v.start(row) + v.length(row); i++) {
-        addValue(column, v.keys(), i);
-        addValue(column, v.values(), i);
-      }
-    } else if (vector instanceof StructVector v) {
-      for (ColumnVector child : v.children()) {
-        addValue(column, child, row);
-      }
-    } else {
-      throw new IllegalStateException("unknown vector " + vector.getClass().getName());
-    }
+    CanonicalValues.add(this, column, vector, row);
   }
 
   @Override
